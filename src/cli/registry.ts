@@ -1,0 +1,11 @@
+import type { Command } from './command.ts';
+import { diagnoseCommand } from './commands/diagnose.ts';
+import { extractorsCommand } from './commands/extractors.ts';
+import { playbooksCommand } from './commands/playbooks.ts';
+
+/** Every `memdoctor` verb. Adding one: one file under commands/, one line here. */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  diagnose: diagnoseCommand,
+  playbooks: playbooksCommand,
+  extractors: extractorsCommand,
+};

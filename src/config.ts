@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { ConfigInvalidError } from './errors.ts';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
+
+/** Every environment variable memdoctor reads. This module is the only reader of process.env. */
+export const ConfigSchema = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLACK_BOT_TOKEN: optionalString.pipe(z.string().startsWith('xoxb-', 'must start with "xoxb-"').optional()),
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_APP_TOKEN: optionalString.pipe(z.string().startsWith('xapp-', 'must start with "xapp-"').optional()),
+  SLACK_API_URL: optionalString.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  REDIS_URL: optionalString.pipe(z.url('must be a URL such as redis://127.0.0.1:6379').optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url('must be a URL such as https://api.openai.com/v1').optional()),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+  MEMDOCTOR_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  MEMDOCTOR_MAX_EXPANDED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
+  MEMDOCTOR_ONCALL_USERS: commaList,
+  MEMDOCTOR_ONCALL_GROUP: optionalString,
+  MEMDOCTOR_WALKTHROUGH_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses the environment once; a bad value fails fast with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigInvalidError(z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+/** Slack runs when both the bot token and the signing secret are set; otherwise the local console. */
+export function slackConfigured(config: Config): boolean {
+  return config.SLACK_BOT_TOKEN !== undefined && config.SLACK_SIGNING_SECRET !== undefined;
+}

@@ -1,0 +1,38 @@
+import { formatSetting, formatSize, MiB, roundUp } from '../units.ts';
+import { numberValue, sizeSetting } from './settings.ts';
+import type { Derivation } from './types.ts';
+
+const MIN_OVERHEAD = 384 * MiB;
+
+/**
+ * The container's figures and a new memory overhead. Spark sizes a YARN/K8s executor container as heap +
+ * overhead, overhead defaulting to max(384 MB, 10% of heap); we give the overhead what the container
+ * overshot plus 10% of the limit as headroom, and never less than 1.5x what it had.
+ */
+export const containerMemory: Derivation = (book) => {
+  const values: Record<string, string> = {};
+  const used = numberValue(book, 'container.killed-memory', 'usedBytes');
+  const limit = numberValue(book, 'container.killed-memory', 'limitBytes');
+  if (used !== undefined) values['container.used'] = formatSize(used);
+  if (limit !== undefined) values['container.limit'] = formatSize(limit);
+  const heap = sizeSetting(book, ['spark.executor.memory']);
+  if (heap !== undefined) values['executor.memory'] = formatSetting(heap);
+  const explicit = sizeSetting(book, ['spark.executor.memoryOverhead', 'spark.yarn.executor.memoryOverhead']);
+  const current = explicit ?? currentOverhead(heap, limit);
+  if (current === undefined) return values;
+  values['overhead.current'] = formatSetting(current);
+  const overshoot = used !== undefined && limit !== undefined ? Math.max(0, used - limit) : 0;
+  const headroom = limit !== undefined ? 0.1 * limit : current * 0.5;
+  values['overhead.suggested'] = formatSetting(
+    roundUp(Math.max(current * 1.5, current + overshoot + headroom), 512 * MiB),
+  );
+  return values;
+};
+
+function currentOverhead(heap: number | undefined, limit: number | undefined): number | undefined {
+  if (heap !== undefined && limit !== undefined && limit > heap) return limit - heap;
+  if (heap !== undefined) return Math.max(MIN_OVERHEAD, 0.1 * heap);
+  // Only the container limit is known: with the default factor, limit = heap * 1.1.
+  if (limit !== undefined) return Math.max(MIN_OVERHEAD, limit / 11);
+  return undefined;
+}

@@ -1,0 +1,17 @@
+import { containerMemory } from './container-memory.ts';
+import { flinkSlots } from './flink-slots.ts';
+import { glueWorker } from './glue-worker.ts';
+import { heapSize } from './heap-size.ts';
+import { jdk } from './jdk.ts';
+import { resultSize } from './result-size.ts';
+import type { Derivation } from './types.ts';
+
+/** Calculations a playbook can name under `derive:`. Adding one: one file, one line here. */
+export const DERIVATIONS: Readonly<Record<string, Derivation>> = {
+  'container-memory': containerMemory,
+  'result-size': resultSize,
+  'heap-size': heapSize,
+  'flink-slots': flinkSlots,
+  'glue-worker': glueWorker,
+  jdk,
+};

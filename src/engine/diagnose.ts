@@ -1,0 +1,174 @@
+import { DERIVATIONS } from './derive/registry.ts';
+import { EXTRACTORS } from './extractors/registry.ts';
+import type { Extractor } from './extractors/types.ts';
+import { type Fact, FactBook } from './facts.ts';
+import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
+import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
+import type { Action, Cause, Playbook } from './playbook/schema.ts';
+import { fill } from './templates.ts';
+
+/** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
+export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
+export type EngineHint = (typeof ENGINE_HINTS)[number];
+
+/** Facts a hint stands for: Glue runs Spark, so a Glue hint is also a Spark one. */
+const HINT_FACTS: Readonly<Record<EngineHint, readonly string[]>> = {
+  glue: ['engine.glue', 'engine.spark'],
+  spark: ['engine.spark'],
+  flink: ['engine.flink'],
+  beam: ['engine.beam'],
+};
+
+export interface Evidence {
+  line: number;
+  text: string;
+}
+
+/** One diagnosis, in the shape of the `diagnose --json` contract. */
+export interface Diagnosis {
+  playbook: string;
+  title: string;
+  confidence: number;
+  cause: string | null;
+  evidence: Evidence[];
+  facts: Record<string, unknown>;
+  actions: string[];
+}
+
+export interface DiagnoseOptions {
+  engine?: EngineHint;
+  extractors?: readonly Extractor[];
+}
+
+/** Most evidence lines a diagnosis cites: enough to check it, short enough to read. */
+const MAX_EVIDENCE = 8;
+
+/** Runs every extractor over a stream of line batches, collecting facts with their line numbers. */
+export class FactCollector {
+  readonly book = new FactBook();
+  private lineNo = 0;
+  private readonly extractors: readonly Extractor[];
+  private readonly prefilter: RegExp;
+
+  constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
+    this.extractors = extractors;
+    const literals = [...new Set(extractors.flatMap((e) => e.triggers))].map(escapeRegExp);
+    this.prefilter = new RegExp(literals.join('|'), 'i');
+    if (engine)
+      for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
+  }
+
+  push(lines: readonly string[]): void {
+    for (const raw of lines) {
+      this.lineNo++;
+      if (raw.length === 0 || !this.prefilter.test(raw)) continue;
+      if (isFence(raw)) continue;
+      this.scan(raw, normalise(raw));
+    }
+  }
+
+  private scan(raw: string, line: string): void {
+    const lower = line.toLowerCase();
+    let text: string | undefined;
+    for (const extractor of this.extractors) {
+      if (!extractor.triggers.some((t) => lower.includes(t))) continue;
+      for (const finding of extractor.extract(line)) {
+        text ??= evidenceText(raw);
+        this.book.add({ ...finding, line: this.lineNo, text });
+      }
+    }
+  }
+}
+
+function escapeRegExp(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The first cause (in the playbook's order) whose facts are present. */
+function causeOf(book: FactBook, playbook: Playbook): { cause: Cause; facts: Fact[] } | undefined {
+  for (const cause of playbook.causes) {
+    const facts = cause.when.flatMap((ref) => factsFor(book, ref));
+    if (facts.length > 0) return { cause, facts };
+  }
+  return undefined;
+}
+
+function derivedValues(book: FactBook, playbook: Playbook): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, fact] of book.allConfigs()) values[`config.${key}`] = String(fact.values?.value ?? '');
+  for (const name of playbook.derive) Object.assign(values, DERIVATIONS[name]?.(book) ?? {});
+  return values;
+}
+
+function renderActions(book: FactBook, actions: readonly Action[], values: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const action of actions) {
+    if (action.when && !action.when.some((ref) => factsFor(book, ref).length > 0)) continue;
+    const text = fill(action.text, values) ?? (action.otherwise && fill(action.otherwise, values));
+    if (text) out.push(text);
+  }
+  return out;
+}
+
+function evidenceOf(facts: readonly Fact[]): Evidence[] {
+  const byLine = new Map<number, string>();
+  for (const fact of facts) if (fact.line > 0 && !byLine.has(fact.line)) byLine.set(fact.line, fact.text);
+  return [...byLine]
+    .sort(([a], [b]) => a - b)
+    .slice(0, MAX_EVIDENCE)
+    .map(([line, text]) => ({ line, text }));
+}
+
+function factSummary(match: PlaybookMatch, values: Record<string, string>): Record<string, unknown> {
+  const signals: Record<string, unknown> = {};
+  for (const signal of match.signals) {
+    signals[signal.fact] = {
+      weight: signal.weight,
+      lines: [...new Set(signal.facts.map((f) => f.line))].sort((a, b) => a - b),
+      ...(signal.facts[0]?.values ?? {}),
+    };
+  }
+  return {
+    signals,
+    values: Object.fromEntries(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+/** Builds the contract's diagnosis from a playbook match. */
+export function toDiagnosis(book: FactBook, match: PlaybookMatch): Diagnosis {
+  const { playbook } = match;
+  const found = causeOf(book, playbook);
+  const values = derivedValues(book, playbook);
+  const actions = [
+    ...renderActions(book, found?.cause.actions ?? [], values),
+    ...renderActions(book, playbook.actions, values),
+  ];
+  const cited = [...match.required, ...match.signals.flatMap((s) => s.facts), ...(found?.facts ?? [])];
+  return {
+    playbook: playbook.id,
+    title: playbook.title,
+    confidence: match.confidence,
+    cause: found?.cause.id ?? null,
+    evidence: evidenceOf(cited.filter((f) => f.line > 0)),
+    facts: factSummary(match, values),
+    actions: [...new Set(actions)].slice(0, 6),
+  };
+}
+
+/** Ranks the playbooks against collected facts and renders the diagnoses, best first. */
+export function diagnoseFacts(book: FactBook, playbooks: readonly Playbook[]): Diagnosis[] {
+  return rankPlaybooks(book, playbooks)
+    .map((match) => toDiagnosis(book, match))
+    .filter((d) => d.evidence.length > 0);
+}
+
+/** Diagnoses a stream of line batches. Pure apart from consuming the stream. */
+export async function diagnoseLines(
+  batches: AsyncIterable<readonly string[]>,
+  playbooks: readonly Playbook[],
+  options: DiagnoseOptions = {},
+): Promise<{ diagnoses: Diagnosis[]; book: FactBook }> {
+  const collector = new FactCollector(options.extractors, options.engine);
+  for await (const batch of batches) collector.push(batch);
+  return { diagnoses: diagnoseFacts(collector.book, playbooks), book: collector.book };
+}

@@ -1,0 +1,100 @@
+import type { Finding } from '../facts.ts';
+import type { Extractor } from './types.ts';
+
+/** Words that show which system or platform wrote a line. Each marker is specific to its system. */
+const MARKERS: ReadonlyArray<{ kind: string; re: RegExp }> = [
+  {
+    kind: 'engine.glue',
+    re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b/i,
+  },
+  {
+    kind: 'engine.spark',
+    re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b/,
+  },
+  {
+    kind: 'engine.flink',
+    re: /org\.apache\.flink|\bflink\b|\bTaskExecutor\b|\btaskmanager\.(?:memory|numberOfTaskSlots)|\bjobmanager\.(?:memory|log)|\btaskmanager\.log\b|\bNoResourceAvailableException\b|\bTaskManager(?:Runner)?\b.*\bslot/i,
+  },
+  {
+    kind: 'engine.beam-python',
+    re: /\bapache_beam\b|\bbeam_runner\b|\brun_beam\.py\b|\bsdk_worker(?:_main)?\b|unable to receive additional data from SDK|\bsdk-\d+-\d+\b|--direct_runner_bundle_repeat|\bbeam\.runners\.|\bpython -m apache_beam/i,
+  },
+  { kind: 'engine.beam-java', re: /org\.apache\.beam\./ },
+  {
+    kind: 'engine.mapreduce',
+    re: /\bMRAppMaster\b|org\.apache\.hadoop\.mapred|\byarn\.app\.mapreduce\b|\bmapreduce\.(?:map|reduce)\.memory/,
+  },
+  {
+    kind: 'runtime.python',
+    re: /^\s*Traceback \(most recent call last\)|^\s*File "[^"]{1,300}\.py", line \d+/,
+  },
+  {
+    kind: 'runtime.jvm',
+    re: /^\s*at [\w$.]+\([\w$]+\.(?:java|scala|kt):\d+\)|\bjava\.lang\.\w+(?:Error|Exception)\b/,
+  },
+  {
+    kind: 'platform.yarn',
+    re: /\bcontainer_(?:e\d+_)?\d+_\d+_\d+_\d+\b|\bYARN\b|\bYarn[A-Z]\w+|\bapplication_\d{10,}_\d+\b|\bNodeManager\b/,
+  },
+  { kind: 'platform.kubernetes', re: /\bkubernetes\b|\bkubectl\b|\bOOMKilled\b|\bk8s\b|\bpod\/[\w-]+/i },
+  { kind: 'platform.emr', re: /\bEMR\b|amazon-emr|\/mnt\/yarn\/|\.compute\.internal\b/ },
+  { kind: 'platform.databricks', re: /\bdatabricks\b|\bDBR \d|com\.databricks\./i },
+  { kind: 'platform.dataflow', re: /\bDataflow(?:Runner)?\b|\bworker VM\b|dataflow\.googleapis/i },
+];
+
+const TRIGGERS = [
+  'glue',
+  'g.1x',
+  'g.2x',
+  'g.4x',
+  'g.8x',
+  'g.025x',
+  'spark',
+  'executorlost',
+  'tasksetmanager',
+  'dagscheduler',
+  'blockmanager',
+  'flink',
+  'taskexecutor',
+  'taskmanager',
+  'jobmanager',
+  'noresourceavailable',
+  'beam',
+  'sdk',
+  'mapreduce',
+  'mrappmaster',
+  'mapred',
+  'traceback',
+  '.py"',
+  'java',
+  'scala',
+  '.kt:',
+  'container_',
+  'yarn',
+  'application_',
+  'nodemanager',
+  'kubernetes',
+  'kubectl',
+  'oomkilled',
+  'k8s',
+  'pod/',
+  'emr',
+  'compute.internal',
+  'databricks',
+  'dbr ',
+  'dataflow',
+  'worker vm',
+];
+
+/** Which engine (Glue, Spark, Flink, Beam, MapReduce) and platform (YARN, K8s, EMR...) wrote the input. */
+export const engineMarkers: Extractor = {
+  id: 'engine-markers',
+  description:
+    'Markers of the engine (Glue, Spark, Flink, Beam Python/Java, MapReduce), runtime and platform',
+  triggers: TRIGGERS,
+  extract(line) {
+    const findings: Finding[] = [];
+    for (const marker of MARKERS) if (marker.re.test(line)) findings.push({ kind: marker.kind });
+    return findings;
+  },
+};

@@ -1,0 +1,22 @@
+import type { FactValue, Finding } from '../facts.ts';
+
+/** One line pattern and the finding it stands for. */
+export interface LineRule {
+  re: RegExp;
+  kind: string;
+  values?: (match: RegExpExecArray) => Record<string, FactValue>;
+  /** When true, later rules of the same extractor still run after this one matched. */
+  continue?: boolean;
+}
+
+/** Applies rules in order; the first match wins unless it says `continue`. */
+export function applyRules(rules: readonly LineRule[], line: string): Finding[] {
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    const match = rule.re.exec(line);
+    if (!match) continue;
+    findings.push(rule.values ? { kind: rule.kind, values: rule.values(match) } : { kind: rule.kind });
+    if (!rule.continue) break;
+  }
+  return findings;
+}

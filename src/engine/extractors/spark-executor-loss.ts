@@ -1,0 +1,33 @@
+import { applyRules, type LineRule } from './rules.ts';
+import type { Extractor } from './types.ts';
+
+const RULES: readonly LineRule[] = [
+  {
+    re: /Executor lost for unknown reasons|exited for unknown reasons/i,
+    kind: 'spark.executor-lost-unknown',
+  },
+  { re: /Executor heartbeat timed out|no recent heartbeats/i, kind: 'spark.heartbeat-timeout' },
+  { re: /ExecutorLostFailure|Lost executor \d+|Executor lost:/, kind: 'spark.executor-lost' },
+  {
+    re: /Consider boosting spark\.(?:yarn\.)?executor\.memoryOverhead|spark\.(?:yarn\.)?executor\.memoryOverhead/i,
+    kind: 'spark.overhead-advice',
+  },
+  {
+    re: /Python worker exited unexpectedly|PythonException|pyspark\.daemon|spark\.executor\.pyspark\.memory/i,
+    kind: 'spark.python-worker',
+  },
+];
+
+/** How Spark reports a lost executor, and the hints it adds about memory overhead and Python workers. */
+export const sparkExecutorLoss: Extractor = {
+  id: 'spark-executor-loss',
+  description:
+    'Lost executors (ExecutorLostFailure, unknown reasons, heartbeat timeouts), overhead advice, PySpark workers',
+  triggers: ['executor', 'heartbeat', 'memoryoverhead', 'python worker', 'pythonexception', 'pyspark'],
+  extract: (line) => {
+    // One line may both lose an executor and name the overhead setting: report every rule that matches.
+    const findings = [];
+    for (const rule of RULES) findings.push(...applyRules([rule], line));
+    return findings;
+  },
+};

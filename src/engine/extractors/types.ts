@@ -1,0 +1,17 @@
+import type { Finding } from '../facts.ts';
+
+/**
+ * Turns one normalised log line into typed findings. Pure and line-local, so the engine can stream
+ * a log of any size. Every regex must be linear-time: no nested or overlapping unbounded quantifiers.
+ */
+export interface Extractor {
+  /** Stable id, shown by `memdoctor extractors list`. */
+  readonly id: string;
+  readonly description: string;
+  /**
+   * Lower-case literals; `extract` is only called for lines that contain one of them. They keep a
+   * 1 GiB log fast: most lines contain none.
+   */
+  readonly triggers: readonly string[];
+  extract(line: string): Finding[];
+}

@@ -1,0 +1,59 @@
+const KiB = 1024;
+const MULTIPLIER: Readonly<Record<string, number>> = {
+  b: 1,
+  k: KiB,
+  kb: KiB,
+  kib: KiB,
+  m: KiB ** 2,
+  mb: KiB ** 2,
+  mib: KiB ** 2,
+  g: KiB ** 3,
+  gb: KiB ** 3,
+  gib: KiB ** 3,
+  t: KiB ** 4,
+  tb: KiB ** 4,
+  tib: KiB ** 4,
+};
+
+/** Sizes as logs and configs print them: `4.5 GB`, `1024.0 MiB`, `8g`, `512m`, `65536 kB`, `1719m`. */
+export const SIZE_PATTERN = /(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b/i;
+
+/**
+ * Parses a size into bytes. Units are binary, as YARN, Spark, Flink and the JVM all mean them
+ * (their "GB" is 1024^3). A bare number is taken in `defaultUnit`.
+ */
+export function parseSize(text: string, defaultUnit = 'b'): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!match) return undefined;
+  const unit = (match[2] || defaultUnit).toLowerCase();
+  const multiplier = MULTIPLIER[unit];
+  if (multiplier === undefined) return undefined;
+  return Math.round(Number(match[1]) * multiplier);
+}
+
+/** Bytes as a person reads them: `10.4 GB`, `512 MB` (binary units, as the tools print them). */
+export function formatSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = value >= 100 || Number.isInteger(value) ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** Bytes as a Spark/JVM setting: `2g` when whole gibibytes, else `1536m`. Rounds up to a mebibyte. */
+export function formatSetting(bytes: number): string {
+  const mib = Math.ceil(bytes / KiB ** 2);
+  return mib % 1024 === 0 ? `${mib / 1024}g` : `${mib}m`;
+}
+
+/** Rounds bytes up to a multiple of `step` bytes. */
+export function roundUp(bytes: number, step: number): number {
+  return Math.ceil(bytes / step) * step;
+}
+
+export const MiB = KiB ** 2;
+export const GiB = KiB ** 3;
