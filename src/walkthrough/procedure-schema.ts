@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { FactRefSchema } from '../engine/playbook/schema.ts';
+
+const stepId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a step id is lower-case words joined by "-"');
+
+/** A comparison on a number or value: the answer of a measurement, or a value a parser found. */
+export const ConditionSchema = z.strictObject({
+  /** Which value: `value` (the measurement itself) or a key of the parsed output's values. */
+  value: z.string().min(1).default('value'),
+  op: z.enum(['lt', 'lte', 'gt', 'gte', 'eq', 'neq']),
+  to: z.union([z.number(), z.string(), z.boolean()]),
+});
+
+/** Go to `next` when every condition holds. Branches are tried in order. */
+export const BranchSchema = z.strictObject({
+  when: z.array(ConditionSchema).min(1),
+  next: stepId,
+  /** Shown to the user with the branch taken, e.g. "Heap stays above 80%: the heap is too small." */
+  because: z.string().min(1).optional(),
+});
+
+const base = {
+  id: stepId,
+  title: z.string().min(1).max(150),
+  text: z.string().min(1),
+};
+
+/** Something to do; the user answers done, skip or can't. */
+export const InstructionStepSchema = z.strictObject({
+  ...base,
+  kind: z.literal('instruction'),
+  next: stepId,
+  on_skip: stepId.optional(),
+  on_cant: stepId.optional(),
+});
+
+/** A question with 2-6 answers, each leading somewhere. Facts from the diagnosis may answer it. */
+export const QuestionStepSchema = z.strictObject({
+  ...base,
+  kind: z.literal('question'),
+  answers: z
+    .array(z.strictObject({ id: stepId, label: z.string().min(1).max(75), next: stepId }))
+    .min(2)
+    .max(6),
+  prefill: z.array(z.strictObject({ fact: FactRefSchema, answer: stepId })).optional(),
+});
+
+/** A number with a unit, branching on thresholds. */
+export const MeasurementStepSchema = z.strictObject({
+  ...base,
+  kind: z.literal('measurement'),
+  unit: z.enum(['percent', 'bytes', 'MiB', 'GiB', 'seconds', 'ms', 'count', 'ratio']),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  branches: z.array(BranchSchema).default([]),
+  otherwise: stepId,
+});
+
+/** Command output to paste, parsed by a parser from src/engine/parsers, branching on what it found. */
+export const PasteStepSchema = z.strictObject({
+  ...base,
+  kind: z.literal('paste'),
+  parser: z.string().min(1),
+  branches: z.array(BranchSchema).default([]),
+  otherwise: stepId,
+});
+
+/** Halves a list of candidates each round until one remains. */
+export const BisectionStepSchema = z.strictObject({
+  ...base,
+  kind: z.literal('bisection'),
+  /** The fixed list, or the lines the user pasted/typed at an earlier step. */
+  candidates: z.union([z.array(z.string().min(1)).min(2), z.strictObject({ from_step: stepId })]),
+  /** What "bad" means in this bisection, e.g. "memory keeps growing". */
+  symptom: z.string().min(1),
+  found: stepId,
+});
+
+/** The end: what was found, the fix (with computed values), and how to check it worked. */
+export const ConclusionStepSchema = z.strictObject({
+  ...base,
+  kind: z.literal('conclusion'),
+  fix: z.array(z.string().min(1)).min(1),
+  verify: z.array(z.string().min(1)).min(1),
+});
+
+export const StepSchema = z.discriminatedUnion('kind', [
+  InstructionStepSchema,
+  QuestionStepSchema,
+  MeasurementStepSchema,
+  PasteStepSchema,
+  BisectionStepSchema,
+  ConclusionStepSchema,
+]);
+
+/** A playbook's step-by-step procedure: `playbooks/<id>/procedure.yaml`. */
+export const ProcedureSchema = z.strictObject({
+  start: stepId,
+  steps: z.array(StepSchema).min(2),
+});
+
+export type Condition = z.infer<typeof ConditionSchema>;
+export type Branch = z.infer<typeof BranchSchema>;
+export type Step = z.infer<typeof StepSchema>;
+export type Procedure = z.infer<typeof ProcedureSchema>;
