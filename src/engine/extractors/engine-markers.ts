@@ -5,11 +5,11 @@ import type { Extractor } from './types.ts';
 const MARKERS: ReadonlyArray<{ kind: string; re: RegExp }> = [
   {
     kind: 'engine.glue',
-    re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b/i,
+    re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b|\bDynamicFrame\b|\bGlue\w*(?:Logger|JobRunner|ArgParser)\b|\/opt\/amazon\/|\bAWSGlue|\bglue\.[A-Z]\w+/i,
   },
   {
     kind: 'engine.spark',
-    re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b/,
+    re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b|\bSpark\w*(?:Exception|Handler|Context|Session|Conf|Submit)\b|\b[Ss]park\b|\bdispatcher-event-loop\b|\bPy4JJavaError\b|Executor task launch worker/,
   },
   {
     kind: 'engine.flink',
@@ -81,6 +81,11 @@ const TRIGGERS = [
   'emr',
   'compute.internal',
   'databricks',
+  'dynamicframe',
+  '/opt/amazon/',
+  'dispatcher-event-loop',
+  'py4jjavaerror',
+  'task launch worker',
   'dbr ',
   'dataflow',
   'worker vm',

@@ -3,12 +3,17 @@ import type { Extractor } from './types.ts';
 
 const RULES: readonly LineRule[] = [
   {
+    re: /UnfulfillableSlotRequestException|resource profile .{0,300}is unfulfillable/i,
+    kind: 'flink.no-slots',
+    values: () => ({ variant: 'unfulfillable' }),
+  },
+  {
     re: /Slot request bulk is not fulfillable/i,
     kind: 'flink.no-slots',
     values: () => ({ variant: 'bulk-not-fulfillable' }),
   },
   {
-    re: /Could not allocate (?:all )?(?:the )?requires? slots? within (?:slot request )?timeout(?: of (\d+) ms)?/i,
+    re: /Could not allocate (?:all |the |enough )?(?:requires?d? )?slots? within (?:slot request )?timeout(?: of (\d+) ms)?/i,
     kind: 'flink.no-slots',
     values: (m) => (m[1] ? { variant: 'timeout', timeoutMs: Number(m[1]) } : { variant: 'timeout' }),
   },
@@ -23,14 +28,22 @@ const RULES: readonly LineRule[] = [
 const TIMEOUT = /within (?:slot request )?timeout of (\d+) ms|after (\d+) ?ms timeout/i;
 const PROFILE = /ResourceProfile\{([^}]{1,400})\}/;
 const NO_TASK_MANAGERS =
-  /Number of registered TaskManagers: 0\b|Total number of slots: 0\b|no TaskManagers? (?:registered|available)/i;
+  /Number of (?:registered TaskManagers|instances)\s?[:=]\s?0\b|Total number of slots\s?[:=]\s?0\b|no TaskManagers? (?:registered|available)/i;
 
 /** Flink failing to get slots: NoResourceAvailableException variants, timeouts, ResourceProfiles. */
 export const flinkSlots: Extractor = {
   id: 'flink-slots',
   description:
     'Flink slot allocation failures (NoResourceAvailableException, bulk not fulfillable, timeouts) and ResourceProfiles',
-  triggers: ['slot', 'noresourceavailable', 'resourceprofile', 'minimum required resources', 'taskmanagers'],
+  triggers: [
+    'slot',
+    'noresourceavailable',
+    'resourceprofile',
+    'minimum required resources',
+    'taskmanagers',
+    'instances',
+    'unfulfillable',
+  ],
   extract(line) {
     const findings = applyRules(RULES, line);
     const timeout = TIMEOUT.exec(line);
