@@ -18,6 +18,7 @@ export enum ErrorCode {
   StoreUnavailable = 'STORE_UNAVAILABLE',
   LlmUnavailable = 'LLM_UNAVAILABLE',
   LlmInvalidAnswer = 'LLM_INVALID_ANSWER',
+  SlackDownloadFailed = 'SLACK_DOWNLOAD_FAILED',
   Internal = 'INTERNAL',
 }
 
@@ -51,12 +52,17 @@ export class InputBinaryError extends MemdoctorError {
   }
 }
 
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / 1024 / 1024)} MiB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KiB` : `${bytes} bytes`;
+}
+
 /** The input is larger than the configured limit. */
 export class InputTooLargeError extends MemdoctorError {
   constructor(source: string, limitBytes: number) {
     super(
       ErrorCode.InputTooLarge,
-      `${source}: larger than the limit of ${Math.round(limitBytes / 1024 / 1024)} MiB. Cut it to the part around the failure and try again.`,
+      `${source}: larger than the limit of ${sizeText(limitBytes)}. Cut it to the part around the failure and try again.`,
     );
     this.name = 'InputTooLargeError';
   }
@@ -99,6 +105,14 @@ export class ParseFailedError extends MemdoctorError {
   constructor(message: string) {
     super(ErrorCode.ParseFailed, message);
     this.name = 'ParseFailedError';
+  }
+}
+
+/** A file shared in Slack could not be fetched (login page instead of the file, HTTP error, foreign URL). */
+export class SlackDownloadError extends MemdoctorError {
+  constructor(file: string, reason: string, options?: { cause?: unknown }) {
+    super(ErrorCode.SlackDownloadFailed, `${file}: could not download it from Slack: ${reason}`, options);
+    this.name = 'SlackDownloadError';
   }
 }
 

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import type { EventDedupe } from './dedupe.ts';
+
+/** The settings the Slack layer reads, taken from Config once at start-up. */
+export interface SlackSettings {
+  botToken: string;
+  maxUploadBytes: number;
+  maxExpandedBytes: number;
+  /** Hosts a file download may use (see allowedFileHosts). */
+  fileHosts: readonly string[];
+  oncallUsers: readonly string[];
+  oncallGroup?: string;
+}
+
+/** Readiness as GET /healthz reports it. */
+export interface Health {
+  ok: boolean;
+  store: 'memory' | 'redis';
+  redis?: 'up' | 'down';
+  playbooks: number;
+}
+
+/** Everything the listeners use; built once by startSlack, or by a test. */
+export interface SlackDeps {
+  settings: SlackSettings;
+  playbooks: readonly Playbook[];
+  dedupe: EventDedupe;
+  log: Logger;
+  health(): Promise<Health>;
+  /** Replaces fetch for file downloads and uploads (tests). */
+  fetch?: typeof fetch;
+}
