@@ -76,7 +76,7 @@ function noDiagnosis(report: InputReport, playbooks: readonly Playbook[]): Messa
       section(`*${text}*`),
       section(`Looked for: ${playbooks.map((p) => `\`${p.id}\``).join(', ') || 'no playbooks are loaded'}.`),
       context(
-        `If you know the system, say it first: \`/memdoctor glue <paste>\` (or spark, flink, beam). ` +
+        `If you know the system, say it first: \`/memdoctor glue &lt;paste&gt;\` (or spark, flink, beam). ` +
           `Read ${report.input.lines} lines from ${mrkdwn(report.source)}.`,
       ),
     ],

@@ -5,11 +5,11 @@ import { context, fitLines, LIMITS, type MessageView, mrkdwn, section } from './
 /** `/memdoctor help`: every verb with one line each. */
 export function helpView(): MessageView {
   const lines = [
-    '`/memdoctor <pasted error>` diagnose a pasted log or stack trace',
-    `\`/memdoctor ${ENGINE_HINTS.join('|')} <paste>\` same, telling memdoctor which system it came from`,
+    '`/memdoctor &lt;pasted error&gt;` diagnose a pasted log or stack trace',
+    `\`/memdoctor ${ENGINE_HINTS.join('|')} &lt;paste&gt;\` same, telling memdoctor which system it came from`,
     '`/memdoctor` open a form for pastes too long for one command',
     '`/memdoctor list` the problems memdoctor knows',
-    '`/memdoctor walk <playbook>` start a step-by-step walkthrough in this channel',
+    '`/memdoctor walk &lt;playbook&gt;` start a step-by-step walkthrough in this channel',
     '`/memdoctor status` walkthroughs running in this channel',
     '`/memdoctor calc ...` memory arithmetic (executor sizes, overhead)',
   ];

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { blockKitProblems } from './block-kit.ts';
 import { loadWebApiSpec, type MethodSpec, specViolation } from './slack-spec.ts';
 
 /** One Web API call the fake accepted. */
@@ -105,7 +106,12 @@ export class FakeSlack {
       return;
     }
     if (url.pathname.startsWith('/respond/')) {
-      this.responses.push(JSON.parse(body.toString('utf8')) as Record<string, unknown>);
+      const message = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      if (message.blocks !== undefined) {
+        const problems = blockKitProblems(message.blocks);
+        if (problems.length > 0) this.rejections.push(`response_url: ${problems.join('; ')}`);
+      }
+      this.responses.push(message);
       return send(res, 200, { ok: true });
     }
     send(res, 404, { ok: false, error: 'not_found' });
@@ -156,8 +162,22 @@ export class FakeSlack {
         error: violation.startsWith('unknown method') ? 'unknown_method' : 'invalid_arguments',
       };
     }
+    const problems = this.blockProblems(args);
+    if (problems.length > 0) {
+      this.rejections.push(`${method}: ${problems.join('; ')}`);
+      return { ok: false, error: 'invalid_blocks' };
+    }
     this.calls.push({ method, args });
     return this.answer(method, args);
+  }
+
+  private blockProblems(args: Record<string, string>): string[] {
+    const problems: string[] = [];
+    if (args.blocks !== undefined) problems.push(...blockKitProblems(JSON.parse(args.blocks)));
+    if (args.view !== undefined)
+      problems.push(...blockKitProblems((JSON.parse(args.view) as { blocks?: unknown }).blocks, 100));
+    if ((args.text ?? '').length > 40_000) problems.push('text over 40000');
+    return problems;
   }
 
   private answer(method: string, args: Record<string, string>): Record<string, unknown> {
