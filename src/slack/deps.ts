@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { EventDedupe } from './dedupe.ts';
+import type { OncallPolicy } from './oncall.ts';
+import type { SlackWalkthroughs } from './walkthroughs.ts';
 
 /** The settings the Slack layer reads, taken from Config once at start-up. */
 export interface SlackSettings {
@@ -9,8 +11,6 @@ export interface SlackSettings {
   maxExpandedBytes: number;
   /** Hosts a file download may use (see allowedFileHosts). */
   fileHosts: readonly string[];
-  oncallUsers: readonly string[];
-  oncallGroup?: string;
 }
 
 /** Readiness as GET /healthz reports it. */
@@ -26,6 +26,8 @@ export interface SlackDeps {
   settings: SlackSettings;
   playbooks: readonly Playbook[];
   dedupe: EventDedupe;
+  walkthroughs: SlackWalkthroughs;
+  oncall: OncallPolicy;
   log: Logger;
   health(): Promise<Health>;
   /** Replaces fetch for file downloads and uploads (tests). */

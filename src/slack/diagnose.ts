@@ -1,5 +1,10 @@
 import { diagnoseStream, diagnoseText, type EngineHint, type InputReport } from '../engine/index.ts';
 import type { SlackDeps } from './deps.ts';
+
+/** The parts of SlackDeps a diagnosis uses. */
+export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch'>;
+
+import { readLines } from '../engine/ingest/lines.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
 
 /** Diagnoses pasted text (slash command, modal) with the configured expanded-size limit. */
@@ -20,7 +25,7 @@ export async function diagnosePaste(
  * applies to the bytes fetched, the expanded limit to the text after gunzip.
  */
 export async function diagnoseSlackFile(
-  deps: SlackDeps,
+  deps: DiagnoseDeps,
   file: SlackFileRef,
   engine?: EngineHint,
 ): Promise<InputReport> {
@@ -35,4 +40,23 @@ export async function diagnoseSlackFile(
     maxBytes: deps.settings.maxExpandedBytes,
   });
   return report;
+}
+
+/** Largest file accepted as the answer to a paste step: parsers read text that fits in memory. */
+export const PASTE_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Downloads a shared file (gunzipping it) as text, to answer a walkthrough's paste step. */
+export async function readSlackFileText(deps: DiagnoseDeps, file: SlackFileRef): Promise<string> {
+  const chunks = await downloadSlackFile(file, {
+    token: deps.settings.botToken,
+    maxBytes: deps.settings.maxUploadBytes,
+    allowedHosts: deps.settings.fileHosts,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  const stats = { bytes: 0, lines: 0 };
+  const maxBytes = Math.min(deps.settings.maxExpandedBytes, PASTE_FILE_MAX_BYTES);
+  const lines: string[] = [];
+  for await (const batch of await readLines(file.name ?? file.id, chunks, stats, { maxBytes }))
+    lines.push(...batch);
+  return lines.join('\n');
 }

@@ -8,6 +8,8 @@ import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
 import { allowedFileHosts } from './download.ts';
+import { OncallPolicy } from './oncall.ts';
+import { createWalkthroughs } from './walkthroughs.ts';
 
 /** Every Redis key memdoctor's Slack layer writes starts with this. */
 export const REDIS_PREFIX = 'memdoctor:';
@@ -40,11 +42,11 @@ export function buildDeps(config: Config, log: Logger, redis?: Redis): SlackDeps
       maxUploadBytes: config.MEMDOCTOR_MAX_UPLOAD_BYTES,
       maxExpandedBytes: config.MEMDOCTOR_MAX_EXPANDED_BYTES,
       fileHosts: allowedFileHosts(config.SLACK_API_URL),
-      oncallUsers: config.MEMDOCTOR_ONCALL_USERS,
-      ...(config.MEMDOCTOR_ONCALL_GROUP ? { oncallGroup: config.MEMDOCTOR_ONCALL_GROUP } : {}),
     },
     playbooks,
     dedupe: redis ? new RedisEventDedupe(redis, REDIS_PREFIX) : new MemoryEventDedupe(),
+    walkthroughs: createWalkthroughs(config, playbooks, redis),
+    oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,
     health,
   };

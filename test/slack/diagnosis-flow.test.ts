@@ -52,7 +52,11 @@ describe('the /memdoctor slash command', () => {
     expect(text).toContain('java.lang.OutOfMemoryError: Java heap space');
     expect(text).toContain('One partition too large for the heap');
     const actions = blocks.find((b) => b.type === 'actions') as { elements: { action_id: string }[] };
-    expect(actions.elements.map((e) => e.action_id)).toEqual([ACTION.showAlternatives, ACTION.notMemory]);
+    expect(actions.elements.map((e) => e.action_id)).toEqual([
+      ACTION.startWalkthrough,
+      ACTION.showAlternatives,
+      ACTION.notMemory,
+    ]);
   });
 
   it('answers help privately through the response_url', async () => {

@@ -4,13 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputTooLargeError, SlackDownloadError } from '../../src/errors.ts';
-import { createLogger } from '../../src/log.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
-import { MemoryEventDedupe } from '../../src/slack/dedupe.ts';
-import type { SlackDeps } from '../../src/slack/deps.ts';
-import { diagnoseSlackFile } from '../../src/slack/diagnose.ts';
+import { type DiagnoseDeps, diagnoseSlackFile } from '../../src/slack/diagnose.ts';
 import { allowedFileHosts, downloadSlackFile } from '../../src/slack/download.ts';
-import { LogSink, PLAYBOOKS_DIR } from './support/harness.ts';
+import { PLAYBOOKS_DIR } from './support/harness.ts';
 
 const TOKEN = 'xoxb-download-test';
 let server: Server;
@@ -95,18 +92,14 @@ describe('downloadSlackFile', () => {
 
 describe('diagnoseSlackFile', () => {
   it('limits the size after gunzip as well as the download', async () => {
-    const deps: SlackDeps = {
+    const deps: DiagnoseDeps = {
       settings: {
         botToken: TOKEN,
         maxUploadBytes: 1024 * 1024,
         maxExpandedBytes: 1024 * 1024,
         fileHosts: [host],
-        oncallUsers: [],
       },
       playbooks: loadPlaybooks(PLAYBOOKS_DIR),
-      dedupe: new MemoryEventDedupe(),
-      log: createLogger('silent', new LogSink()),
-      health: async () => ({ ok: true, store: 'memory', playbooks: 2 }),
     };
     const file = { id: 'F5', name: 'bomb.gz', url_private_download: `http://${host}/bomb.gz` };
     await expect(diagnoseSlackFile(deps, file)).rejects.toThrow(/bomb\.gz: larger than the limit of 1 MiB/);

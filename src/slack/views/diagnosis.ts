@@ -1,6 +1,7 @@
 import type { Diagnosis, InputReport } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
 import { ACTION, BLOCK } from '../ids.ts';
+import { packWalkSeed } from '../walk-seed.ts';
 import {
   actions,
   type Block,
@@ -62,7 +63,7 @@ function buttons(
 ): ButtonElement[] {
   const out: ButtonElement[] = [];
   if (playbook?.procedure !== undefined)
-    out.push(button('Start walkthrough', ACTION.startWalkthrough, top.playbook, 'primary'));
+    out.push(button('Start walkthrough', ACTION.startWalkthrough, packWalkSeed(top), 'primary'));
   if (rest.length > 0) out.push(button('Show alternatives', ACTION.showAlternatives, packAlternatives(rest)));
   out.push(button('Not a memory problem', ACTION.notMemory, top.playbook));
   return out;

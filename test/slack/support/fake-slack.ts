@@ -8,6 +8,18 @@ import { loadWebApiSpec, type MethodSpec, specViolation } from './slack-spec.ts'
 export interface RecordedCall {
   method: string;
   args: Record<string, string>;
+  /** What the fake answered (e.g. the ts of a posted message). */
+  result: Record<string, unknown>;
+}
+
+/** A message as the fake keeps it, for conversations.replies and for tests to read. */
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  text?: string;
+  blocks: Record<string, unknown>[];
+  user: string;
 }
 
 interface StoredFile {
@@ -44,6 +56,7 @@ export class FakeSlack {
   readonly uploads = new Map<string, { filename: string; title?: string; bytes?: Buffer }>();
   /** Group id -> member user ids, for usergroups.users.list. */
   readonly groups = new Map<string, string[]>();
+  readonly messages: StoredMessage[] = [];
   private readonly files = new Map<string, StoredFile>();
   private readonly spec: Map<string, MethodSpec> = loadWebApiSpec();
   private server?: Server;
@@ -167,8 +180,9 @@ export class FakeSlack {
       this.rejections.push(`${method}: ${problems.join('; ')}`);
       return { ok: false, error: 'invalid_blocks' };
     }
-    this.calls.push({ method, args });
-    return this.answer(method, args);
+    const result = this.answer(method, args);
+    this.calls.push({ method, args, result });
+    return result;
   }
 
   private blockProblems(args: Record<string, string>): string[] {
@@ -194,9 +208,28 @@ export class FakeSlack {
           bot_id: 'B1',
         };
       case 'chat.postMessage':
+        this.messages.push({
+          channel: args.channel ?? '',
+          ts,
+          ...(args.thread_ts ? { thread_ts: args.thread_ts } : {}),
+          text: args.text,
+          blocks: JSON.parse(args.blocks ?? '[]'),
+          user: this.botUserId,
+        });
         return { ok: true, channel: args.channel, ts, message: { ts, text: args.text } };
-      case 'chat.update':
+      case 'chat.update': {
+        const message = this.messages.find((m) => m.channel === args.channel && m.ts === args.ts);
+        if (!message) return { ok: false, error: 'message_not_found' };
+        message.text = args.text;
+        message.blocks = JSON.parse(args.blocks ?? '[]');
         return { ok: true, channel: args.channel, ts: args.ts, text: args.text };
+      }
+      case 'conversations.replies': {
+        const thread = this.messages.filter(
+          (m) => m.channel === args.channel && (m.ts === args.ts || m.thread_ts === args.ts),
+        );
+        return { ok: true, messages: thread.slice(0, Number(args.limit ?? 1000)), has_more: false };
+      }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: ts };
       case 'chat.getPermalink':

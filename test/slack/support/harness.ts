@@ -1,14 +1,20 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { App } from '@slack/bolt';
+import { parse as parseYaml } from 'yaml';
+import type { Playbook } from '../../../src/engine/playbook/schema.ts';
 import { createLogger } from '../../../src/log.ts';
 import { loadPlaybooks } from '../../../src/playbooks/load.ts';
 import { createSlackApp } from '../../../src/slack/app.ts';
 import { type EventDedupe, MemoryEventDedupe } from '../../../src/slack/dedupe.ts';
 import type { SlackDeps, SlackSettings } from '../../../src/slack/deps.ts';
+import { OncallPolicy } from '../../../src/slack/oncall.ts';
+import type { SlackWalkthroughs } from '../../../src/slack/walkthroughs.ts';
 import { FakeSlack } from './fake-slack.ts';
 import { SlackSender } from './signing.ts';
+import { MapWalkthroughs } from './walkthroughs.ts';
 
 export const BOT_TOKEN = 'xoxb-1111-2222-testtokenvalue';
 export const SIGNING_SECRET = 'test-signing-secret-8f742231b10e';
@@ -44,6 +50,20 @@ export interface HarnessOptions {
   dedupe?: EventDedupe;
   fake?: FakeSlack;
   extend?: (deps: SlackDeps) => SlackDeps;
+  walkthroughs?: SlackWalkthroughs;
+  oncallUsers?: string[];
+  oncallGroup?: string;
+}
+
+/**
+ * The test playbooks, with the test procedure attached. It is attached here rather than loaded
+ * from procedure.yaml because its paste step uses a test parser that the loader's lint does not know.
+ */
+export function testPlaybooks(): Playbook[] {
+  const procedure = parseYaml(
+    readFileSync(new URL('../fixtures/procedures/test-heap-oom.yaml', import.meta.url), 'utf8'),
+  );
+  return loadPlaybooks(PLAYBOOKS_DIR).map((p) => (p.id === 'test-heap-oom' ? { ...p, procedure } : p));
 }
 
 /** The real Bolt app on a random port, talking to a fake Slack on another one. */
@@ -51,6 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const fake = options.fake ?? new FakeSlack(BOT_TOKEN);
   if (!options.fake) await fake.start();
   const logs = new LogSink();
+  const playbooks = testPlaybooks();
   const log = createLogger('debug', logs);
   const base: SlackDeps = {
     settings: {
@@ -58,11 +79,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       maxUploadBytes: 1024 * 1024,
       maxExpandedBytes: 8 * 1024 * 1024,
       fileHosts: [new URL(fake.base).host],
-      oncallUsers: [],
       ...options.settings,
     },
-    playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+    playbooks,
     dedupe: options.dedupe ?? new MemoryEventDedupe(),
+    walkthroughs: options.walkthroughs ?? new MapWalkthroughs(playbooks),
+    oncall: new OncallPolicy(options.oncallUsers ?? [], options.oncallGroup),
     log,
     health: async () => ({ ok: true, store: 'memory', playbooks: 2 }),
   };

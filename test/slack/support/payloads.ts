@@ -103,7 +103,7 @@ export function blockActions(opts: {
   user: string;
   channel: string;
   message: { ts: string; thread_ts?: string; blocks: unknown[]; text?: string };
-  action: { action_id: string; block_id: string; value: string };
+  action: { action_id: string; block_id: string; value: string; text?: string };
   responseUrl: string;
   stateValues?: Record<string, unknown>;
 }) {

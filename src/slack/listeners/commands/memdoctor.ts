@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
+import { stepById } from '../../../walkthrough/prefill.ts';
 import { runCliVerb } from '../../cli-bridge.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
@@ -10,6 +11,11 @@ import { calcView } from '../../views/calc.ts';
 import { diagnosisView } from '../../views/diagnosis.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
+import { statusView, walkRootView } from '../../views/step.ts';
+import { playbookRefusal, startInThread } from '../../walk-start.ts';
+
+/** `/memdoctor status` lists at most this many walkthroughs (one permalink lookup each). */
+const MAX_STATUS_ITEMS = 20;
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -39,7 +45,46 @@ const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
 const calc: Verb<'calc'> = async (_deps, _args, request) =>
   calcView(request.args, await runCliVerb('calc', request.args));
 
-const unavailable = async () => noticeView('Walkthroughs are not available in this build of memdoctor.');
+const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
+  const refusal = playbookRefusal(deps, request.playbook);
+  const playbook = deps.playbooks.find((p) => p.id === request.playbook);
+  if (refusal || !playbook) return noticeView(refusal ?? `There is no playbook "${request.playbook}".`);
+  const root = await client.chat.postMessage({
+    channel: command.channel_id,
+    ...walkRootView(playbook, command.user_id),
+  });
+  if (!root.ts) return noticeView('Slack did not return the message it posted; try again.');
+  const seed = { p: playbook.id, f: [], v: {} };
+  await startInThread(deps, client, {
+    workspace: command.team_id,
+    thread: { channel: command.channel_id, ts: root.ts },
+    owner: command.user_id,
+    seed,
+  });
+  return undefined;
+};
+
+const status: Verb<'status'> = async (deps, { command, client }) => {
+  const active = await deps.walkthroughs.listActive({
+    workspace: command.team_id,
+    conversation: command.channel_id,
+  });
+  const items = await Promise.all(
+    active.slice(0, MAX_STATUS_ITEMS).map(async (r) => {
+      const link = r.thread
+        ? await client.chat.getPermalink({ channel: command.channel_id, message_ts: r.thread })
+        : undefined;
+      const step = r.current ? stepById(r, r.current).title : 'not started';
+      return {
+        title: r.playbook.title,
+        step,
+        owner: r.owner,
+        ...(link?.permalink ? { link: link.permalink } : {}),
+      };
+    }),
+  );
+  return statusView(items);
+};
 
 /** The literal registry of verbs: adding one is one function and one line here. */
 export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
@@ -48,8 +93,8 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   help: async () => helpView(),
   list: async (deps) => listView(deps.playbooks),
   calc,
-  walk: unavailable,
-  status: unavailable,
+  walk,
+  status,
 };
 
 async function run(deps: SlackDeps, args: Args, request: SlashRequest, log: Logger) {

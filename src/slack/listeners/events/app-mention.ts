@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import type { SlackDeps } from '../../deps.ts';
 import { SlackFileSchema } from '../../download.ts';
-import { diagnoseSharedFiles } from '../../shared-files.ts';
+import { handleSharedFiles } from '../../shared-files.ts';
 import { helpView } from '../../views/help.ts';
 
 type Args = SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs;
@@ -17,9 +17,9 @@ const MentionSchema = z.looseObject({
 
 /** @memdoctor with a file: diagnose it in the thread. Without a file: say how to use the bot. */
 export function appMention(deps: SlackDeps) {
-  return async ({ event, client }: Args): Promise<void> => {
+  return async ({ event, client, context }: Args): Promise<void> => {
     const parsed = MentionSchema.safeParse(event);
-    if (!parsed.success) return;
+    if (!parsed.success || !context.teamId) return;
     const mention = parsed.data;
     const threadTs = mention.thread_ts ?? mention.ts;
     if (!mention.files || mention.files.length === 0) {
@@ -31,12 +31,18 @@ export function appMention(deps: SlackDeps) {
       });
       return;
     }
-    await diagnoseSharedFiles(deps, client, {
-      channel: mention.channel,
-      ts: mention.ts,
-      threadTs,
-      user: mention.user,
-      files: mention.files,
-    });
+    await handleSharedFiles(
+      deps,
+      client,
+      {
+        workspace: context.teamId,
+        channel: mention.channel,
+        ts: mention.ts,
+        threadTs,
+        user: mention.user,
+        files: mention.files,
+      },
+      true,
+    );
   };
 }

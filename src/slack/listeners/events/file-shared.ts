@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import type { SlackDeps } from '../../deps.ts';
 import { SlackFileSchema } from '../../download.ts';
-import { diagnoseSharedFiles } from '../../shared-files.ts';
+import { handleSharedFiles } from '../../shared-files.ts';
 
 type Args = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
 
@@ -18,21 +18,26 @@ export const FileShareSchema = z.looseObject({
 });
 
 /**
- * A file uploaded into a thread that memdoctor started (its parent message is the bot's): diagnose
- * it and reply there. Files elsewhere are left alone unless someone mentions @memdoctor.
+ * A file uploaded into a thread: it answers a walkthrough's waiting paste step, or, in a thread
+ * memdoctor started, it is diagnosed. Files elsewhere are left alone unless someone mentions @memdoctor.
  */
 export function fileShared(deps: SlackDeps) {
   return async ({ event, client, context }: Args): Promise<void> => {
     const parsed = FileShareSchema.safeParse(event);
-    if (!parsed.success) return;
+    if (!parsed.success || !parsed.data.thread_ts || !context.teamId) return;
     const message = parsed.data;
-    if (!message.thread_ts || message.parent_user_id !== context.botUserId) return;
-    await diagnoseSharedFiles(deps, client, {
-      channel: message.channel,
-      ts: message.ts,
-      threadTs: message.thread_ts,
-      user: message.user,
-      files: message.files,
-    });
+    await handleSharedFiles(
+      deps,
+      client,
+      {
+        workspace: context.teamId,
+        channel: message.channel,
+        ts: message.ts,
+        threadTs: message.thread_ts ?? message.ts,
+        user: message.user,
+        files: message.files,
+      },
+      message.parent_user_id === context.botUserId,
+    );
   };
 }

@@ -1,0 +1,26 @@
+import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../../deps.ts';
+import { readWalkSeed } from '../../walk-seed.ts';
+import { cannotStart, startInThread } from '../../walk-start.ts';
+
+type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
+
+/** "Start walkthrough" on a diagnosis (or an alternative): the walkthrough runs in that thread. */
+export function startWalkthrough(deps: SlackDeps) {
+  return async ({ ack, body, action, client }: Args): Promise<void> => {
+    await ack();
+    const channel = body.channel?.id ?? body.container.channel_id;
+    const message = body.message;
+    const seed = readWalkSeed(action.value);
+    const workspace = body.team?.id ?? body.user.team_id;
+    if (!channel || !message || !seed || !workspace) return;
+    const user = body.user.id;
+    const thread = { channel, ts: message.thread_ts ?? message.ts };
+    const refusal = await cannotStart(deps, workspace, thread, seed.p);
+    if (refusal) {
+      await client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text: refusal });
+      return;
+    }
+    await startInThread(deps, client, { workspace, thread, owner: user, seed });
+  };
+}

@@ -1,0 +1,57 @@
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { z } from 'zod';
+import type { WalkthroughEvent } from '../../../walkthrough/events.ts';
+import { answerStep } from '../../answer-flow.ts';
+import type { SlackDeps } from '../../deps.ts';
+import { measuredValue, pastedOutput, waitingIn } from '../../waiting.ts';
+
+type Args = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
+
+/** A plain reply in a thread (no subtype: edits, joins and file shares are other listeners' business). */
+const ReplySchema = z.looseObject({
+  subtype: z.undefined().optional(),
+  channel: z.string(),
+  user: z.string(),
+  ts: z.string(),
+  text: z.string(),
+  thread_ts: z.string(),
+  parent_user_id: z.string(),
+});
+
+/**
+ * A reply in a memdoctor thread whose walkthrough waits for command output or a number: the reply
+ * answers that step. Other replies are conversation and are ignored.
+ */
+export function threadReply(deps: SlackDeps) {
+  return async ({ event, client, context }: Args): Promise<void> => {
+    const parsed = ReplySchema.safeParse(event);
+    if (!parsed.success || !context.teamId || parsed.data.parent_user_id !== context.botUserId) return;
+    const reply = parsed.data;
+    const thread = { channel: reply.channel, ts: reply.thread_ts };
+    const waiting = await waitingIn(deps, context.teamId, thread, ['paste', 'measurement']);
+    if (!waiting) return;
+    let answer: WalkthroughEvent | undefined;
+    if (waiting.step.kind === 'paste') {
+      const text = pastedOutput(reply.text);
+      if (text) answer = { type: 'paste', text, step: waiting.step.id };
+    } else {
+      const value = measuredValue(reply.text);
+      if (value !== undefined) answer = { type: 'measure', value, step: waiting.step.id };
+    }
+    if (!answer) return;
+    await answerStep(deps, client, {
+      record: waiting.record,
+      event: answer,
+      user: reply.user,
+      thread,
+      tell: async (text) => {
+        await client.chat.postEphemeral({
+          channel: reply.channel,
+          user: reply.user,
+          thread_ts: thread.ts,
+          text,
+        });
+      },
+    });
+  };
+}

@@ -1,0 +1,43 @@
+import { stepById } from '../walkthrough/prefill.ts';
+import type { Step } from '../walkthrough/procedure-schema.ts';
+import type { WalkthroughRecord } from '../walkthrough/record.ts';
+import type { SlackDeps } from './deps.ts';
+import type { Thread } from './walk-messages.ts';
+
+/** The active walkthrough of a thread whose current step is one of `kinds`, if any. */
+export async function waitingIn(
+  deps: SlackDeps,
+  workspace: string,
+  thread: Thread,
+  kinds: readonly Step['kind'][],
+): Promise<{ record: WalkthroughRecord; step: Step } | undefined> {
+  const active = await deps.walkthroughs.listActive({ workspace, conversation: thread.channel });
+  for (const record of active) {
+    if (record.thread !== thread.ts || record.current === null) continue;
+    const step = stepById(record, record.current);
+    if (kinds.includes(step.kind)) return { record, step };
+  }
+  return undefined;
+}
+
+/** Slack escapes these three in message text; parsers need the characters back. */
+export function unescapeSlack(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/**
+ * Reads a thread reply as command output: fenced (```...```) or several lines. A one-line remark
+ * ("looking now") is conversation, not a paste, and is left alone.
+ */
+export function pastedOutput(text: string): string | undefined {
+  const fenced = /```([\s\S]*?)```/.exec(text);
+  if (fenced?.[1]?.trim()) return unescapeSlack(fenced[1].trim());
+  const plain = text.trim();
+  return plain.includes('\n') ? unescapeSlack(plain) : undefined;
+}
+
+/** Reads a thread reply as a measurement: one number, optionally with a unit after it. */
+export function measuredValue(text: string): number | undefined {
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*[A-Za-z%]*\s*$/.exec(text);
+  return match?.[1] !== undefined ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buttonsOf, click, threadReplies } from './support/clicks.ts';
+import { type Harness, startHarness, waitFor } from './support/harness.ts';
+import { eventEnvelope, fileShareEvent, slashCommand, threadReply } from './support/payloads.ts';
+
+const HEAP_OOM = 'Running Spark version 3.5.1\njava.lang.OutOfMemoryError: Java heap space\n';
+const OWNER = 'UALICE01';
+const ONCALL = 'UONCALL1';
+const GROUP_MEMBER = 'UGROUP01';
+const STRANGER = 'UMALLORY';
+const CHANNEL = 'CINCIDENT';
+
+let h: Harness;
+afterEach(async () => {
+  await h.stop();
+  expect(h.fake.rejections).toEqual([]);
+});
+
+async function diagnose(): Promise<{ root: NonNullable<ReturnType<typeof findRoot>> }> {
+  await h.sender.command(
+    slashCommand(HEAP_OOM, { user: OWNER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
+  );
+  return { root: await waitFor(() => findRoot()) };
+}
+
+function findRoot() {
+  return h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts);
+}
+
+function ephemeralFor(user: string, contains: string) {
+  return h.fake
+    .callsTo('chat.postEphemeral')
+    .find((c) => c.args.user === user && (c.args.text ?? '').includes(contains));
+}
+
+function reply(root: { ts: string }, n: number) {
+  return waitFor(() => threadReplies(h, CHANNEL, root.ts)[n]);
+}
+
+describe('a walkthrough in Slack', () => {
+  it('runs from the slash command to the transcript through clicks and an uploaded file', async () => {
+    h = await startHarness({ oncallUsers: [ONCALL], oncallGroup: 'S0ONCALL' });
+    h.fake.groups.set('S0ONCALL', [GROUP_MEMBER]);
+    const { root } = await diagnose();
+
+    await click(h, root, 'Start walkthrough', OWNER);
+    const step1 = await reply(root, 0);
+    expect(step1.text).toContain('Step 1: Open the failed stage in the Spark UI');
+    const step1AsFirstShown = structuredClone(step1);
+
+    // Someone who is neither the owner nor on call is told so, privately; nothing moves.
+    await click(h, step1, 'Done', STRANGER);
+    await waitFor(() => ephemeralFor(STRANGER, `Only <@${OWNER}>`));
+    expect(buttonsOf(step1).length).toBeGreaterThan(0);
+
+    await click(h, step1, 'Done', OWNER);
+    const step2 = await reply(root, 1);
+    expect(step2.text).toContain('Is one task much slower than the rest?');
+    expect(buttonsOf(step1)).toEqual([]);
+    expect(JSON.stringify(step1.blocks)).toContain(`<@${OWNER}> answered: *done*`);
+
+    // A second click on the old step (a stale screen): only an ephemeral note.
+    await click(h, step1AsFirstShown, 'Done', ONCALL);
+    const stale = await waitFor(() => ephemeralFor(ONCALL, 'already answered'));
+    expect(stale.args.text).toContain(`by <@${OWNER}>: done`);
+
+    // A member of the on-call user group may answer.
+    await click(h, step2, 'Yes', GROUP_MEMBER);
+    const step3 = await reply(root, 2);
+    expect(step3.text).toContain('Paste the task memory samples');
+    expect(h.fake.callsTo('usergroups.users.list')[0]?.args.usergroup).toBe('S0ONCALL');
+
+    // The paste step is answered by a file uploaded into the thread.
+    const file = h.fake.addFile('F900', 'samples.txt', Buffer.from('# samples\ngrowth=25\n'));
+    const event = fileShareEvent({
+      user: OWNER,
+      channel: CHANNEL,
+      threadTs: root.ts,
+      parentUserId: h.fake.botUserId,
+      files: [file],
+    });
+    await h.sender.event(eventEnvelope(event));
+    const conclusion = await reply(root, 3);
+    expect(conclusion.text).toContain('Conclusion: Split the skewed partition');
+    expect(JSON.stringify(step3.blocks)).toContain(`<@${OWNER}> answered: *growth 25*`);
+
+    const transcript = await reply(root, 4);
+    expect(transcript.text).toContain('Transcript');
+    const body = JSON.stringify(transcript.blocks);
+    for (const who of [OWNER, GROUP_MEMBER]) expect(body).toContain(who);
+    expect(body).toMatch(/start[\s\S]*done[\s\S]*choose[\s\S]*paste/);
+    // The upload answered the step; it was not also diagnosed as a log.
+    expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(5);
+  });
+
+  it('takes a pasted reply in the thread as the answer to a paste step', async () => {
+    h = await startHarness();
+    const { root } = await diagnose();
+    await click(h, root, 'Start walkthrough', OWNER);
+    await click(h, await reply(root, 0), 'Done', OWNER);
+    await click(h, await reply(root, 1), 'Yes', OWNER);
+    await reply(root, 2);
+    const chat = threadReply({
+      user: OWNER,
+      channel: CHANNEL,
+      threadTs: root.ts,
+      parentUserId: h.fake.botUserId,
+      text: 'looking now',
+    });
+    await h.sender.event(eventEnvelope(chat));
+    const paste = threadReply({
+      user: OWNER,
+      channel: CHANNEL,
+      threadTs: root.ts,
+      parentUserId: h.fake.botUserId,
+      text: '```# samples\ngrowth=3```',
+    });
+    await h.sender.event(eventEnvelope(paste));
+    const conclusion = await reply(root, 3);
+    expect(conclusion.text).toContain('Give the executors more memory');
+  });
+
+  it('tells the person when a pasted reply does not parse, and keeps waiting', async () => {
+    h = await startHarness();
+    const { root } = await diagnose();
+    await click(h, root, 'Start walkthrough', OWNER);
+    await click(h, await reply(root, 0), 'Done', OWNER);
+    await click(h, await reply(root, 1), 'Yes', OWNER);
+    await reply(root, 2);
+    const paste = threadReply({
+      user: OWNER,
+      channel: CHANNEL,
+      threadTs: root.ts,
+      parentUserId: h.fake.botUserId,
+      text: 'line one\nline two',
+    });
+    await h.sender.event(eventEnvelope(paste));
+
+    await waitFor(() => ephemeralFor(OWNER, 'does not look like memory samples'));
+    expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(3);
+  });
+
+  it('refuses a second walkthrough in the same thread', async () => {
+    h = await startHarness();
+    const { root } = await diagnose();
+    await click(h, root, 'Start walkthrough', OWNER);
+    await reply(root, 0);
+    await click(h, root, 'Start walkthrough', OWNER);
+    await waitFor(() => ephemeralFor(OWNER, 'already running in this thread'));
+  });
+
+  it('lists running walkthroughs with links on /memdoctor status, and starts one with walk', async () => {
+    h = await startHarness();
+    await h.sender.command(
+      slashCommand('walk test-heap-oom', { user: OWNER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
+    );
+    const root = await waitFor(() => findRoot());
+    expect(root.text).toContain('Walkthrough: Test executor heap exhausted');
+    await reply(root, 0);
+    await h.sender.command(
+      slashCommand('status', { user: OWNER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
+    );
+    const status = await waitFor(() => h.fake.responses[0]);
+    const text = JSON.stringify(status.blocks);
+    expect(text).toContain(`/archives/${CHANNEL}/p${root.ts.replace('.', '')}|Test executor heap exhausted`);
+    expect(text).toContain('Open the failed stage in the Spark UI');
+  });
+});
