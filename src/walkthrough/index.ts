@@ -15,6 +15,7 @@ export {
   type TransitionResult,
   transition,
 } from './machine.ts';
+export { parseMeasurement } from './measure.ts';
 export type { Procedure, Step } from './procedure-schema.ts';
 export { ProcedureSchema } from './procedure-schema.ts';
 export {

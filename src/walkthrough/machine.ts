@@ -65,8 +65,11 @@ function effectDetail(effect: Effect): string {
     const { tested, leak } = effect.round;
     return `${leak ? 'leak' : 'no leak'} with ${tested.join(', ')}`;
   }
-  const text = answerText(effect.outcome.answer);
-  return effect.outcome.because ? `${text} (${effect.outcome.because})` : text;
+  const { answer, because } = effect.outcome;
+  const text = answerText(answer);
+  const last = answer.kind === 'bisection' ? answer.rounds.at(-1) : undefined;
+  const round = last ? `${last.leak ? 'leak' : 'no leak'} with ${last.tested.join(', ')}; found ` : '';
+  return `${round}${text}${because ? ` (${because})` : ''}`;
 }
 
 function back(record: WalkthroughRecord): { record: WalkthroughRecord; detail: string } {
