@@ -32,14 +32,19 @@ export async function connectRedis(url: string, options: ConnectOptions = {}): P
     retryStrategy: (times) => (ready ? Math.min(times * 200, 2000) : null),
   });
   // Failures surface as rejected commands; without a listener ioredis would report them as unhandled.
-  redis.on('error', () => undefined);
+  // The socket error (ECONNREFUSED...) says more than connect()'s "Connection is closed", so keep it.
+  let socketError: unknown;
+  redis.on('error', (error) => {
+    socketError ??= error;
+  });
   try {
     await redis.connect();
     ready = true;
     return redis;
   } catch (error) {
     redis.disconnect();
-    const reason = error instanceof Error ? error.message : String(error);
+    const cause = socketError ?? error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
     throw new StoreUnavailableError(
       `cannot reach Redis at REDIS_URL=${redactUrl(url)} (${reason}). Start Redis there, correct REDIS_URL, or unset it to keep walkthroughs in memory (lost on exit). Nothing was saved.`,
       { cause: error },
