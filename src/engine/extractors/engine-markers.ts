@@ -9,7 +9,7 @@ const MARKERS: ReadonlyArray<{ kind: string; re: RegExp }> = [
   },
   {
     kind: 'engine.spark',
-    re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b|\bSpark\w*(?:Exception|Handler|Context|Session|Conf|Submit)\b|\b[Ss]park\b|\bdispatcher-event-loop\b|\bPy4JJavaError\b|Executor task launch worker/,
+    re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b|\bSpark\w*(?:Exception|Handler|Context|Session|Conf|Submit)\b|\b[Ss]park\b|\bdispatcher-event-loop\b|\bPy4JJavaError\b|com\.databricks\.|\bDatabricks\b|Executor task launch worker/,
   },
   {
     kind: 'engine.flink',
