@@ -11,7 +11,8 @@ const USAGE: Readonly<Record<Resource, RegExp>> = {
 };
 // Which limit YARN enforced: "exceeding physical memory limits", "running beyond virtual memory limits".
 const YARN_KILL =
-  /(?:killed by YARN for exceeding|running beyond) (?:the )?(physical |virtual )?memory limits?/i;
+  // Hadoop 3 adds the overshoot and quotes the limit: "is running 2654208B beyond the 'PHYSICAL' memory limit".
+  /(?:killed by YARN for exceeding|running (?:\d{1,20}B )?beyond) (?:the )?'?(physical|virtual)?'? ?memory limits?/i;
 const K8S_KILL = /\bOOMKilled\b|\bOOM ?killed\b/i;
 
 function usage(line: string, resource: Resource): Record<string, FactValue> {
