@@ -108,6 +108,8 @@ function step(
       throw new WalkthroughInvalidEventError('this walkthrough has already started.');
     return { record: enter(record, record.procedure.start, ctx.at), detail: `started ${record.playbook.id}` };
   }
+  if (event.type === 'thread')
+    return { record: { ...record, thread: event.thread }, detail: `linked to thread ${event.thread}` };
   if (event.type === 'back' && record.status !== 'abandoned') return back(record);
   if (record.status !== 'active' || record.current === null)
     throw new WalkthroughInvalidEventError(

@@ -139,4 +139,12 @@ describe.each(factories)('%s store contract', (_kind, makeStore) => {
       await store.findByThread({ workspace: 'T1', conversation: 'C1' }, '1700000000.000100'),
     ).toBeUndefined();
   });
+
+  it('finds a walkthrough linked to a thread after it started', async () => {
+    const where = { workspace: 'T1', conversation: 'C10' };
+    const plain = record('C10');
+    await store.create(plain);
+    await store.replace(play(plain, [{ type: 'thread', thread: '1700000000.000200' }]), plain.version);
+    expect((await store.findByThread(where, '1700000000.000200'))?.id).toBe(plain.id);
+  });
 });

@@ -38,7 +38,8 @@ else
 end
 -- Entries whose records have expired (no activity for a whole TTL) leave the index too.
 redis.call("ZREMRANGEBYSCORE", KEYS[2], "-inf", tonumber(ARGV[6]) - tonumber(ARGV[4]) * 1000)
+-- The thread points at its most recently active walkthrough.
 if ARGV[8] == "1" then
-  redis.call("EXPIRE", KEYS[3], ARGV[4])
+  redis.call("SET", KEYS[3], ARGV[5], "EX", ARGV[4])
 end
 return { tonumber(ARGV[2]) }
