@@ -22,6 +22,12 @@ const RULES: readonly LineRule[] = [
     kind: 'flink.no-slots',
     values: (m) => ({ variant: /minimum required/i.test(m[0]) ? 'minimum-resources' : 'no-free-slot' }),
   },
+  // The slot pool's own timeout, as it appears in stack frames when the message itself was cut off.
+  {
+    re: /timeoutPendingSlotRequest|PendingRequest.{0,40}timed out|slot request .{0,40}timed out/i,
+    kind: 'flink.no-slots',
+    values: () => ({ variant: 'timeout' }),
+  },
   { re: /NoResourceAvailableException/, kind: 'flink.no-slots', values: () => ({ variant: 'no-resource' }) },
 ];
 
@@ -43,6 +49,7 @@ export const flinkSlots: Extractor = {
     'taskmanagers',
     'instances',
     'unfulfillable',
+    'pendingrequest',
   ],
   extract(line) {
     const findings = applyRules(RULES, line);

@@ -15,6 +15,8 @@ const RULES: readonly LineRule[] = [
     values: () => ({ area: 'network-buffers' }),
   },
   { re: /OutOfMemoryError\W{0,3}unable to create (?:new )?native thread/i, kind: 'oom.native-thread' },
+  // Netty's own direct-memory accounting, thrown before the JVM's limit is reached.
+  { re: /\bOutOfDirectMemoryError\b/, kind: 'oom.direct' },
   { re: /OutOfMemoryError\W{0,3}Requested array size exceeds VM limit/i, kind: 'oom.array-size' },
   { re: /OutOfMemoryError\W{0,3}Cannot reserve \d+ bytes of direct buffer memory/i, kind: 'oom.direct' },
   // Hadoop tasks report the error without its class name: "Error: Java heap space".
@@ -36,6 +38,7 @@ export const jvmOom: Extractor = {
     'java.lang.OutOfMemoryError and the JVM memory area it names (heap, GC overhead, metaspace, direct...)',
   triggers: [
     'outofmemoryerror',
+    'outofdirectmemoryerror',
     'networkbufferpool',
     'direct buffer memory',
     'java heap space',

@@ -9,6 +9,11 @@ const RULES: readonly LineRule[] = [
   // Spark's own guess when an executor's RPC client vanished: "Likely due to containers exceeding thresholds".
   { re: /containers exceeding thresholds/i, kind: 'spark.executor-lost-thresholds' },
   { re: /Executor heartbeat timed out|no recent heartbeats/i, kind: 'spark.heartbeat-timeout' },
+  // Databricks' words for a driver JVM that died or froze; memory is by far the most common reason.
+  {
+    re: /spark driver has stopped unexpectedly|Driver is up but is not responsive, likely due to GC/i,
+    kind: 'spark.driver-unresponsive',
+  },
   { re: /ExecutorLostFailure|Lost executor \d+|Executor lost:/, kind: 'spark.executor-lost' },
   {
     re: /Consider boosting spark\.(?:yarn\.)?executor\.memoryOverhead|spark\.(?:yarn\.)?executor\.memoryOverhead/i,
@@ -28,6 +33,7 @@ export const sparkExecutorLoss: Extractor = {
   triggers: [
     'executor',
     'heartbeat',
+    'driver',
     'memoryoverhead',
     'python worker',
     'pythonexception',
