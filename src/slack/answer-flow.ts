@@ -15,6 +15,8 @@ export interface StepAnswer {
   thread: Thread;
   /** The clicked message, when the answer is a click; otherwise it is looked up in the thread. */
   message?: { ts: string; blocks: Block[] };
+  /** The version the person saw (from the button); defaults to the record's. */
+  expectedVersion?: number;
   /** The clicked button's text: what a bisection round shows, as it adds no path entry. */
   label?: string;
   /** Tells only the person who answered (ephemeral). */
@@ -31,10 +33,10 @@ function staleText(fresh: WalkthroughRecord | undefined, step: string | undefine
 async function applyOrExplain(deps: SlackDeps, answer: StepAnswer): Promise<WalkthroughRecord | undefined> {
   const { record, event, user } = answer;
   try {
-    return await deps.walkthroughs.apply(record.id, event, user);
+    return await deps.walkthroughs.apply(record.id, event, user, answer.expectedVersion ?? record.version);
   } catch (error) {
     if (error instanceof WalkthroughConflictError) {
-      const fresh = await deps.walkthroughs.get(record.id);
+      const fresh = await deps.walkthroughs.get(record.id).catch(() => undefined);
       await answer.tell(staleText(fresh, 'step' in event ? event.step : (record.current ?? undefined)));
       return undefined;
     }

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Playbook } from '../engine/playbook/schema.ts';
+import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { EventDedupe } from './dedupe.ts';
 import type { OncallPolicy } from './oncall.ts';
-import type { SlackWalkthroughs } from './walkthroughs.ts';
 
 /** The settings the Slack layer reads, taken from Config once at start-up. */
 export interface SlackSettings {
@@ -26,7 +26,7 @@ export interface SlackDeps {
   settings: SlackSettings;
   playbooks: readonly Playbook[];
   dedupe: EventDedupe;
-  walkthroughs: SlackWalkthroughs;
+  walkthroughs: WalkthroughService;
   oncall: OncallPolicy;
   log: Logger;
   health(): Promise<Health>;

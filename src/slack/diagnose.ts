@@ -1,23 +1,41 @@
+import type { FactBook } from '../engine/facts.ts';
 import { diagnoseStream, diagnoseText, type EngineHint, type InputReport } from '../engine/index.ts';
+import { readLines } from '../engine/ingest/lines.ts';
+import { type DiagnosisFacts, diagnosisFacts } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
+import { downloadSlackFile, type SlackFileRef } from './download.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch'>;
 
-import { readLines } from '../engine/ingest/lines.ts';
-import { downloadSlackFile, type SlackFileRef } from './download.ts';
+/** A report and what its top diagnosis knows, for the walkthrough it may start. */
+export interface SlackDiagnosis {
+  report: InputReport;
+  known?: DiagnosisFacts;
+}
+
+function withKnown({ book, ...report }: InputReport & { book: FactBook }): SlackDiagnosis {
+  const top = report.diagnoses[0];
+  return top ? { report, known: diagnosisFacts(book, top) } : { report };
+}
+
+function download(deps: DiagnoseDeps, file: SlackFileRef) {
+  return downloadSlackFile(file, {
+    token: deps.settings.botToken,
+    maxBytes: deps.settings.maxUploadBytes,
+    allowedHosts: deps.settings.fileHosts,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+}
 
 /** Diagnoses pasted text (slash command, modal) with the configured expanded-size limit. */
 export async function diagnosePaste(
-  deps: SlackDeps,
+  deps: DiagnoseDeps,
   text: string,
   engine?: EngineHint,
-): Promise<InputReport> {
-  const { book: _book, ...report } = await diagnoseText('paste', text, deps.playbooks, {
-    engine,
-    maxBytes: deps.settings.maxExpandedBytes,
-  });
-  return report;
+): Promise<SlackDiagnosis> {
+  const maxBytes = deps.settings.maxExpandedBytes;
+  return withKnown(await diagnoseText('paste', text, deps.playbooks, { engine, maxBytes }));
 }
 
 /**
@@ -28,18 +46,10 @@ export async function diagnoseSlackFile(
   deps: DiagnoseDeps,
   file: SlackFileRef,
   engine?: EngineHint,
-): Promise<InputReport> {
-  const chunks = await downloadSlackFile(file, {
-    token: deps.settings.botToken,
-    maxBytes: deps.settings.maxUploadBytes,
-    allowedHosts: deps.settings.fileHosts,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  });
-  const { book: _book, ...report } = await diagnoseStream(file.name ?? file.id, chunks, deps.playbooks, {
-    engine,
-    maxBytes: deps.settings.maxExpandedBytes,
-  });
-  return report;
+): Promise<SlackDiagnosis> {
+  const chunks = await download(deps, file);
+  const maxBytes = deps.settings.maxExpandedBytes;
+  return withKnown(await diagnoseStream(file.name ?? file.id, chunks, deps.playbooks, { engine, maxBytes }));
 }
 
 /** Largest file accepted as the answer to a paste step: parsers read text that fits in memory. */
@@ -47,12 +57,7 @@ export const PASTE_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Downloads a shared file (gunzipping it) as text, to answer a walkthrough's paste step. */
 export async function readSlackFileText(deps: DiagnoseDeps, file: SlackFileRef): Promise<string> {
-  const chunks = await downloadSlackFile(file, {
-    token: deps.settings.botToken,
-    maxBytes: deps.settings.maxUploadBytes,
-    allowedHosts: deps.settings.fileHosts,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  });
+  const chunks = await download(deps, file);
   const stats = { bytes: 0, lines: 0 };
   const maxBytes = Math.min(deps.settings.maxExpandedBytes, PASTE_FILE_MAX_BYTES);
   const lines: string[] = [];

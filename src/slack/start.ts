@@ -1,18 +1,19 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConfigInvalidError } from '../errors.ts';
 import { createLogger } from '../log.ts';
-import { loadPlaybooks } from '../playbooks/load.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
+import { connectRedis, openStore, WalkthroughService } from '../walkthrough/index.ts';
 import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
 import { allowedFileHosts } from './download.ts';
 import { OncallPolicy } from './oncall.ts';
-import { createWalkthroughs } from './walkthroughs.ts';
 
-/** Every Redis key memdoctor's Slack layer writes starts with this. */
-export const REDIS_PREFIX = 'memdoctor:';
+const MEMORY_WARNING =
+  'REDIS_URL is not set: walkthroughs and event dedupe live in this process only. They are lost on restart and other replicas will not see them; set REDIS_URL for production.';
 
 async function redisUp(redis: Redis): Promise<boolean> {
   try {
@@ -22,20 +23,25 @@ async function redisUp(redis: Redis): Promise<boolean> {
   }
 }
 
-/** Builds the listeners' dependencies from the configuration: store, dedupe, playbooks, health. */
-export function buildDeps(config: Config, log: Logger, redis?: Redis): SlackDeps {
+/** What startSlack builds from the configuration before wiring the app. */
+export interface SlackResources {
+  playbooks: readonly Playbook[];
+  walkthroughs: WalkthroughService;
+  /** Set with REDIS_URL: event dedupe and the health check use it. */
+  redis?: Redis;
+}
+
+/** Builds the listeners' dependencies: settings, dedupe (Redis or memory), on-call policy, health. */
+export function buildDeps(config: Config, log: Logger, resources: SlackResources): SlackDeps {
   const token = config.SLACK_BOT_TOKEN;
   if (!token) throw new ConfigInvalidError('SLACK_BOT_TOKEN is not set; the Slack app needs it.');
-  const playbooks = loadPlaybooks();
-  if (!redis)
-    log.warn(
-      'REDIS_URL is not set: walkthroughs and event dedupe live in this process only. They are lost on restart and other replicas will not see them; set REDIS_URL for production.',
-    );
+  const { playbooks, walkthroughs, redis } = resources;
   const health = async (): Promise<Health> => {
     if (!redis) return { ok: true, store: 'memory', playbooks: playbooks.length };
     const up = await redisUp(redis);
     return { ok: up, store: 'redis', redis: up ? 'up' : 'down', playbooks: playbooks.length };
   };
+  const prefix = `${config.MEMDOCTOR_REDIS_PREFIX}:`;
   return {
     settings: {
       botToken: token,
@@ -44,15 +50,18 @@ export function buildDeps(config: Config, log: Logger, redis?: Redis): SlackDeps
       fileHosts: allowedFileHosts(config.SLACK_API_URL),
     },
     playbooks,
-    dedupe: redis ? new RedisEventDedupe(redis, REDIS_PREFIX) : new MemoryEventDedupe(),
-    walkthroughs: createWalkthroughs(config, playbooks, redis),
+    dedupe: redis ? new RedisEventDedupe(redis, prefix) : new MemoryEventDedupe(),
+    walkthroughs,
     oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,
     health,
   };
 }
 
-/** Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN. */
+/**
+ * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
+ * Redis (REDIS_URL) holds walkthroughs and event dedupe, so any replica can serve any request.
+ */
 export async function startSlack(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL).child({ module: 'slack' });
   const { SLACK_BOT_TOKEN: botToken, SLACK_SIGNING_SECRET: signingSecret } = config;
@@ -60,8 +69,11 @@ export async function startSlack(config: Config): Promise<void> {
     throw new ConfigInvalidError(
       'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET must both be set to run the Slack app.',
     );
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
-  const deps = buildDeps(config, log, redis);
+  const playbooks = loadPlaybooks(config.MEMDOCTOR_PLAYBOOKS_DIR ?? PLAYBOOKS_DIR);
+  const walkthroughs = new WalkthroughService({ store: await openStore(config), logger: log });
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+  if (!redis) log.warn(MEMORY_WARNING);
+  const deps = buildDeps(config, log, { playbooks, walkthroughs, ...(redis ? { redis } : {}) });
   const app = createSlackApp(deps, {
     botToken,
     signingSecret,
@@ -70,16 +82,11 @@ export async function startSlack(config: Config): Promise<void> {
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
   await app.start(config.PORT);
-  log.info(
-    {
-      port: config.PORT,
-      transport: config.SLACK_APP_TOKEN ? 'socket-mode' : 'http',
-      store: redis ? 'redis' : 'memory',
-    },
-    'memdoctor Slack app started',
-  );
+  const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
+  log.info({ port: config.PORT, transport, store: walkthroughs.storeKind }, 'memdoctor Slack app started');
   const stop = async () => {
     await app.stop();
+    await walkthroughs.close();
     redis?.disconnect();
   };
   process.once('SIGTERM', () => void stop());

@@ -11,13 +11,10 @@ export async function waitingIn(
   thread: Thread,
   kinds: readonly Step['kind'][],
 ): Promise<{ record: WalkthroughRecord; step: Step } | undefined> {
-  const active = await deps.walkthroughs.listActive({ workspace, conversation: thread.channel });
-  for (const record of active) {
-    if (record.thread !== thread.ts || record.current === null) continue;
-    const step = stepById(record, record.current);
-    if (kinds.includes(step.kind)) return { record, step };
-  }
-  return undefined;
+  const record = await deps.walkthroughs.findByThread({ workspace, conversation: thread.channel }, thread.ts);
+  if (record?.status !== 'active' || record.current === null) return undefined;
+  const step = stepById(record, record.current);
+  return kinds.includes(step.kind) ? { record, step } : undefined;
 }
 
 /** Slack escapes these three in message text; parsers need the characters back. */

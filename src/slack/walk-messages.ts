@@ -2,7 +2,6 @@ import type { WebClient } from '@slack/web-api';
 import { answerText } from '../walkthrough/known.ts';
 import { stepById } from '../walkthrough/prefill.ts';
 import type { WalkthroughRecord } from '../walkthrough/record.ts';
-import { viewOf } from '../walkthrough/view.ts';
 import type { SlackDeps } from './deps.ts';
 import { postTextFile } from './upload.ts';
 import type { Block } from './views/blocks.ts';
@@ -39,7 +38,7 @@ export async function postProgress(
   thread: Thread,
   pathBefore: number,
 ): Promise<void> {
-  const view = viewOf(record);
+  const view = deps.walkthroughs.view(record);
   if (view) {
     const message = stepMessage(view, prefilledNote(prefilledSince(record, pathBefore)));
     await client.chat.postMessage({ channel: thread.channel, thread_ts: thread.ts, ...message });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Diagnosis } from '../engine/index.ts';
-import type { Finding } from '../walkthrough/record.ts';
+import type { DiagnosisFacts } from '../walkthrough/index.ts';
 
 const ValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -18,25 +17,14 @@ export type WalkSeed = z.infer<typeof WalkSeedSchema>;
 /** Slack's limit on a button's value. */
 const MAX_VALUE = 2000;
 
-function findingsOf(d: Diagnosis): Finding[] {
-  const signals = (d.facts.signals ?? {}) as Record<string, Record<string, unknown>>;
-  return Object.entries(signals).map(([kind, signal]) => {
-    const values: Record<string, string | number | boolean> = {};
-    for (const [k, v] of Object.entries(signal))
-      if (k !== 'weight' && k !== 'lines' && ['string', 'number', 'boolean'].includes(typeof v))
-        values[k] = v as string | number | boolean;
-    return Object.keys(values).length > 0 ? { kind, values } : { kind };
-  });
-}
-
 /**
- * Packs a diagnosis' facts and values into a button value. When they do not fit in 2000 characters
+ * Packs what a diagnosis found (see diagnosisFacts) into a button value. When they do not fit in 2000 characters
  * the values go first, then the findings' details: the walkthrough then asks what it could have known.
  */
-export function packWalkSeed(d: Diagnosis): string {
-  const values = Object.entries((d.facts.values ?? {}) as Record<string, string>);
-  let findings = findingsOf(d);
-  let seed: WalkSeed = { p: d.playbook, f: findings, v: Object.fromEntries(values) };
+export function packWalkSeed(playbook: string, known: DiagnosisFacts): string {
+  const values = Object.entries(known.values);
+  let findings = known.facts;
+  let seed: WalkSeed = { p: playbook, f: findings, v: Object.fromEntries(values) };
   while (JSON.stringify(seed).length > MAX_VALUE && values.length > 0) {
     values.pop();
     seed = { ...seed, v: Object.fromEntries(values) };

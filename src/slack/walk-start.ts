@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
+import type { DiagnosisFacts } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { postProgress, type Thread } from './walk-messages.ts';
-import type { WalkSeed } from './walk-seed.ts';
 
 /** Why a playbook cannot be walked through, or undefined when it can. */
 export function playbookRefusal(deps: SlackDeps, playbook: string): string | undefined {
@@ -15,30 +15,30 @@ export function playbookRefusal(deps: SlackDeps, playbook: string): string | und
 export async function cannotStart(deps: SlackDeps, workspace: string, thread: Thread, playbook: string) {
   const refusal = playbookRefusal(deps, playbook);
   if (refusal) return refusal;
-  const active = await deps.walkthroughs.listActive({ workspace, conversation: thread.channel });
-  if (active.some((r) => r.thread === thread.ts))
+  const running = await deps.walkthroughs.findByThread(
+    { workspace, conversation: thread.channel },
+    thread.ts,
+  );
+  if (running?.status === 'active')
     return 'A walkthrough is already running in this thread; answer its current step, or finish it first.';
   return undefined;
 }
 
-/** Starts a walkthrough in a thread and posts its first step. */
+/** Starts a walkthrough in a thread (with what the diagnosis found, when it came from one) and posts its first step. */
 export async function startInThread(
   deps: SlackDeps,
   client: WebClient,
-  args: { workspace: string; thread: Thread; owner: string; seed: WalkSeed },
+  args: { workspace: string; thread: Thread; owner: string; playbook: string; diagnosis?: DiagnosisFacts },
 ): Promise<void> {
-  const { workspace, thread, owner, seed } = args;
+  const { workspace, thread, owner } = args;
+  const playbook = deps.playbooks.find((p) => p.id === args.playbook);
+  if (!playbook) return;
   const record = await deps.walkthroughs.start({
+    playbook,
     where: { workspace, conversation: thread.channel },
-    thread: thread.ts,
-    playbook: seed.p,
     owner,
-    facts: seed.f,
-    values: seed.v,
+    thread: thread.ts,
+    ...(args.diagnosis ? { diagnosis: args.diagnosis } : {}),
   });
-  deps.log.info(
-    { walkthrough: record.id, playbook: seed.p, channel: thread.channel, threadTs: thread.ts },
-    'walkthrough started',
-  );
   await postProgress(deps, client, record, thread, 0);
 }

@@ -1,5 +1,6 @@
 import type { Diagnosis, InputReport } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
+import type { DiagnosisFacts } from '../../walkthrough/index.ts';
 import { ACTION, BLOCK } from '../ids.ts';
 import { packWalkSeed } from '../walk-seed.ts';
 import {
@@ -60,10 +61,13 @@ function buttons(
   top: Diagnosis,
   rest: readonly Diagnosis[],
   playbook: Playbook | undefined,
+  known: DiagnosisFacts,
 ): ButtonElement[] {
   const out: ButtonElement[] = [];
   if (playbook?.procedure !== undefined)
-    out.push(button('Start walkthrough', ACTION.startWalkthrough, packWalkSeed(top), 'primary'));
+    out.push(
+      button('Start walkthrough', ACTION.startWalkthrough, packWalkSeed(top.playbook, known), 'primary'),
+    );
   if (rest.length > 0) out.push(button('Show alternatives', ACTION.showAlternatives, packAlternatives(rest)));
   out.push(button('Not a memory problem', ACTION.notMemory, top.playbook));
   return out;
@@ -92,6 +96,7 @@ export function diagnosisView(
   report: InputReport,
   playbooks: readonly Playbook[],
   user?: string,
+  known: DiagnosisFacts = { facts: [], values: {} },
 ): MessageView {
   const [top, ...rest] = report.diagnoses;
   if (!top) return noDiagnosis(report, playbooks);
@@ -107,7 +112,7 @@ export function diagnosisView(
       evidenceBlock(top),
       section(causeText(top, playbook)),
       section(actionsText(top)),
-      actions(BLOCK.diagnosisActions, buttons(top, rest, playbook)),
+      actions(BLOCK.diagnosisActions, buttons(top, rest, playbook, known)),
     ],
   };
 }

@@ -16,6 +16,8 @@ import {
 /** What a step button carries: the walkthrough and the event (which names its step, so old clicks are caught). */
 export interface StepButtonValue {
   w: string;
+  /** The walkthrough's version when the step was shown: a later click on it is a stale one. */
+  v: number;
   e: WalkthroughEvent;
 }
 
@@ -81,7 +83,7 @@ export function stepMessage(view: StepView, note?: string): MessageView {
           button(
             o.label,
             `${ACTION.stepAnswerPrefix}${i}`,
-            JSON.stringify({ w: view.walkthrough, e: o.event } satisfies StepButtonValue),
+            JSON.stringify({ w: view.walkthrough, v: view.version, e: o.event } satisfies StepButtonValue),
             i === 0 ? 'primary' : undefined,
           ),
         ),

@@ -11,10 +11,10 @@ import { createSlackApp } from '../../../src/slack/app.ts';
 import { type EventDedupe, MemoryEventDedupe } from '../../../src/slack/dedupe.ts';
 import type { SlackDeps, SlackSettings } from '../../../src/slack/deps.ts';
 import { OncallPolicy } from '../../../src/slack/oncall.ts';
-import type { SlackWalkthroughs } from '../../../src/slack/walkthroughs.ts';
+import type { WalkthroughService } from '../../../src/walkthrough/index.ts';
 import { FakeSlack } from './fake-slack.ts';
 import { SlackSender } from './signing.ts';
-import { MapWalkthroughs } from './walkthroughs.ts';
+import { testWalkthroughs } from './walkthroughs.ts';
 
 export const BOT_TOKEN = 'xoxb-1111-2222-testtokenvalue';
 export const SIGNING_SECRET = 'test-signing-secret-8f742231b10e';
@@ -50,7 +50,7 @@ export interface HarnessOptions {
   dedupe?: EventDedupe;
   fake?: FakeSlack;
   extend?: (deps: SlackDeps) => SlackDeps;
-  walkthroughs?: SlackWalkthroughs;
+  walkthroughs?: WalkthroughService;
   oncallUsers?: string[];
   oncallGroup?: string;
 }
@@ -83,7 +83,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     playbooks,
     dedupe: options.dedupe ?? new MemoryEventDedupe(),
-    walkthroughs: options.walkthroughs ?? new MapWalkthroughs(playbooks),
+    walkthroughs: options.walkthroughs ?? testWalkthroughs(),
     oncall: new OncallPolicy(options.oncallUsers ?? [], options.oncallGroup),
     log,
     health: async () => ({ ok: true, store: 'memory', playbooks: 2 }),

@@ -21,6 +21,12 @@ export function startWalkthrough(deps: SlackDeps) {
       await client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text: refusal });
       return;
     }
-    await startInThread(deps, client, { workspace, thread, owner: user, seed });
+    await startInThread(deps, client, {
+      workspace,
+      thread,
+      owner: user,
+      playbook: seed.p,
+      diagnosis: { facts: seed.f, values: seed.v },
+    });
   };
 }

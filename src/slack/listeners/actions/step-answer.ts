@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import { WalkthroughEventSchema } from '../../../walkthrough/events.ts';
+import { WalkthroughEventSchema } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
 import type { Block } from '../../views/blocks.ts';
@@ -8,7 +8,11 @@ import type { Block } from '../../views/blocks.ts';
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
 /** A step button's value is a boundary: parsed strictly. */
-const ValueSchema = z.strictObject({ w: z.string().min(1), e: WalkthroughEventSchema });
+const ValueSchema = z.strictObject({
+  w: z.string().min(1),
+  v: z.number().int().min(0),
+  e: WalkthroughEventSchema,
+});
 
 function parseValue(value: string | undefined) {
   try {
@@ -31,7 +35,7 @@ export function stepAnswered(deps: SlackDeps) {
     const tell = async (text: string) => {
       await client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text });
     };
-    const record = await deps.walkthroughs.get(value.w);
+    const record = await deps.walkthroughs.get(value.w).catch(() => undefined);
     if (!record) {
       await tell(
         'This walkthrough is no longer stored (it may have expired). Start a new one from the diagnosis.',
@@ -45,6 +49,7 @@ export function stepAnswered(deps: SlackDeps) {
       thread,
       message: { ts: message.ts, blocks: (message.blocks ?? []) as Block[] },
       label: action.text.text,
+      expectedVersion: value.v,
       tell,
     });
   };

@@ -28,8 +28,8 @@ type Verb<K extends SlashRequest['kind']> = (
 ) => Promise<MessageView | undefined>;
 
 const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
-  const report = await diagnosePaste(deps, request.text, request.engine);
-  const view = diagnosisView(report, deps.playbooks, command.user_id);
+  const { report, known } = await diagnosePaste(deps, request.text, request.engine);
+  const view = diagnosisView(report, deps.playbooks, command.user_id, known);
   await client.chat.postMessage({ channel: command.channel_id, ...view });
   return undefined;
 };
@@ -54,12 +54,11 @@ const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
     ...walkRootView(playbook, command.user_id),
   });
   if (!root.ts) return noticeView('Slack did not return the message it posted; try again.');
-  const seed = { p: playbook.id, f: [], v: {} };
   await startInThread(deps, client, {
     workspace: command.team_id,
     thread: { channel: command.channel_id, ts: root.ts },
     owner: command.user_id,
-    seed,
+    playbook: playbook.id,
   });
   return undefined;
 };
