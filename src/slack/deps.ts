@@ -11,6 +11,8 @@ export interface SlackSettings {
   maxExpandedBytes: number;
   /** Hosts a file download may use (see allowedFileHosts). */
   fileHosts: readonly string[];
+  /** Transcripts longer than this go up as a file (default TRANSCRIPT_INLINE_CHARS). */
+  transcriptInlineChars?: number;
 }
 
 /** Readiness as GET /healthz reports it. */

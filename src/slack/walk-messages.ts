@@ -54,7 +54,7 @@ export async function postTranscript(
   thread: Thread,
 ): Promise<void> {
   const transcript = await deps.walkthroughs.transcript(record.id);
-  if (transcript.length <= TRANSCRIPT_INLINE_CHARS) {
+  if (transcript.length <= (deps.settings.transcriptInlineChars ?? TRANSCRIPT_INLINE_CHARS)) {
     await client.chat.postMessage({
       channel: thread.channel,
       thread_ts: thread.ts,

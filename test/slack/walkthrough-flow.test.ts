@@ -166,3 +166,26 @@ describe('a walkthrough in Slack', () => {
     expect(text).toContain('Open the failed stage in the Spark UI');
   });
 });
+
+describe('a long transcript', () => {
+  it('goes up as a file with getUploadURLExternal, the upload, and completeUploadExternal', async () => {
+    h = await startHarness({ settings: { transcriptInlineChars: 100 } });
+    const { root } = await diagnose();
+    await click(h, root, 'Start walkthrough', OWNER);
+    await click(h, await reply(root, 0), 'Done', OWNER);
+    await click(h, await reply(root, 1), 'No', OWNER);
+    const conclusion = await reply(root, 2);
+    expect(conclusion.text).toContain('Give the executors more memory');
+    const complete = await waitFor(() => h.fake.callsTo('files.completeUploadExternal')[0]);
+    expect(complete.args.channel_id).toBe(CHANNEL);
+    expect(complete.args.thread_ts).toBe(root.ts);
+    const [file] = JSON.parse(complete.args.files ?? '[]') as { id: string }[];
+    const upload = h.fake.uploads.get(file?.id ?? '');
+    const text = upload?.bytes?.toString('utf8') ?? '';
+    expect(upload?.title).toBe('Transcript: Test executor heap exhausted');
+    expect(Number(h.fake.callsTo('files.getUploadURLExternal')[0]?.args.length)).toBe(upload?.bytes?.length);
+    expect(text).toContain('# Walkthrough: Test executor heap exhausted');
+    expect(text).toContain(OWNER);
+    expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(3);
+  });
+});
