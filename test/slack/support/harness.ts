@@ -115,10 +115,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 }
 
 /** Polls until `check` returns a value (the listeners work after the ack), failing after `ms`. */
-export async function waitFor<T>(check: () => T | undefined | false, ms = 5000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 5000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > end) throw new Error('waitFor: condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
