@@ -1,4 +1,5 @@
 import type { Command } from './command.ts';
+import { calcCommand } from './commands/calc.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { extractorsCommand } from './commands/extractors.ts';
 import { playbooksCommand } from './commands/playbooks.ts';
@@ -8,4 +9,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   diagnose: diagnoseCommand,
   playbooks: playbooksCommand,
   extractors: extractorsCommand,
+  calc: calcCommand,
 };

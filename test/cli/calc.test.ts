@@ -1,0 +1,64 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
+
+async function cli(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, {
+    stdin: Readable.from([]),
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+  });
+  return { code, out, err };
+}
+
+describe('memdoctor calc', () => {
+  it('computes a Flink TaskManager from its process size', async () => {
+    const { code, out } = await cli('calc', 'flink', '--taskmanager.memory.process.size', '1728m');
+    expect(code).toBe(0);
+    expect(out).toMatch(/total Flink memory\s+1.3 GB/);
+    expect(out).toContain('-XX:MaxMetaspaceSize=268435456');
+  });
+
+  it('prints JSON with --json', async () => {
+    const { code, out } = await cli('calc', 'spark', '--json', '--spark.executor.memory=8g');
+    expect(code).toBe(0);
+    const parsed = JSON.parse(out) as { system: string; budget: { heap: number; reserved: number } };
+    expect(parsed.system).toBe('spark');
+    expect(parsed.budget.heap).toBe(8 * 1024 ** 3);
+  });
+
+  it('names the fix for a container kill', async () => {
+    const { out } = await cli(
+      'calc',
+      'spark',
+      '--spark.executor.memory',
+      '5g',
+      '--failure',
+      'container-killed',
+    );
+    expect(out).toMatch(/Smallest change: spark.executor.memoryOverhead 512m -> \d+m/);
+  });
+
+  it.each([
+    [['calc'], /calc needs a system/],
+    [['calc', 'hadoop'], /got "hadoop"/],
+    [['calc', 'spark', '--spark.executor.memry', '8g'], /unknown flag --spark.executor.memry/],
+    [['calc', 'spark', '--spark.memory.fraction', '1.5'], /a fraction in \(0, 1\]/],
+    [['calc', 'spark', '--spark.executor.memory', 'lots'], /a size like 8g/],
+    [['calc', 'spark', '--spark.executor.memory'], /needs a value/],
+    [['calc', 'glue', '--worker-type', 'G.3X'], /unknown Glue worker type "G.3X"/],
+    [['calc', 'flink'], /give taskmanager.memory.process.size/],
+    [['calc', 'beam', '--machine_type', 'n9-giant-2'], /unknown machine type/],
+  ])('rejects %j with a clear message', async (argv, message) => {
+    const { code, err } = await cli(...argv);
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+  });
+
+  it("lists a system's flags", async () => {
+    const { out } = await cli('calc', 'beam', 'help');
+    expect(out).toContain('--number_of_worker_harness_threads');
+  });
+});
