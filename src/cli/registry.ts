@@ -2,6 +2,7 @@ import type { Command } from './command.ts';
 import { calcCommand } from './commands/calc.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { extractorsCommand } from './commands/extractors.ts';
+import { parseCommand } from './commands/parse.ts';
 import { playbooksCommand } from './commands/playbooks.ts';
 
 /** Every `memdoctor` verb. Adding one: one file under commands/, one line here. */
@@ -10,4 +11,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   playbooks: playbooksCommand,
   extractors: extractorsCommand,
   calc: calcCommand,
+  parse: parseCommand,
 };

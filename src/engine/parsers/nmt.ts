@@ -85,7 +85,7 @@ class NmtRun implements ParserRun {
       largestNonHeapCategory: largest?.name ?? '',
       largestNonHeapCommittedBytes: largest?.committed ?? 0,
     };
-    for (const c of this.categories) values[`committed.${keyOf(c.name)}`] = c.committed;
+    for (const c of this.categories) values[`committedBytes.${keyOf(c.name)}`] = c.committed;
     const facts: Fact[] = [];
     if (largest)
       facts.push(

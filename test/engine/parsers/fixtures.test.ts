@@ -42,14 +42,18 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
       diff: false,
       totalCommittedBytes: 839 * MiB,
       largestNonHeapCategory: 'Internal',
-      'committed.internal': 506 * MiB,
-      'committed.javaHeap': 112 * MiB,
+      'committedBytes.internal': 506 * MiB,
+      'committedBytes.javaHeap': 112 * MiB,
     },
   ],
   [
     'nmt',
     'graal-2224-summary-kb.txt',
-    { totalReservedBytes: 1495376 * KiB, largestNonHeapCategory: 'Class', 'committed.thread': 1542 * KiB },
+    {
+      totalReservedBytes: 1495376 * KiB,
+      largestNonHeapCategory: 'Class',
+      'committedBytes.thread': 1542 * KiB,
+    },
   ],
   [
     'nmt',
@@ -64,7 +68,7 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
   [
     'nmt',
     'openjdk-19455-summary-bytes.txt',
-    { totalCommittedBytes: 237654986, heapCommittedBytes: 134217728, 'committed.class': 644561 },
+    { totalCommittedBytes: 237654986, heapCommittedBytes: 134217728, 'committedBytes.class': 644561 },
   ],
   [
     'class-histogram',
