@@ -62,3 +62,51 @@ describe('memdoctor calc', () => {
     expect(out).toContain('--number_of_worker_harness_threads');
   });
 });
+
+describe('memdoctor calc flink-slots', () => {
+  const fixtures = new URL('../engine/parsers/fixtures/', import.meta.url).pathname;
+
+  it('checks pending requests from a log against /taskmanagers JSON', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'memdoctor-'));
+    const tms = join(dir, 'tms.json');
+    const free = {
+      cpuCores: 1,
+      taskHeapMemory: 300 * 1024 ** 2,
+      taskOffHeapMemory: 0,
+      managedMemory: 0,
+      networkMemory: 0,
+    };
+    writeFileSync(
+      tms,
+      JSON.stringify({
+        taskmanagers: [
+          { id: 'a', slotsNumber: 1, freeSlots: 1, freeResource: free },
+          { id: 'b', slotsNumber: 1, freeSlots: 1, freeResource: free },
+        ],
+      }),
+    );
+    const frag = await cli(
+      'calc',
+      'flink-slots',
+      '--taskmanagers',
+      tms,
+      '--request',
+      'cpuCores=0.5, taskHeapMemory=512m',
+      '--json',
+    );
+    expect(JSON.parse(frag.out).fit.verdict).toBe('fragmentation');
+    const pending = `${fixtures}flink-resource-profile/minimum-resources-acquired.txt`;
+    const short = await cli('calc', 'flink-slots', '--taskmanagers', tms, '--pending', pending);
+    expect(short.out).toMatch(/3 pending request\(s\)/);
+    expect(short.out).toMatch(/verdict: lacks-resources/);
+  });
+
+  it('needs the TaskManagers', async () => {
+    const { code, err } = await cli('calc', 'flink-slots', '--request', 'cpuCores=1');
+    expect(code).toBe(2);
+    expect(err).toMatch(/--taskmanagers FILE/);
+  });
+});

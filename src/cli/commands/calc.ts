@@ -2,6 +2,7 @@ import { UsageError } from '../../errors.ts';
 import { beamCalc } from '../calc/beam.ts';
 import { flagHelp, parseFlags } from '../calc/flags.ts';
 import { flinkCalc } from '../calc/flink.ts';
+import { flinkSlotsCalc } from '../calc/flink-slots.ts';
 import { glueCalc } from '../calc/glue.ts';
 import { sparkCalc } from '../calc/spark.ts';
 import type { CalcSystem } from '../calc/system.ts';
@@ -12,6 +13,7 @@ export const CALC_SYSTEMS: Readonly<Record<string, CalcSystem>> = {
   spark: sparkCalc,
   glue: glueCalc,
   flink: flinkCalc,
+  'flink-slots': flinkSlotsCalc,
   beam: beamCalc,
 };
 

@@ -98,9 +98,15 @@ export function slotFit(requests: readonly ResourceProfile[], tms: readonly Task
   const unplaced = place(requests, tms);
   const short = Object.keys(shortfall) as Dimension[];
   if (short.length > 0) {
-    const n = extraTaskManagers(shortfall, tms.find((t) => t.total)?.total);
+    const shape = tms.find((t) => t.total)?.total;
+    const n = extraTaskManagers(shortfall, shape);
     const missing = short.map((d) => `${show(d, shortfall[d] ?? 0)} of ${d}`).join(', ');
-    const scale = n > 0 ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size` : 'add TaskManagers';
+    // Adding TaskManagers that have none of a resource cannot cover its shortfall.
+    const absent = shape ? short.filter((d) => shape[d] <= 0) : [];
+    const sizeUp =
+      absent.length > 0 ? ` (they have no ${absent.join(', ')}: give the TaskManagers some)` : '';
+    const scale =
+      n > 0 ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${sizeUp}` : 'add TaskManagers';
     return {
       verdict: 'lacks-resources',
       shortfall,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ResourceProfile } from '../calculators/flink-slots.ts';
+import type { ResourceProfile, TaskManagerResources } from '../calculators/flink-slots.ts';
 import type { Fact, FactValue } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed } from './common.ts';
@@ -41,6 +41,21 @@ const Exceptions = z.looseObject({
 });
 
 type Values = Record<string, FactValue>;
+
+/**
+ * The TaskManagers of a `/taskmanagers` (or `/taskmanagers/<id>`) response, for the slot-fit check;
+ * undefined when the JSON is neither.
+ */
+export function taskManagersFromJson(json: unknown): TaskManagerResources[] | undefined {
+  const list = TaskManagers.safeParse(json);
+  const single = list.success ? undefined : TaskManager.safeParse(json);
+  const tms = list.success ? list.data.taskmanagers : single?.success ? [single.data] : undefined;
+  return tms?.map((t) => ({
+    id: t.id,
+    free: profileFromJson(t.freeResource),
+    ...(t.totalResource ? { total: profileFromJson(t.totalResource) } : {}),
+  }));
+}
 
 function taskManagerValues(tms: readonly z.infer<typeof TaskManager>[]): Values {
   const free = tms.map((t) => profileFromJson(t.freeResource));

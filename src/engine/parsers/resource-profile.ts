@@ -48,3 +48,24 @@ export function profileFromJson(
     networkMemory: json?.networkMemory ?? 0,
   };
 }
+
+const REQUIREMENT =
+  /ResourceRequirement\{resourceProfile=ResourceProfile\{([^{}]*)\},\s*numberOfRequiredSlots=(\d+)\}/g;
+
+/**
+ * Every sized profile a text asks for, repeated as often as Flink's `numberOfRequiredSlots` says
+ * (UNKNOWN profiles are left out: they carry no figures). Capped so a long log stays cheap.
+ */
+export function requestedProfiles(text: string, cap = 10_000): ResourceProfile[] {
+  const out: ResourceProfile[] = [];
+  const requirements = [...text.matchAll(REQUIREMENT)];
+  const pairs: [string, number][] =
+    requirements.length > 0
+      ? requirements.map((m) => [m[1] ?? '', Number(m[2])])
+      : [...text.matchAll(PROFILE_PATTERN)].map((m) => [m[1] ?? '', 1]);
+  for (const [body, count] of pairs) {
+    const profile = parseResourceProfile(body);
+    for (let i = 0; profile && i < count && out.length < cap; i++) out.push(profile);
+  }
+  return out;
+}
