@@ -17,8 +17,10 @@ describe('memdoctor calc', () => {
   it('computes a Flink TaskManager from its process size', async () => {
     const { code, out } = await cli('calc', 'flink', '--taskmanager.memory.process.size', '1728m');
     expect(code).toBe(0);
-    expect(out).toMatch(/total Flink memory\s+1.3 GB/);
+    expect(out).toMatch(/total Flink memory\s+1\.\d+ GB/);
     expect(out).toContain('-XX:MaxMetaspaceSize=268435456');
+    const json = await cli('calc', 'flink', '--json', '--taskmanager.memory.process.size', '1728m');
+    expect(JSON.parse(json.out).budget.flinkSize).toBe(1280 * 1024 ** 2);
   });
 
   it('prints JSON with --json', async () => {
