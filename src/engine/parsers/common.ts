@@ -72,3 +72,10 @@ export function slope(xs: readonly number[], ys: readonly number[]): number {
 export function percent(share: number): string {
   return `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
 }
+
+/** Largest value without spreading (a spread of 100k numbers overflows the stack); 0 when empty. */
+export function maxOf(values: readonly number[]): number {
+  let max = 0;
+  for (const v of values) if (v > max) max = v;
+  return max;
+}

@@ -39,18 +39,47 @@ function rising(values: readonly number[]): boolean {
   return last > first * 1.1 && ups >= ((values.length - 1) * 2) / 3;
 }
 
+/** Full GCs whose leftover heap is kept for the floor trend; beyond this the trend uses the first ones. */
+const MAX_FLOORS = 100_000;
+
+/** Totals over every pause, kept as the log streams by so memory stays flat on a multi-GiB log. */
+interface Totals {
+  events: number;
+  fulls: number;
+  pause: number;
+  firstUptime: number;
+  lastUptime: number;
+  lastPause: number;
+  capacity: number;
+  floors: number[];
+  first?: GcEvent;
+  lastFull?: GcEvent;
+}
+
 class GcLogRun implements ParserRun {
-  private readonly events: GcEvent[] = [];
+  private readonly t: Totals = {
+    events: 0,
+    fulls: 0,
+    pause: 0,
+    firstUptime: 0,
+    lastUptime: 0,
+    lastPause: 0,
+    capacity: 0,
+    floors: [],
+  };
   private current?: GcEvent;
   private format?: 'jdk8' | 'unified';
   private overhead?: Fact;
 
   push(line: string, lineNo: number): void {
-    if (OVERHEAD.test(line)) this.overhead ??= fact('oom.gc-overhead', lineNo, line);
-    const unified = UNIFIED.exec(line);
+    // Cheap substring checks first: most lines of a detailed GC log are phases and region counts.
+    if (line.includes('overhead') && OVERHEAD.test(line))
+      this.overhead ??= fact('oom.gc-overhead', lineNo, line);
+    const unified = line.includes('Pause') && line.includes('->') ? UNIFIED.exec(line) : null;
     if (unified) {
       this.format = 'unified';
-      this.events.push({
+      this.commit();
+      this.current = {
         uptime: Number(UPTIME.exec(line)?.[1] ?? 0),
         full: /Pause Full/.test(unified[2] ?? ''),
         pauseSeconds: Number(unified[6]) / 1000,
@@ -58,25 +87,49 @@ class GcLogRun implements ParserRun {
         capacityBytes: sizeOf(unified[5] ?? ''),
         line: lineNo,
         text: line,
-      });
+      };
+      this.commit();
       return;
     }
-    const start = JDK8_START.exec(line);
+    const start = line.includes(': [') ? JDK8_START.exec(line) : null;
     if (start) {
       this.format = 'jdk8';
+      this.commit();
       this.current = { uptime: Number(start[1]), full: start[2] === 'Full GC', line: lineNo, text: line };
-      this.events.push(this.current);
     }
-    if (this.current) this.fill(this.current, line);
+    if (this.current && (line.includes('->') || line.includes('secs'))) this.fill(this.current, line);
+  }
+
+  /** Folds the finished event into the totals. */
+  private commit(): void {
+    const e = this.current;
+    if (!e) return;
+    this.current = undefined;
+    const t = this.t;
+    if (t.events === 0) {
+      t.first = e;
+      t.firstUptime = e.uptime;
+    }
+    t.events++;
+    t.pause += e.pauseSeconds ?? 0;
+    t.lastUptime = e.uptime;
+    t.lastPause = e.pauseSeconds ?? 0;
+    t.capacity = Math.max(t.capacity, e.capacityBytes ?? 0);
+    if (!e.full) return;
+    t.fulls++;
+    t.lastFull = e;
+    if (e.afterBytes !== undefined && t.floors.length < MAX_FLOORS) t.floors.push(e.afterBytes);
   }
 
   /** JDK 8 events may spread over lines (G1 details): take heap and pause figures as they come. */
   private fill(event: GcEvent, line: string): void {
+    // Generation brackets hold their own transitions; the whole-heap one is what is left outside them.
+    const outside = line.includes('[') ? line.replace(GENERATION, '') : line;
     if (event.afterBytes === undefined) {
       const old = OLD_GEN.exec(line);
       if (old) event.oldAfterShare = Number(old[2]) / Number(old[3]);
       const g1 = G1_HEAP.exec(line);
-      const t = g1 ? undefined : TRANSITION.exec(line.replace(GENERATION, ''));
+      const t = g1 ? undefined : TRANSITION.exec(outside);
       if (g1) {
         event.afterBytes = sizeOf(g1[3] ?? '');
         event.capacityBytes = sizeOf(g1[4] ?? '');
@@ -88,53 +141,49 @@ class GcLogRun implements ParserRun {
     const real = REAL.exec(line);
     if (real) event.pauseSeconds = Number(real[1]);
     else if (event.pauseSeconds === undefined) {
-      const secs = SECS.exec(line.replace(GENERATION, ''));
+      const secs = SECS.exec(outside);
       if (secs) event.pauseSeconds = Number(secs[1]);
     }
   }
 
   finish() {
-    const first = this.events[0];
-    const last = this.events[this.events.length - 1];
-    if (!first || !last)
+    this.commit();
+    const t = this.t;
+    const first = t.first;
+    if (!first)
       throw parseFailed(
         'GC events like "[Full GC (Ergonomics) ...]" (JDK 8 -XX:+PrintGCDetails) or "GC(12) Pause Young ... 512M->128M(1024M) 3.2ms" (-Xlog:gc).',
       );
-    const pause = this.events.reduce((s, e) => s + (e.pauseSeconds ?? 0), 0);
-    const span = this.events.length > 1 ? last.uptime - first.uptime + (last.pauseSeconds ?? 0) : last.uptime;
-    const share = span > 0 ? Math.min(1, pause / span) : 0;
-    const fulls = this.events.filter((e) => e.full);
-    const floors = fulls.map((e) => e.afterBytes).filter((b): b is number => b !== undefined);
-    const capacity = Math.max(0, ...this.events.map((e) => e.capacityBytes ?? 0));
-    const lastFull = fulls[fulls.length - 1];
+    const span = t.events > 1 ? t.lastUptime - t.firstUptime + t.lastPause : t.lastUptime;
+    const share = span > 0 ? Math.min(1, t.pause / span) : 0;
+    const lastFull = t.lastFull;
     const floorShare =
-      lastFull?.oldAfterShare ?? (lastFull?.afterBytes && capacity ? lastFull.afterBytes / capacity : 0);
+      lastFull?.oldAfterShare ?? (lastFull?.afterBytes && t.capacity ? lastFull.afterBytes / t.capacity : 0);
     const values = {
       format: this.format ?? 'jdk8',
-      gcEvents: this.events.length,
-      fullGcCount: fulls.length,
-      totalPauseSeconds: Number(pause.toFixed(3)),
+      gcEvents: t.events,
+      fullGcCount: t.fulls,
+      totalPauseSeconds: Number(t.pause.toFixed(3)),
       elapsedSeconds: Number(span.toFixed(3)),
       gcTimeShare: Number(share.toFixed(4)),
-      heapCapacityBytes: capacity,
-      firstHeapAfterFullGcBytes: floors[0] ?? 0,
-      lastHeapAfterFullGcBytes: floors[floors.length - 1] ?? 0,
+      heapCapacityBytes: t.capacity,
+      firstHeapAfterFullGcBytes: t.floors[0] ?? 0,
+      lastHeapAfterFullGcBytes: lastFull?.afterBytes ?? 0,
       heapAfterFullGcShare: Number(floorShare.toFixed(4)),
-      heapFloorRising: rising(floors),
+      heapFloorRising: rising(t.floors),
       gcOverheadLimit: this.overhead !== undefined,
     };
     const facts: Fact[] = this.overhead ? [this.overhead] : [];
-    const verdict = this.verdict(values, facts, fulls);
-    const summary = `${this.events.length} GC pauses (${fulls.length} full) took ${percent(share)} of ${values.elapsedSeconds}s; heap after the last full GC ${formatSize(values.lastHeapAfterFullGcBytes)} of ${formatSize(capacity)}.`;
+    const verdict = this.verdict(values, facts);
+    const summary = `${t.events} GC pauses (${t.fulls} full) took ${percent(share)} of ${values.elapsedSeconds}s; heap after the last full GC ${formatSize(values.lastHeapAfterFullGcBytes)} of ${formatSize(t.capacity)}.`;
     return output('gc-log', values, summary, facts, verdict, first.line);
   }
 
   private verdict(
     v: { heapFloorRising: boolean; heapAfterFullGcShare: number; gcTimeShare: number },
     facts: Fact[],
-    fulls: GcEvent[],
   ): string {
-    const lastFull = fulls[fulls.length - 1];
+    const { lastFull, first } = this.t;
     if (v.heapFloorRising && lastFull) {
       facts.push(fact('gc.heap-floor-rising', lastFull.line, lastFull.text));
       return 'leak likely: the heap left after each full GC keeps rising';
@@ -145,12 +194,11 @@ class GcLogRun implements ParserRun {
       );
       return 'live data fills the heap: full GCs free almost nothing';
     }
-    const first = this.events[0];
     if (v.gcTimeShare >= 0.1 && first) {
       facts.push(fact('gc.time-share-high', first.line, first.text, { share: v.gcTimeShare }));
       return `GC overhead high: ${percent(v.gcTimeShare)} of the time in pauses`;
     }
-    return fulls.length > 0 ? 'full GCs present, heap recovers' : 'GC healthy';
+    return this.t.fulls > 0 ? 'full GCs present, heap recovers' : 'GC healthy';
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Fact } from '../facts.ts';
 import { formatSize, parseSize } from '../units.ts';
-import { fact, median, output, parseFailed, percent, slope } from './common.ts';
+import { fact, maxOf, median, output, parseFailed, percent, slope } from './common.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 const TOP_HEADER = /^top - \d{1,2}:\d{2}:\d{2}/;
@@ -73,7 +73,7 @@ class SamplesRun implements ParserRun {
       const better =
         !best ||
         s.bytes.length > best.bytes.length ||
-        (s.bytes.length === best.bytes.length && Math.max(...s.bytes) > Math.max(...best.bytes));
+        (s.bytes.length === best.bytes.length && maxOf(s.bytes) > maxOf(best.bytes));
       if (better) best = { pid, ...s };
     }
     return best;
@@ -92,7 +92,7 @@ class SamplesRun implements ParserRun {
     const late = slope(xs.slice(-third), ys.slice(-third));
     const first = ys[0] ?? 0;
     const last = ys[ys.length - 1] ?? 0;
-    const peak = Math.max(...ys);
+    const peak = maxOf(ys);
     const growth = first > 0 ? (last - first) / first : 0;
     const ups = ys.slice(1).filter((y, i) => y >= (ys[i] ?? 0)).length / (ys.length - 1);
     const plateau = early > 0 && late <= early * 0.1;
@@ -103,7 +103,7 @@ class SamplesRun implements ParserRun {
       firstBytes: first,
       lastBytes: last,
       peakBytes: peak,
-      minBytes: Math.min(...ys),
+      minBytes: ys.reduce((m, y) => Math.min(m, y), first),
       medianBytes: median(ys),
       growthShare: Number(growth.toFixed(4)),
       slopeBytesPerSample: Math.round(slope(xs, ys)),

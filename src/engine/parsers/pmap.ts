@@ -8,6 +8,7 @@ const KiB = 1024;
 const ARENA_KB = 65536;
 /** From this many arena-shaped regions on, glibc arenas are a likely source of native growth. */
 const ARENA_ALERT = 8;
+const MAX_MAPPINGS = 262_144;
 
 const EXTENDED = /^([0-9a-f]{8,16})\s+(\d+)\s+(\d+|-)\s+(\d+|-)\s+([rwxsp-]{4,5})\s+(.*)$/i;
 const PLAIN = /^([0-9a-f]{8,16})\s+(\d+)K\s+([rwxsp-]{4,5})\s+(.*)$/i;
@@ -84,7 +85,9 @@ class PmapRun implements ParserRun {
     line: number,
     text: string,
   ): void {
-    const anon = /\[\s*anon\s*\]|^\s*$/.test(mapping);
+    // vm.max_map_count defaults to 65530: far more rows than that is not one process's map.
+    if (this.mappings.length >= MAX_MAPPINGS) return;
+    const anon = /\[\s*anon\s*\]/.test(mapping);
     this.mappings.push({ address: BigInt(`0x${address}`), kbytes, rssKb, anon, line, text });
   }
 

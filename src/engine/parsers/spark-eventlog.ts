@@ -1,6 +1,6 @@
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
-import { fact, median, output, parseFailed, percent } from './common.ts';
+import { fact, maxOf, median, output, parseFailed, percent } from './common.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 /** Settings worth carrying into the diagnosis as `config` facts. */
@@ -174,7 +174,7 @@ class EventLogRun implements ParserRun {
     for (const s of stages) {
       if (s.durations.length < 5) continue;
       const mid = median(s.durations);
-      const ratio = mid > 0 ? Math.max(...s.durations) / mid : 0;
+      const ratio = mid > 0 ? maxOf(s.durations) / mid : 0;
       if (!worst || ratio > worst.ratio) worst = { stage: s, ratio };
     }
     return worst;
