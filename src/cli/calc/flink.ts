@@ -1,4 +1,9 @@
-import { FLINK_DEFAULTS, type FlinkSettings, flinkBudget } from '../../engine/calculators/flink.ts';
+import {
+  defaultSlotProfile,
+  FLINK_DEFAULTS,
+  type FlinkSettings,
+  flinkBudget,
+} from '../../engine/calculators/flink.ts';
 import { formatSetting, formatSize } from '../../engine/units.ts';
 import { type FlagSpecs, type FlagValues, read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
@@ -25,6 +30,10 @@ const flags: FlagSpecs = {
   [`${P}flink.size`]: { kind: 'size', help: 'total Flink memory (process minus metaspace and overhead)' },
   [`${P}task.heap.size`]: { kind: 'size', help: 'task heap (with managed.size, instead of a total)' },
   [`${P}managed.size`]: { kind: 'size', help: 'managed memory (default: managed.fraction x Flink memory)' },
+  'taskmanager.numberOfTaskSlots': {
+    kind: 'int',
+    help: 'slots per TaskManager, to show one slot (default 1)',
+  },
   ...Object.fromEntries(
     Object.entries(DEFAULTED).map(([key, field]) => {
       const fallback = FLINK_DEFAULTS[field] as number;
@@ -61,6 +70,8 @@ export const flinkCalc: CalcSystem = {
   flags,
   run(v) {
     const b = flinkBudget(settingsFrom(v));
+    const slots = read.num(v, 'taskmanager.numberOfTaskSlots') ?? 1;
+    const slot = defaultSlotProfile(b, slots);
     const lines = [
       `Flink TaskManager, total process memory ${formatSetting(b.processSize)}:`,
       row('framework heap', b.frameworkHeap),
@@ -74,7 +85,8 @@ export const flinkCalc: CalcSystem = {
       row('total Flink memory', b.flinkSize),
       '',
       `JVM flags: -Xmx${b.jvm.xmx} -Xms${b.jvm.xms} -XX:MaxDirectMemorySize=${b.jvm.maxDirectMemorySize} -XX:MaxMetaspaceSize=${b.jvm.maxMetaspaceSize}`,
+      `Each of ${slots} slot(s): task heap ${formatSize(slot.taskHeapMemory)}, managed ${formatSize(slot.managedMemory)}, network ${formatSize(slot.networkMemory)}, task off-heap ${formatSize(slot.taskOffHeapMemory)}.`,
     ];
-    return { text: `${lines.join('\n')}\n`, json: { system: 'flink', budget: b } };
+    return { text: `${lines.join('\n')}\n`, json: { system: 'flink', budget: b, slot } };
   },
 };

@@ -178,3 +178,21 @@ function assemble(s: FlinkSettings, parts: FlinkParts, overhead: number): FlinkB
     },
   };
 }
+
+/**
+ * What one slot of a TaskManager offers when its resources are split evenly, as Flink's default slot
+ * profile does: task heap, task off-heap, managed and network memory divided by the slot count (whole
+ * bytes, rounded down), one CPU core each unless taskmanager.cpu.cores says otherwise.
+ */
+export function defaultSlotProfile(budget: FlinkBudget, slots: number, cpuCores = slots) {
+  if (!(Number.isInteger(slots) && slots > 0))
+    throw new CalculationInvalidError('taskmanager.numberOfTaskSlots must be a positive whole number.');
+  const per = (bytes: number) => Math.floor(bytes / slots);
+  return {
+    cpuCores: cpuCores / slots,
+    taskHeapMemory: per(budget.taskHeap),
+    taskOffHeapMemory: per(budget.taskOffHeap),
+    managedMemory: per(budget.managed),
+    networkMemory: per(budget.network),
+  };
+}

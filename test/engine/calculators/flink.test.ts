@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FLINK_DEFAULTS, flinkBudget } from '../../../src/engine/calculators/flink.ts';
+import { defaultSlotProfile, FLINK_DEFAULTS, flinkBudget } from '../../../src/engine/calculators/flink.ts';
 import { GiB, MiB } from '../../../src/engine/units.ts';
 
 const withDefaults = (s: Partial<typeof FLINK_DEFAULTS> & Record<string, number>) => ({
@@ -108,6 +108,23 @@ describe('flinkBudget', () => {
           expect(big.managed).toBeGreaterThanOrEqual(small.managed);
         },
       ),
+    );
+  });
+});
+
+describe('defaultSlotProfile', () => {
+  // A TaskManager with 4 slots splits task heap, managed and network memory four ways (whole bytes).
+  it('divides the slot-level resources evenly', () => {
+    const b = flinkBudget(withDefaults({ processSize: 4 * GiB }));
+    const slot = defaultSlotProfile(b, 4);
+    expect(slot.taskHeapMemory).toBe(Math.floor(b.taskHeap / 4));
+    expect(slot.managedMemory * 4).toBeLessThanOrEqual(b.managed);
+    expect(slot.cpuCores).toBe(1);
+  });
+
+  it('refuses zero slots', () => {
+    expect(() => defaultSlotProfile(flinkBudget(withDefaults({ processSize: GiB * 2 })), 0)).toThrow(
+      /numberOfTaskSlots/,
     );
   });
 });
