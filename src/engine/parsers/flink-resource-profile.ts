@@ -10,6 +10,8 @@ class ResourceProfileRun implements ParserRun {
   private unknown = 0;
 
   push(line: string, lineNo: number): void {
+    // Found inside long JobManager logs: skip the regex on the many lines that cannot hold a profile.
+    if (!line.includes('ResourceProfile{')) return;
     for (const m of line.matchAll(PROFILE_PATTERN)) {
       const body = m[1] ?? '';
       const profile = parseResourceProfile(body);

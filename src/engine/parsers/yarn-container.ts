@@ -31,6 +31,8 @@ class YarnRun implements ParserRun {
   private biggest?: { name: string; rss: number; cmd: string };
 
   push(line: string, lineNo: number): void {
+    // Usually one diagnostic inside a long log: only lines naming memory, exits or the tree are read.
+    if (!/memory|exit|\|-/i.test(line)) return;
     const b = BEYOND.exec(line);
     if (b && !this.kill) {
       this.kill = {
