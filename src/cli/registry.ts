@@ -1,6 +1,8 @@
 import type { Command } from './command.ts';
+import { calcCommand } from './commands/calc.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { extractorsCommand } from './commands/extractors.ts';
+import { parseCommand } from './commands/parse.ts';
 import { playbooksCommand } from './commands/playbooks.ts';
 import { resumeCommand } from './commands/resume.ts';
 import { walkCommand } from './commands/walk.ts';
@@ -10,6 +12,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   diagnose: diagnoseCommand,
   playbooks: playbooksCommand,
   extractors: extractorsCommand,
+  calc: calcCommand,
+  parse: parseCommand,
   walk: walkCommand,
   resume: resumeCommand,
 };
