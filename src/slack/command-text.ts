@@ -10,6 +10,11 @@ export type SlashRequest =
   | { kind: 'calc'; args: string[] }
   | { kind: 'diagnose'; text: string; engine?: EngineHint };
 
+/** Some Slack clients turn a typed `--` into a dash; flags need it back. */
+function undoSmartDash(arg: string): string {
+  return arg.replace(/^[\u2014\u2013]/, '--');
+}
+
 function isEngine(word: string): word is EngineHint {
   return (ENGINE_HINTS as readonly string[]).includes(word);
 }
@@ -28,7 +33,8 @@ export function parseSlashText(raw: string): SlashRequest {
   if (first === 'list' && rest === '') return { kind: 'list' };
   if (first === 'status' && rest === '') return { kind: 'status' };
   if (first === 'walk' && /^[a-z][a-z0-9-]*$/.test(rest)) return { kind: 'walk', playbook: rest };
-  if (first === 'calc') return { kind: 'calc', args: rest === '' ? [] : rest.split(/\s+/) };
+  if (first === 'calc')
+    return { kind: 'calc', args: rest === '' ? [] : rest.split(/\s+/).map(undoSmartDash) };
   if (isEngine(first))
     return rest === '' ? { kind: 'modal', engine: first } : { kind: 'diagnose', text: rest, engine: first };
   return { kind: 'diagnose', text };

@@ -32,9 +32,3 @@ export function pastedOutput(text: string): string | undefined {
   const plain = text.trim();
   return plain.includes('\n') ? unescapeSlack(plain) : undefined;
 }
-
-/** Reads a thread reply as a measurement: one number, optionally with a unit after it. */
-export function measuredValue(text: string): number | undefined {
-  const match = /^\s*(-?\d+(?:\.\d+)?)\s*[A-Za-z%]*\s*$/.exec(text);
-  return match?.[1] !== undefined ? Number(match[1]) : undefined;
-}

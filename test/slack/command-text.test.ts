@@ -11,6 +11,10 @@ describe('parseSlashText', () => {
     ['walk spark-heap-oom', { kind: 'walk', playbook: 'spark-heap-oom' }],
     ['calc executor --memory 8g', { kind: 'calc', args: ['executor', '--memory', '8g'] }],
     ['calc', { kind: 'calc', args: [] }],
+    [
+      'calc spark \u2014spark.executor.cores 4',
+      { kind: 'calc', args: ['spark', '--spark.executor.cores', '4'] },
+    ],
     ['glue', { kind: 'modal', engine: 'glue' }],
     [
       'glue java.lang.OutOfMemoryError: Java heap space',

@@ -189,3 +189,30 @@ describe('a long transcript', () => {
     expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(3);
   });
 });
+
+describe('a measurement step', () => {
+  it('is answered by a reply with the number, in the unit the person typed', async () => {
+    h = await startHarness();
+    await h.sender.command(
+      slashCommand('walk test-gc-pressure', {
+        user: OWNER,
+        channel: CHANNEL,
+        responseUrl: h.fake.responseUrl,
+      }),
+    );
+    const root = await waitFor(() => findRoot());
+    const step = await reply(root, 0);
+    expect(JSON.stringify(step.blocks)).toContain('Reply in this thread with the number, in percent');
+    const answer = threadReply({
+      user: OWNER,
+      channel: CHANNEL,
+      threadTs: root.ts,
+      parentUserId: h.fake.botUserId,
+      text: '25%',
+    });
+    await h.sender.event(eventEnvelope(answer));
+    const conclusion = await reply(root, 1);
+    expect(conclusion.text).toContain('The collector is thrashing');
+    expect(JSON.stringify(step.blocks)).toContain(`<@${OWNER}> answered: *25 percent*`);
+  });
+});

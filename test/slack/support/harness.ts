@@ -60,10 +60,9 @@ export interface HarnessOptions {
  * from procedure.yaml because its paste step uses a test parser that the loader's lint does not know.
  */
 export function testPlaybooks(): Playbook[] {
-  const procedure = parseYaml(
-    readFileSync(new URL('../fixtures/procedures/test-heap-oom.yaml', import.meta.url), 'utf8'),
-  );
-  return loadPlaybooks(PLAYBOOKS_DIR).map((p) => (p.id === 'test-heap-oom' ? { ...p, procedure } : p));
+  const procedure = (id: string): unknown =>
+    parseYaml(readFileSync(new URL(`../fixtures/procedures/${id}.yaml`, import.meta.url), 'utf8'));
+  return loadPlaybooks(PLAYBOOKS_DIR).map((p) => ({ ...p, procedure: procedure(p.id) }));
 }
 
 /** The real Bolt app on a random port, talking to a fake Slack on another one. */

@@ -1,9 +1,9 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import type { WalkthroughEvent } from '../../../walkthrough/events.ts';
+import { parseMeasurement, type WalkthroughEvent } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
-import { measuredValue, pastedOutput, waitingIn } from '../../waiting.ts';
+import { pastedOutput, waitingIn } from '../../waiting.ts';
 
 type Args = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
 
@@ -34,8 +34,9 @@ export function threadReply(deps: SlackDeps) {
     if (waiting.step.kind === 'paste') {
       const text = pastedOutput(reply.text);
       if (text) answer = { type: 'paste', text, step: waiting.step.id };
-    } else {
-      const value = measuredValue(reply.text);
+    } else if (waiting.step.kind === 'measurement') {
+      // "85", "85%", "3.5 GiB": converted to the step's unit.
+      const value = parseMeasurement(reply.text, waiting.step.unit);
       if (value !== undefined) answer = { type: 'measure', value, step: waiting.step.id };
     }
     if (!answer) return;
