@@ -58,6 +58,7 @@ export class FakeSlack {
   readonly groups = new Map<string, string[]>();
   readonly messages: StoredMessage[] = [];
   private readonly files = new Map<string, StoredFile>();
+  private readonly gates = new Map<string, Promise<void>>();
   private readonly spec: Map<string, MethodSpec> = loadWebApiSpec();
   private server?: Server;
   private seq = 0;
@@ -101,6 +102,27 @@ export class FakeSlack {
     };
   }
 
+  /**
+   * Holds every call to `method` until the returned function is called: lets a test see what the
+   * app does before Slack has answered (e.g. that it acknowledged the request first).
+   */
+  hold(method: string): () => void {
+    let release = () => undefined as void;
+    this.gates.set(
+      method,
+      new Promise<void>((resolve) => {
+        release = () => {
+          this.gates.delete(method);
+          resolve();
+        };
+      }),
+    );
+    return release;
+  }
+
+  /** Every Web API method called, in order of arrival (before any hold). */
+  readonly arrivals: string[] = [];
+
   callsTo(method: string): RecordedCall[] {
     return this.calls.filter((c) => c.method === method);
   }
@@ -108,7 +130,12 @@ export class FakeSlack {
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.base);
     const body = await readBody(req);
-    if (url.pathname.startsWith('/api/')) return send(res, 200, this.api(req, url, body));
+    if (url.pathname.startsWith('/api/')) {
+      this.arrivals.push(url.pathname.slice('/api/'.length));
+      const gate = this.gates.get(url.pathname.slice('/api/'.length));
+      if (gate) await gate;
+      return send(res, 200, this.api(req, url, body));
+    }
     if (url.pathname.startsWith('/files-pri/')) return this.download(req, res, url);
     if (url.pathname.startsWith('/upload/')) {
       const id = url.pathname.slice('/upload/'.length);
