@@ -107,17 +107,17 @@ export class FakeSlack {
    * app does before Slack has answered (e.g. that it acknowledged the request first).
    */
   hold(method: string): () => void {
-    let release = () => undefined as void;
+    let open: () => void = () => {};
     this.gates.set(
       method,
       new Promise<void>((resolve) => {
-        release = () => {
-          this.gates.delete(method);
-          resolve();
-        };
+        open = resolve;
       }),
     );
-    return release;
+    return () => {
+      this.gates.delete(method);
+      open();
+    };
   }
 
   /** Every Web API method called, in order of arrival (before any hold). */
