@@ -1,24 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
 import { FakeSlack } from './support/fake-slack.ts';
-import { BOT_TOKEN, SIGNING_SECRET, waitFor } from './support/harness.ts';
+import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from './support/harness.ts';
 import { slashCommand } from './support/payloads.ts';
 import { SlackSender } from './support/signing.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface Running {
   child: ChildProcess;

@@ -63,6 +63,8 @@ export class FakeSlack {
   private server?: Server;
   private seq = 0;
   base = '';
+  /** Socket Mode: the app-level token apps.connections.open accepts, and the URL it hands out. */
+  socketMode?: { appToken: string; url: string };
 
   constructor(
     readonly botToken: string,
@@ -187,7 +189,8 @@ export class FakeSlack {
     // Slack takes the token as a bearer header or as a `token` argument (the WebClient uses both).
     const token = args.token ?? req.headers.authorization?.replace(/^Bearer /, '');
     delete args.token;
-    if (token !== this.botToken) return { ok: false, error: 'invalid_auth' };
+    const expected = method === 'apps.connections.open' ? this.socketMode?.appToken : this.botToken;
+    if (token !== expected) return { ok: false, error: 'invalid_auth' };
     // Bolt's WebClient adds the workspace's team_id to every call (org-wide apps need it); Slack
     // accepts it on every method although the 2020 spec lists it on few. It must name our team.
     if (args.team_id !== undefined && !this.spec.get(method)?.params.has('team_id')) {
@@ -265,6 +268,8 @@ export class FakeSlack {
           channel: args.channel,
           permalink: `${this.base}/archives/${args.channel}/p${(args.message_ts ?? '').replace('.', '')}`,
         };
+      case 'apps.connections.open':
+        return { ok: true, url: this.socketMode?.url };
       case 'views.open':
         return { ok: true, view: { id: `V${this.seq}` } };
       case 'usergroups.users.list':

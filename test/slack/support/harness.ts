@@ -1,5 +1,6 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { App } from '@slack/bolt';
@@ -51,6 +52,8 @@ export interface HarnessOptions {
   fake?: FakeSlack;
   extend?: (deps: SlackDeps) => SlackDeps;
   walkthroughs?: WalkthroughService;
+  /** Socket Mode instead of HTTP: the app token, and a free port for /healthz. */
+  socketMode?: { appToken: string; port: number };
   oncallUsers?: string[];
   oncallGroup?: string;
 }
@@ -88,15 +91,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     health: async () => ({ ok: true, store: 'memory', playbooks: 2 }),
   };
   const deps = options.extend ? options.extend(base) : base;
+  const socket = options.socketMode;
   const app = createSlackApp(deps, {
     botToken: BOT_TOKEN,
     signingSecret: SIGNING_SECRET,
-    port: 0,
+    port: socket?.port ?? 0,
     slackApiUrl: fake.apiUrl,
     clientOptions: { retryConfig: { retries: 0 }, rejectRateLimitedCalls: true },
+    ...(socket ? { appToken: socket.appToken } : {}),
   });
-  const server = (await app.start(0)) as { address(): AddressInfo };
-  const url = `http://127.0.0.1:${server.address().port}`;
+  const server = (await app.start(socket?.port ?? 0)) as { address?(): AddressInfo };
+  const url = `http://127.0.0.1:${socket?.port ?? server.address?.().port}`;
   // Bolt checks the token with auth.test in the background; let that finish before the test acts.
   await waitFor(() => fake.callsTo('auth.test').length > 0);
   return {
@@ -125,4 +130,13 @@ export async function waitFor<T>(
     if (Date.now() > end) throw new Error('waitFor: condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** A port nothing listens on right now (for servers whose port cannot be read back). */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
 }

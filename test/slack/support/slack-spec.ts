@@ -26,6 +26,8 @@ const UPLOAD_METHODS: Record<string, MethodSpec> = {
     params: new Set(['files', 'channel_id', 'thread_ts', 'initial_comment']),
     required: new Set(['files']),
   },
+  // Socket Mode (2021) postdates the spec too: no arguments, called with the app-level token.
+  'apps.connections.open': { params: new Set(), required: new Set() },
 };
 
 /** Every Web API method with its parameters, read from Slack's OpenAPI file. The token travels as a header. */
