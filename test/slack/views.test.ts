@@ -10,6 +10,7 @@ import {
 } from '../../src/slack/views/diagnosis.ts';
 import { helpView, listView } from '../../src/slack/views/help.ts';
 import { pasteModal } from '../../src/slack/views/paste-modal.ts';
+import { packWalkSeed, readWalkSeed } from '../../src/slack/walk-seed.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 import { PLAYBOOKS_DIR } from './support/harness.ts';
 
@@ -121,5 +122,33 @@ describe('other views', () => {
     const after = markedNotMemory(view.blocks, 'UBOB0001');
     expect(after.blocks.some((b) => b.type === 'actions')).toBe(false);
     expect(JSON.stringify(after.blocks.at(-1))).toContain('<@UBOB0001>');
+  });
+});
+
+describe('the walkthrough seed on the Start button', () => {
+  it('drops values, then fact details, then facts until it fits 2000 characters', () => {
+    const facts = Array.from({ length: 80 }, (_, i) => ({
+      kind: `oom.kind-${i}`,
+      values: { detail: 'd'.repeat(40) },
+    }));
+    const values = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`config.key-${i}`, 'v'.repeat(30)]),
+    );
+    const packed = packWalkSeed('spark-heap-oom', { facts, values });
+    expect(packed.length).toBeLessThanOrEqual(2000);
+    const seed = readWalkSeed(packed);
+    expect(seed?.p).toBe('spark-heap-oom');
+    expect(seed?.f.length).toBeGreaterThan(10);
+  });
+
+  it('keeps everything when it fits', () => {
+    const known = { facts: [{ kind: 'oom.java-heap' }], values: { 'config.spark.executor.memory': '4g' } };
+    expect(readWalkSeed(packWalkSeed('p', known))).toEqual({ p: 'p', f: known.facts, v: known.values });
+  });
+
+  it('reads a bare playbook id, and refuses junk', () => {
+    expect(readWalkSeed('glue-heap-oom')).toEqual({ p: 'glue-heap-oom', f: [], v: {} });
+    expect(readWalkSeed('{not json')).toBeUndefined();
+    expect(readWalkSeed('Bad Id')).toBeUndefined();
   });
 });
