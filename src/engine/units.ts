@@ -40,8 +40,21 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  const digits = value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
+  let text = roundForDisplay(value);
+  // 1023.97 KB rounds to "1024 KB": a person expects "1 MB".
+  if (Math.abs(Number(text)) >= 1024 && unit < units.length - 1) {
+    unit++;
+    text = roundForDisplay(value / 1024);
+  }
+  return `${text} ${units[unit]}`;
+}
+
+/** One decimal below 100, none from 100 up or when the decimal is 0 ("10 GB", not "10.0 GB"). */
+function roundForDisplay(value: number): string {
+  const tenths = Math.round(value * 10) / 10;
+  return Math.abs(tenths) >= 100 || Number.isInteger(tenths)
+    ? Math.round(value).toFixed(0)
+    : tenths.toFixed(1);
 }
 
 /** Bytes as a Spark/JVM setting: `2g` when whole gibibytes, else `1536m`. Rounds up to a mebibyte. */
