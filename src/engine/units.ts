@@ -49,12 +49,11 @@ export function formatSize(bytes: number): string {
   return `${text} ${units[unit]}`;
 }
 
-/** One decimal below 100, none from 100 up or when the decimal is 0 ("10 GB", not "10.0 GB"). */
+/** Two decimals below 10, one below 100, none above; parseFloat drops trailing zeros (8.20 -> 8.2). */
 function roundForDisplay(value: number): string {
-  const tenths = Math.round(value * 10) / 10;
-  return Math.abs(tenths) >= 100 || Number.isInteger(tenths)
-    ? Math.round(value).toFixed(0)
-    : tenths.toFixed(1);
+  const size = Math.abs(value);
+  const digits = size >= 100 ? 0 : size < 10 ? 2 : 1;
+  return String(Number.parseFloat(value.toFixed(digits)));
 }
 
 /** Bytes as a Spark/JVM setting: `2g` when whole gibibytes, else `1536m`. Rounds up to a mebibyte. */

@@ -67,7 +67,9 @@ describe('formatSize', () => {
   it.each([
     [MiB - 1, '1 MB'],
     [GiB - 100, '1 GB'],
-    [Math.round(9.96 * GiB), '10 GB'],
+    [Math.round(9.999 * GiB), '10 GB'],
+    [Math.round(9.96 * GiB), '9.96 GB'],
+    [Math.round(8.2 * GiB), '8.2 GB'],
   ])('%d -> %s', (bytes, text) => {
     expect(formatSize(bytes)).toBe(text);
   });

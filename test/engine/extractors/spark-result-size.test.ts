@@ -26,10 +26,20 @@ describe('spark-result-size', () => {
       values: undefined,
     },
   ])('$line', ({ line, values }) => {
-    const findings = findingsOf(sparkResultSize, line);
-    expect(findings).toEqual([
+    const [first] = findingsOf(sparkResultSize, line);
+    expect(first).toEqual(
       values ? { kind: 'spark.max-result-size', values } : { kind: 'spark.max-result-size' },
+    );
+  });
+
+  it('flags tens of thousands of tasks, whose statuses alone can fill the result budget', () => {
+    const line = (tasks: number) =>
+      `Total size of serialized results of ${tasks} tasks (1024.0 MiB) is bigger than spark.driver.maxResultSize (1024.0 MiB)`;
+    expect(findingsOf(sparkResultSize, line(30095)).map((f) => f.kind)).toEqual([
+      'spark.max-result-size',
+      'spark.many-tasks',
     ]);
+    expect(findingsOf(sparkResultSize, line(18)).map((f) => f.kind)).toEqual(['spark.max-result-size']);
   });
 
   it.each([
