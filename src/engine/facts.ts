@@ -51,6 +51,17 @@ export class FactBook {
     if (group.first.length < KEPT_PER_KIND) group.first.push(fact);
   }
 
+  /**
+   * Counts a fact of `kind` without storing it when the book already keeps enough of that kind, and
+   * says so; false means the caller must `add` the fact (config facts always are: the last one wins).
+   */
+  tally(kind: string): boolean {
+    const group = this.groups.get(kind);
+    if (kind === 'config' || !group || group.first.length < KEPT_PER_KIND) return false;
+    group.count++;
+    return true;
+  }
+
   /** Facts whose kind equals `pattern`, or starts with it when it ends in `.*`. */
   find(pattern: string): Fact[] {
     // A copy: callers sort and filter what they get, and the kept facts must stay as they were.

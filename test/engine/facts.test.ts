@@ -66,4 +66,15 @@ describe('FactBook', () => {
     book.find('oom.java-heap').push(fact('oom.java-heap', 99));
     expect(book.find('oom.java-heap').map((f) => f.line)).toEqual([1]);
   });
+
+  it('tally counts a kind without storing it once six are kept, and never for config', () => {
+    const book = new FactBook();
+    expect(book.tally('oom.java-heap')).toBe(false);
+    for (let line = 1; line <= 6; line++) book.add(fact('oom.java-heap', line));
+    expect(book.tally('oom.java-heap')).toBe(true);
+    expect(book.count('oom.java-heap')).toBe(7);
+    expect(book.find('oom.java-heap')).toHaveLength(6);
+    for (let line = 1; line <= 6; line++) book.add(fact('config', line, { key: `k${line}`, value: '1' }));
+    expect(book.tally('config')).toBe(false);
+  });
 });
