@@ -26,6 +26,11 @@ describe('sniff', () => {
     expect(sniff(many).kind).toBe('binary');
   });
 
+  it('tells UTF-16 text (PowerShell redirection) from binary, with what to do', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('java.lang.OutOfMemoryError\r\n', 'utf16le')]);
+    expect(sniff(utf16)).toEqual({ kind: 'binary', detail: expect.stringMatching(/UTF-16.*convert it to UTF-8/) });
+  });
+
   it('names what a known binary is', () => {
     expect(sniff(bytes(0x50, 0x4b, 0x03, 0x04))).toEqual({
       kind: 'binary',
