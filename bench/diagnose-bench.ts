@@ -15,7 +15,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -143,6 +143,7 @@ function table(rows: readonly Row[]): string {
     'diagnose s',
     'MiB/s',
     'MiB/s excl. startup',
+    'MiB/CPU-s',
     'peak RSS MiB',
     'grep -c -E s',
     'diagnose/grep',
@@ -153,6 +154,7 @@ function table(rows: readonly Row[]): string {
     fmt(r.run.seconds, 2),
     fmt(r.text / MiB / r.run.seconds),
     fmt(r.text / MiB / Math.max(0.001, r.run.seconds - r.startup)),
+    r.run.cpuSeconds === undefined ? 'n/a' : fmt(r.text / MiB / r.run.cpuSeconds),
     r.run.peakRss === undefined ? 'n/a' : fmt(r.run.peakRss / MiB, 0),
     fmt(r.grep.seconds, 2),
     `${fmt(r.run.seconds / r.grep.seconds)}x`,
@@ -168,7 +170,8 @@ async function main(): Promise<number> {
   const { path, manifest } = await logFile(opts.bytes, opts.label, opts.seed);
   const tiny = join(OUT, 'tiny.log');
   writeFileSync(tiny, 'INFO nothing to see\n');
-  const startup = (await fastest(3, () => diagnose(tiny))).seconds;
+  const idle = await fastest(3, () => diagnose(tiny));
+  const startup = idle.seconds;
   const pattern = grepPattern();
   const rows: Row[] = [];
   const plain = await fastest(opts.runs, () => diagnose(path));
@@ -198,7 +201,8 @@ async function main(): Promise<number> {
   }
   console.log(
     `memdoctor diagnose bench: ${fmt(manifest.bytes / MiB, 0)} MiB, ${manifest.lines} lines, seed ${opts.seed}; ` +
-      `node ${process.version}, ${cpus().length} cores; startup ${fmt(startup, 2)} s; best of ${opts.runs}`,
+      `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}; startup ${fmt(startup, 2)} s, ` +
+      `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs}`,
   );
   console.log(table(rows));
   for (const r of results) {

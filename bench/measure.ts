@@ -6,6 +6,8 @@ export interface Run {
   seconds: number;
   /** Peak resident set size in bytes; undefined when it could not be measured. */
   peakRss?: number;
+  /** User + system CPU seconds (GNU time only): unlike wall time, barely moved by other load. */
+  cpuSeconds?: number;
   exitCode: number;
   stdout: string;
   stderr: string;
@@ -51,14 +53,19 @@ export function measure(command: string, args: readonly string[], cwd: string): 
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       let stderr = Buffer.concat(err).toString('utf8');
       let peakRss = polled;
+      let cpuSeconds: number | undefined;
       if (useTime) {
         const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1];
         peakRss = kb === undefined ? undefined : Number(kb) * 1024;
+        const user = /User time \(seconds\): ([\d.]+)/.exec(stderr)?.[1];
+        const system = /System time \(seconds\): ([\d.]+)/.exec(stderr)?.[1];
+        if (user !== undefined && system !== undefined) cpuSeconds = Number(user) + Number(system);
         // Keep the command's own stderr: GNU time appends its report after a tab-indented header.
         stderr = stderr.replace(/\tCommand being timed:[\s\S]*$/, '');
       }
       resolve({
         seconds,
+        cpuSeconds,
         peakRss,
         exitCode: code ?? -1,
         stdout: Buffer.concat(out).toString('utf8'),
