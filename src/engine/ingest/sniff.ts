@@ -8,7 +8,8 @@ const KNOWN_BINARY: ReadonlyArray<{ magic: readonly number[]; detail: string }> 
   // Text, but not UTF-8: Windows PowerShell's `>` writes UTF-16. Its NUL bytes would read as binary.
   {
     magic: [0xff, 0xfe],
-    detail: 'UTF-16 text, as Windows PowerShell writes it: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)',
+    detail:
+      'UTF-16 text, as Windows PowerShell writes it: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)',
   },
   {
     magic: [0xfe, 0xff],

@@ -27,8 +27,14 @@ describe('sniff', () => {
   });
 
   it('tells UTF-16 text (PowerShell redirection) from binary, with what to do', () => {
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('java.lang.OutOfMemoryError\r\n', 'utf16le')]);
-    expect(sniff(utf16)).toEqual({ kind: 'binary', detail: expect.stringMatching(/UTF-16.*convert it to UTF-8/) });
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('java.lang.OutOfMemoryError\r\n', 'utf16le'),
+    ]);
+    expect(sniff(utf16)).toEqual({
+      kind: 'binary',
+      detail: expect.stringMatching(/UTF-16.*convert it to UTF-8/),
+    });
   });
 
   it('names what a known binary is', () => {
