@@ -32,6 +32,8 @@ describe('engine-markers', () => {
     ['Lost task 3.3 (TID 7243, ip-172-31-3-156.us-west-2.compute.internal, executor 5)', ['platform.emr']],
     ['Databricks Runtime 13.3 LTS', ['engine.spark', 'platform.databricks']],
     ['org.apache.hadoop.mapred.YarnChild: Error running child', ['engine.mapreduce', 'platform.yarn']],
+    ['at org.apache.beam.sdk.io.FileIO$Write.expand(FileIO.java:1300)', ['engine.beam-java', 'runtime.jvm']],
+    ['Workflow failed. Causes: A work item was attempted 4 times without success.', ['platform.dataflow']],
   ])('%s -> %j', (line, kinds) => {
     expect(kindsOf(engineMarkers, line)).toEqual(kinds);
   });

@@ -45,6 +45,10 @@ describe('jvm-oom', () => {
     // Slack escapes and ANSI colours are undone before matching.
     ['&gt; java.lang.OutOfMemoryError: Java heap space', 'oom.java-heap'],
     ['\u001b[31mjava.lang.OutOfMemoryError: GC overhead limit exceeded\u001b[0m', 'oom.gc-overhead'],
+    [
+      'io.trino.ExceededMemoryLimitException: Query exceeded per-node user memory limit of 2GB [Allocated: 1.99GB]',
+      'oom.app-memory-limit',
+    ],
   ])('%s -> %s', (line, kind) => {
     expect(kindsOf(jvmOom, line)).toEqual([kind]);
   });

@@ -29,6 +29,14 @@ describe('spark-executor-loss', () => {
       'WARN YarnAllocator: Container killed by YARN for exceeding memory limits. 11.0 GB of 11 GB physical memory used. Consider boosting spark.executor.memoryOverhead.',
       ['spark.overhead-advice'],
     ],
+    [
+      'ERROR TaskSchedulerImpl: Lost executor 3 on 10.0.1.7: Remote RPC client disassociated. Likely due to containers exceeding thresholds, or network issues.',
+      ['spark.executor-lost-thresholds', 'spark.executor-lost'],
+    ],
+    [
+      'The spark driver has stopped unexpectedly and is restarting. Your notebook will be automatically reattached.',
+      ['spark.driver-unresponsive'],
+    ],
   ])('%s', (line, kinds) => {
     expect(kindsOf(sparkExecutorLoss, line)).toEqual(kinds);
   });

@@ -32,6 +32,12 @@ describe('stack-causes', () => {
       'dyf = glueContext.create_dynamic_frame.from_catalog(database="db", table_name="t")',
       ['cause.dynamic-frame'],
     ],
+    ['taskmanager.memory.network.fraction: 0.2', ['cause.network-buffers']],
+    ["beam_options = PipelineOptions(runner='DirectRunner')", ['cause.direct-runner']],
+    [
+      'RuntimeError: Pipeline failed: unable to receive additional data from SDK harness (worker crashed?)',
+      ['cause.sdk-harness-lost'],
+    ],
   ])('%s -> %j', (line, kinds) => {
     expect(kindsOf(stackCauses, line)).toEqual(kinds);
   });
