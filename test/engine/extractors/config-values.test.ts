@@ -31,6 +31,12 @@ describe('config-values', () => {
     expect(settings(line)).toEqual(expected);
   });
 
+  it('reports each setting as a config fact with key and value', () => {
+    expect(findingsOf(configValues, '-Xmx4g')).toEqual([
+      { kind: 'config', values: { key: 'jvm.Xmx', value: '4g' } },
+    ]);
+  });
+
   it.each([
     // Sentences that only name a setting carry no value.
     'Consider boosting spark.yarn.executor.memoryOverhead.',
