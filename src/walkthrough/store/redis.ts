@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import {
   ErrorCode,
   MemdoctorError,
@@ -31,8 +31,9 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   private readonly ttlSeconds: number;
   private readonly run: ReturnType<typeof defineScripts>;
 
+  /** `redis` may be a single server or a Cluster: every script's keys share one hash slot. */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: Redis | Cluster,
     private readonly options: RedisStoreOptions = {},
   ) {
     this.keys = new WalkthroughKeys(options.prefix);
