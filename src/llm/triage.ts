@@ -1,0 +1,141 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Diagnosis, Evidence } from '../engine/index.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import { type AskDeps, ask, type Outcome } from './ask.ts';
+import { loadPrompt } from './prompts.ts';
+import { redact } from './redact.ts';
+import type { SelectedLine, Selection } from './select.ts';
+
+/** Below this top confidence the engine's answer is not enough and the model is asked too. */
+export const LOW_CONFIDENCE = 0.5;
+const MAX_RATIONALE_CHARS = 1200;
+const MAX_CITED = 6;
+
+/** The model's suggestion, in the shape of the `diagnose --json` contract. */
+export interface Suggestion {
+  /** A playbook id, or "none" when the model found that none fits. */
+  playbook: string;
+  confidence: number;
+  rationale: string;
+  /** Cited lines that exist in the input, with their (redacted) text. */
+  evidence: Evidence[];
+}
+
+/** True when the engine recognised nothing, or only with low confidence. */
+export function needsSuggestion(diagnoses: readonly Pick<Diagnosis, 'confidence'>[]): boolean {
+  const top = diagnoses[0];
+  return top === undefined || top.confidence < LOW_CONFIDENCE;
+}
+
+/**
+ * The answer the model must give. Strict structured outputs accept no string length limits, so
+ * lengths are enforced after parsing; ids are an enum so an unknown playbook fails validation.
+ */
+export function triageSchema(playbookIds: readonly string[]) {
+  return z.object({
+    playbook: z.enum(['none', ...playbookIds] as [string, ...string[]]),
+    confidence: z.number().min(0).max(1),
+    rationale: z.string(),
+    evidence: z.array(z.object({ line: z.number().int(), quote: z.string() })).max(MAX_CITED),
+  });
+}
+
+type TriageAnswer = z.infer<ReturnType<typeof triageSchema>>;
+
+function engineSummary(diagnoses: readonly Diagnosis[]): string {
+  const top = diagnoses[0];
+  if (!top) return 'The rule engine recognised no playbook in this log.';
+  return `The rule engine's best match was ${top.playbook} with a low confidence of ${top.confidence}.`;
+}
+
+/** The user message: playbooks, the engine's view, then the numbered, redacted lines. */
+export function triageInput(
+  playbooks: readonly Playbook[],
+  diagnoses: readonly Diagnosis[],
+  selection: Selection,
+  lines: readonly SelectedLine[],
+): string {
+  const catalogue = playbooks.map((p) => `- ${p.id}: ${p.title}. ${p.summary.trim().replace(/\s+/g, ' ')}`);
+  return [
+    'Playbooks:',
+    ...catalogue,
+    '',
+    engineSummary(diagnoses),
+    '',
+    `Log lines (${lines.length} selected of ${selection.seen}):`,
+    ...lines.map((l) => `L${l.line}: ${l.text}`),
+  ].join('\n');
+}
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Keeps the cited lines that were sent and whose quote is really on that line; logs the rest. */
+export function verifyEvidence(
+  cited: TriageAnswer['evidence'],
+  sent: readonly SelectedLine[],
+  log: Logger,
+): Evidence[] {
+  const byLine = new Map(sent.map((l) => [l.line, l.text]));
+  const kept = new Map<number, string>();
+  for (const { line, quote } of cited) {
+    const text = byLine.get(line);
+    if (text === undefined) {
+      log.warn({ line }, 'cited line dropped: the model was not given this line');
+      continue;
+    }
+    if (squash(quote) === '' || !squash(text).includes(squash(quote))) {
+      log.warn({ line, quote: quote.slice(0, 200) }, 'cited line dropped: the quote is not on that line');
+      continue;
+    }
+    kept.set(line, text);
+  }
+  return [...kept].sort(([a], [b]) => a - b).map(([line, text]) => ({ line, text }));
+}
+
+/** What `suggestPlaybook` needs: the engine's result and the lines the selector kept. */
+export interface TriageRequest {
+  workspace: string;
+  playbooks: readonly Playbook[];
+  diagnoses: readonly Diagnosis[];
+  selection: Selection;
+}
+
+/**
+ * Asks the model to pick a playbook (or none) for a log the engine could not place with
+ * confidence. The answer is validated against the schema, its cited lines are checked against the
+ * input, and an answer left with no verifiable evidence is dropped.
+ */
+export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Promise<Outcome<Suggestion>> {
+  if (request.selection.lines.length === 0)
+    return { value: undefined, note: 'no error or memory lines in this input to show a model' };
+  const lines = request.selection.lines.map((l) => ({ line: l.line, text: redact(l.text).text }));
+  const outcome = await ask(deps, {
+    prompt: loadPrompt('triage'),
+    schema: triageSchema(request.playbooks.map((p) => p.id)),
+    schemaName: 'memdoctor_triage',
+    input: triageInput(request.playbooks, request.diagnoses, request.selection, lines),
+    workspace: request.workspace,
+    maxOutputTokens: 800,
+  });
+  if (outcome.value === undefined) return outcome;
+  const log = deps.log.child({ prompt: 'triage' });
+  const answer = outcome.value;
+  const evidence = verifyEvidence(answer.evidence, lines, log);
+  if (answer.playbook !== 'none' && evidence.length === 0) {
+    log.warn({ playbook: answer.playbook }, 'suggestion dropped: none of its cited lines could be verified');
+    return {
+      value: undefined,
+      note: "the model's answer was dropped: none of the lines it cited are in the input.",
+    };
+  }
+  const rationale = answer.rationale.trim();
+  const suggestion: Suggestion = {
+    playbook: answer.playbook,
+    confidence: Math.round(answer.confidence * 100) / 100,
+    rationale:
+      rationale.length > MAX_RATIONALE_CHARS ? `${rationale.slice(0, MAX_RATIONALE_CHARS)}…` : rationale,
+    evidence,
+  };
+  return { ...outcome, value: suggestion };
+}
