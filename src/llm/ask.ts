@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { LlmInvalidAnswerError, LlmUnavailableError, type MemdoctorError } from '../errors.ts';
 import type { Prompt } from './prompts.ts';
-import { type RedactionReceipt, redact } from './redact.ts';
+import { mergeReceipts, type RedactionReceipt, redact } from './redact.ts';
 import type { LlmSettings } from './settings.ts';
 import type { LlmStore } from './store.ts';
 
@@ -32,6 +32,8 @@ export interface AskRequest<S extends z.ZodType> {
   /** Rate limits count per workspace (Slack team id, or "cli"). */
   workspace: string;
   maxOutputTokens: number;
+  /** What the caller already redacted from parts of `input`, so the logged receipt is complete. */
+  redacted?: RedactionReceipt;
 }
 
 const RATE_WINDOW_SECONDS = 3600;
@@ -109,7 +111,8 @@ export async function ask<S extends z.ZodType>(
 ): Promise<Outcome<z.infer<S>>> {
   const log = deps.log.child({ prompt: request.prompt.name, promptVersion: request.prompt.version });
   try {
-    const { text, receipt } = redact(request.input);
+    const { text, receipt: own } = redact(request.input);
+    const receipt = mergeReceipts({ ...request.redacted }, own);
     const input = fitBudget(text, request.prompt.text, deps.settings.maxInputTokens);
     const hash = cacheKey(deps.settings.model, request, input);
     const hit = await cachedValue(deps, request.schema, hash);

@@ -29,11 +29,11 @@ export class DiagnoseAssist {
   static create(
     playbooks: readonly Playbook[],
     notes: NoteSink,
-    config?: Config,
+    readConfig: () => Config = loadConfig,
     options: AssistOptions = {},
   ): DiagnoseAssist {
     try {
-      return new DiagnoseAssist(createLlmAssist(config ?? loadConfig(), options), playbooks, notes);
+      return new DiagnoseAssist(createLlmAssist(readConfig(), options), playbooks, notes);
     } catch (error) {
       notes.write(`memdoctor: model assist off: ${asMemdoctorError(error).message}\n`);
       return new DiagnoseAssist(undefined, playbooks, notes);

@@ -4,7 +4,7 @@ import type { Diagnosis, Evidence } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { type AskDeps, ask, type Outcome } from './ask.ts';
 import { loadPrompt } from './prompts.ts';
-import { redact } from './redact.ts';
+import { mergeReceipts, type RedactionReceipt, redact } from './redact.ts';
 import type { SelectedLine, Selection } from './select.ts';
 
 /** Below this top confidence the engine's answer is not enough and the model is asked too. */
@@ -109,7 +109,12 @@ export interface TriageRequest {
 export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Promise<Outcome<Suggestion>> {
   if (request.selection.lines.length === 0)
     return { value: undefined, note: 'no error or memory lines in this input to show a model' };
-  const lines = request.selection.lines.map((l) => ({ line: l.line, text: redact(l.text).text }));
+  const redacted: RedactionReceipt = {};
+  const lines = request.selection.lines.map((l) => {
+    const { text, receipt } = redact(l.text);
+    mergeReceipts(redacted, receipt);
+    return { line: l.line, text };
+  });
   const outcome = await ask(deps, {
     prompt: loadPrompt('triage'),
     schema: triageSchema(request.playbooks.map((p) => p.id)),
@@ -117,6 +122,7 @@ export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Pr
     input: triageInput(request.playbooks, request.diagnoses, request.selection, lines),
     workspace: request.workspace,
     maxOutputTokens: 800,
+    redacted,
   });
   if (outcome.value === undefined) return outcome;
   const log = deps.log.child({ prompt: 'triage' });

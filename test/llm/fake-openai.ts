@@ -96,17 +96,25 @@ export function apiError(status: number, message: string, headers: Record<string
 
 /**
  * A local stand-in for the OpenAI API on 127.0.0.1 (random port). It records every request body
- * and answers POST /responses from a queue of replies (the last one repeats).
+ * and answers POST /responses from a queue of replies.
  */
 export class FakeOpenAI {
   readonly requests: Recorded[] = [];
   private replies: Reply[] = [];
+  private last: Reply | undefined;
   private server: Server | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
 
   /** Queues replies for the next requests, in order. */
   reply(...replies: Reply[]): void {
     this.replies.push(...replies);
+  }
+
+  /** Forgets recorded requests and queued replies (between tests sharing one server). */
+  reset(): void {
+    this.requests.length = 0;
+    this.replies = [];
+    this.last = undefined;
   }
 
   async start(): Promise<string> {
@@ -137,7 +145,9 @@ export class FakeOpenAI {
       this.send(res, apiError(400, z.prettifyError(parsed.error)));
       return;
     }
-    const reply = this.replies.length > 1 ? this.replies.shift() : this.replies[0];
+    // Queued replies are used once each, in order; when the queue is empty the last one repeats.
+    const reply = this.replies.shift() ?? this.last;
+    this.last = reply;
     if (!reply) {
       this.send(res, apiError(500, 'the test queued no reply'));
       return;
