@@ -34,6 +34,8 @@ export interface AskRequest<S extends z.ZodType> {
   maxOutputTokens: number;
   /** What the caller already redacted from parts of `input`, so the logged receipt is complete. */
   redacted?: RedactionReceipt;
+  /** Checks beyond the schema; returns why the answer must be dropped. Runs before caching. */
+  check?: (value: z.infer<S>) => string | undefined;
 }
 
 const RATE_WINDOW_SECONDS = 3600;
@@ -116,7 +118,7 @@ export async function ask<S extends z.ZodType>(
     const input = fitBudget(text, request.prompt.text, deps.settings.maxInputTokens);
     const hash = cacheKey(deps.settings.model, request, input);
     const hit = await cachedValue(deps, request.schema, hash);
-    if (hit !== undefined) {
+    if (hit !== undefined && request.check?.(hit) === undefined) {
       log.info({ receipt, cached: true }, 'model answer from cache');
       return { value: hit, cached: true, receipt };
     }
@@ -126,6 +128,8 @@ export async function ask<S extends z.ZodType>(
       throw new LlmUnavailableError(`this workspace reached its limit of ${limit} model requests per hour`);
     }
     const { value, usage } = await callModel(deps, request, input);
+    const rejected = request.check?.(value);
+    if (rejected !== undefined) throw new LlmInvalidAnswerError(rejected);
     await deps.store.set(hash, JSON.stringify(value), deps.settings.cacheTtlSeconds);
     log.info({ receipt, cached: false, usage, inputChars: input.length }, 'model answered');
     return { value, cached: false, receipt };

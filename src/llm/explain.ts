@@ -38,11 +38,10 @@ export async function explainDiagnosis(deps: AskDeps, request: ExplainRequest): 
     input: explainInput(request.diagnosis, request.playbook),
     workspace: request.workspace,
     maxOutputTokens: 700,
+    check: (answer) => (answer.explanation.trim() === '' ? 'the explanation was empty' : undefined),
   });
   if (outcome.value === undefined) return outcome;
   const text = outcome.value.explanation.trim();
-  if (text === '')
-    return { value: undefined, note: "the model's answer was dropped: the explanation was empty." };
   const bounded = text.length > MAX_EXPLANATION_CHARS ? `${text.slice(0, MAX_EXPLANATION_CHARS)}…` : text;
   return { ...outcome, value: bounded };
 }

@@ -115,6 +115,8 @@ export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Pr
     mergeReceipts(redacted, receipt);
     return { line: l.line, text };
   });
+  const log = deps.log.child({ prompt: 'triage' });
+  let evidence: Evidence[] = [];
   const outcome = await ask(deps, {
     prompt: loadPrompt('triage'),
     schema: triageSchema(request.playbooks.map((p) => p.id)),
@@ -123,18 +125,15 @@ export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Pr
     workspace: request.workspace,
     maxOutputTokens: 800,
     redacted,
+    check(answer) {
+      evidence = verifyEvidence(answer.evidence, lines, log);
+      if (answer.playbook !== 'none' && evidence.length === 0)
+        return `it suggested ${answer.playbook} but none of the lines it cited are in the input`;
+      return undefined;
+    },
   });
   if (outcome.value === undefined) return outcome;
-  const log = deps.log.child({ prompt: 'triage' });
   const answer = outcome.value;
-  const evidence = verifyEvidence(answer.evidence, lines, log);
-  if (answer.playbook !== 'none' && evidence.length === 0) {
-    log.warn({ playbook: answer.playbook }, 'suggestion dropped: none of its cited lines could be verified');
-    return {
-      value: undefined,
-      note: "the model's answer was dropped: none of the lines it cited are in the input.",
-    };
-  }
   const rationale = answer.rationale.trim();
   const suggestion: Suggestion = {
     playbook: answer.playbook,

@@ -104,8 +104,13 @@ describe('suggestPlaybook against a fake OpenAI server', () => {
     const { deps, logs } = testDeps(baseURL);
     const outcome = await suggestPlaybook(deps, request());
     expect(outcome.value).toBeUndefined();
-    expect(outcome.note).toMatch(/none of the lines it cited/);
+    expect(outcome.note).toMatch(/none of the lines it cited are in the input/);
     expect(logs.some((l) => l.line === 999 && String(l.msg).includes('not given this line'))).toBe(true);
+    // A dropped answer is not cached: asking again reaches the model and can succeed.
+    fake.reply(responseJson(GOOD));
+    const again = await suggestPlaybook(deps, request());
+    expect(again.value?.playbook).toBe('spark-heap-oom');
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('keeps the verifiable citations and drops a misquoted or invented one', async () => {
