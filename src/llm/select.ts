@@ -26,9 +26,10 @@ export interface SelectLimits {
 
 const DEFAULTS: Required<SelectLimits> = { maxLines: 120, maxLineChars: 300, framesPerStack: 4 };
 
+// Class names end in Exception/Error (IllegalStateException, OutOfMemoryError), so no \b before those.
 const ERROR =
-  /\b(?:error|errors|exception|fatal|severe|killed|oomkilled|oom|outofmemory\w*|failed|failure|lost|exceeded|exceeding|beyond|exit (?:code|status)|exited|panic|traceback|caused by|terminated|evicted|timeout|timed out)\b/i;
-const FRAME = /^\s*(?:at [\w$.<>/-]+\(|File ".*", line \d+|\.\.\. \d+ more)/;
+  /(?:exception|error|errors)\b|\b(?:fatal|severe|killed|oomkilled|oom|failed|failure|lost|exceeded|exceeding|beyond|exit (?:code|status)|exited|panic|traceback|caused by|terminated|evicted|timeout|timed out)\b/i;
+const FRAME = /^[\s>`]*(?:at [\w$.<>/-]+\(|File ".*", line \d+|\.\.\. \d+ more)/;
 const MEMORY =
   /\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes)\b|-Xm[xs]\d|\bmemory\b.*\d|\b(?:heap|metaspace|overhead|rss)\b.*\d/i;
 const PEM_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY/;
@@ -60,8 +61,8 @@ export class LineSelector {
     for (const raw of lines) {
       this.lineNo++;
       if (this.skipPem(raw) || raw.trim() === '' || isFence(raw)) continue;
-      const text = normalise(raw).trim();
-      if (this.isInformative(text)) this.keep(text);
+      // Classify the raw line (cheap); only kept lines pay for normalising.
+      if (this.isInformative(raw)) this.keep(normalise(raw).trim());
     }
   }
 

@@ -23,6 +23,20 @@ describe('selectLines', () => {
     expect(selection.dropped).toBe(0);
   });
 
+  it('recognises exception and error class names without the word standing alone', () => {
+    const log =
+      'INFO ok\njava.lang.IllegalStateException: bad state\n-XX:OnOutOfMemoryError="kill -9 %p"\nINFO fine';
+    expect(selectLines(log).lines.map((l) => l.line)).toEqual([2, 3]);
+  });
+
+  it('sees stack frames in a Slack quote', () => {
+    const log = '> java.lang.OutOfMemoryError: Java heap space\n> \tat a.B.c(B.java:1)';
+    expect(selectLines(log).lines).toEqual([
+      { line: 1, text: 'java.lang.OutOfMemoryError: Java heap space' },
+      { line: 2, text: 'at a.B.c(B.java:1)' },
+    ]);
+  });
+
   it('is bounded: the first half and the last half of the informative lines, in order', () => {
     const log = Array.from({ length: 1000 }, (_, i) => `ERROR failure number ${i + 1}`).join('\n');
     const selection = selectLines(log, { maxLines: 10 });
