@@ -5,7 +5,7 @@ import type { Extractor } from './types.ts';
 const CAUSES: ReadonlyArray<{ kind: string; re: RegExp }> = [
   {
     kind: 'cause.driver-collect',
-    re: /\b(?:collect|collectAsList|collectToPython|collectAsArrayToPython|toPandas|take|toLocalIterator|collectAsMap)\b(?: at |\(|Iterator)|\bcollectFromPlan\b|\bexecuteCollect\b|\.toPandas\(\)|\.collect\(\)/,
+    re: /\b(?:collect|collectAsList|take|toLocalIterator|collectAsMap)\b(?: at |\()|\b(?:collectToPython|collectAsArrayToPython|toPandas|collectFromPlan|executeCollect)\b|\.collect\(\)/,
   },
   {
     kind: 'cause.broadcast',
@@ -33,6 +33,11 @@ const CAUSES: ReadonlyArray<{ kind: string; re: RegExp }> = [
   { kind: 'cause.network-buffers', re: /NetworkBufferPool|taskmanager\.memory\.network\.|network buffers?/i },
   { kind: 'cause.threads', re: /unable to create (?:new )?native thread|too many threads/i },
   { kind: 'cause.dynamic-frame', re: /\bDynamicFrame\b|create_dynamic_frame|fromDF\b/ },
+  { kind: 'cause.direct-runner', re: /\bDirectRunner\b|runners[./]direct\b|direct_runner/ },
+  {
+    kind: 'cause.sdk-harness-lost',
+    re: /unable to receive additional data from SDK|SDK harness .{0,40}(?:disconnected|lost|crashed)/i,
+  },
 ];
 
 const TRIGGERS = [
@@ -66,6 +71,12 @@ const TRIGGERS = [
   'network',
   'native thread',
   'too many threads',
+  'directrunner',
+  'runners/direct',
+  'runners.direct',
+  'direct_runner',
+  'additional data from sdk',
+  'sdk harness',
   'dynamicframe',
   'dynamic_frame',
   'fromdf',
