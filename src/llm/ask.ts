@@ -119,7 +119,7 @@ export async function ask<S extends z.ZodType>(
     const hash = cacheKey(deps.settings.model, request, input);
     const hit = await cachedValue(deps, request.schema, hash);
     if (hit !== undefined && request.check?.(hit) === undefined) {
-      log.info({ receipt, cached: true }, 'model answer from cache');
+      log.debug({ receipt, cached: true }, 'model answer from cache');
       return { value: hit, cached: true, receipt };
     }
     const count = await deps.store.hit(request.workspace, RATE_WINDOW_SECONDS);
@@ -131,7 +131,7 @@ export async function ask<S extends z.ZodType>(
     const rejected = request.check?.(value);
     if (rejected !== undefined) throw new LlmInvalidAnswerError(rejected);
     await deps.store.set(hash, JSON.stringify(value), deps.settings.cacheTtlSeconds);
-    log.info({ receipt, cached: false, usage, inputChars: input.length }, 'model answered');
+    log.debug({ receipt, cached: false, usage, inputChars: input.length }, 'model answered');
     return { value, cached: false, receipt };
   } catch (error) {
     const failure =
