@@ -74,7 +74,8 @@ export const REDACTION_RULES: readonly Rule[] = [
   {
     kind: 'url-password',
     // scheme://user:password@host: the user stays, the password goes.
-    pattern: /(?<k>\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)(?<secret>[^\s@/]+)(?=@)/gi,
+    // The scheme is bounded: unbounded, a long dotted word costs quadratic time before "://".
+    pattern: /(?<k>\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]+:)(?<secret>[^\s@/]+)(?=@)/gi,
   },
   {
     kind: 'jdbc-password',

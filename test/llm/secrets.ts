@@ -152,6 +152,13 @@ export const SECRETS: ReadonlyArray<{
     secret: 'S3cr3t-P4ss',
   },
   {
+    name: 'password in a MongoDB SRV URL',
+    input:
+      'MongoServerError: bad auth, uri mongodb+srv://reporter:p%40ssW0rd!@cluster0.ab1cd.mongodb.net/events',
+    kinds: { 'url-password': 1 },
+    secret: 'p%40ssW0rd!',
+  },
+  {
     name: 'password in a JDBC string (SQL Server)',
     input: 'jdbc:sqlserver://sql.internal:1433;databaseName=dw;user=loader;password=Tr0ub4dor&3;encrypt=true',
     kinds: { password: 1 },
