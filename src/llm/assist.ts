@@ -28,6 +28,8 @@ export interface AssistOptions {
   redis?: Redis;
   store?: LlmStore;
   client?: OpenAI;
+  /** Redis key prefix (default "memdoctor"); tests use their own. */
+  keyPrefix?: string;
 }
 
 function ownRedis(url: string, log: Logger): Redis {
@@ -52,7 +54,8 @@ export function createLlmAssist(config: Config, options: AssistOptions = {}): Ll
   const owned =
     !options.store && !options.redis && config.REDIS_URL ? ownRedis(config.REDIS_URL, log) : undefined;
   const redis = options.redis ?? owned;
-  const store = options.store ?? (redis ? new RedisLlmStore(redis, log) : new MemoryLlmStore());
+  const store =
+    options.store ?? (redis ? new RedisLlmStore(redis, log, options.keyPrefix) : new MemoryLlmStore());
   const deps: AskDeps = { client: options.client ?? openAiClient(settings), store, settings, log };
   return {
     suggest: (request) => suggestPlaybook(deps, request),

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createLlmAssist } from '../../src/llm/assist.ts';
 import { selectLines } from '../../src/llm/select.ts';
 import { type LlmStore, MemoryLlmStore, RedisLlmStore } from '../../src/llm/store.ts';
 import { suggestPlaybook } from '../../src/llm/triage.ts';
@@ -122,5 +124,33 @@ describe('answer cache in real Redis', () => {
     const keys = await redis.keys(`${prefix}:llm:cache:*`);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/:llm:cache:[0-9a-f]{64}$/);
+  });
+});
+
+describe('createLlmAssist with REDIS_URL', () => {
+  it('opens its own connection, caches there under the prefix, and closes it', async () => {
+    const fake = new FakeOpenAI();
+    const baseURL = await fake.start();
+    fake.reply(responseJson({ explanation: 'Heap full.' }));
+    const prefix = newPrefix();
+    const config = loadConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, REDIS_URL });
+    const assist = createLlmAssist(config, { keyPrefix: prefix, log: logSink().log });
+    const playbook = PLAYBOOKS[0];
+    if (!assist || !playbook) throw new Error('assist and playbook expected');
+    const diagnosis = {
+      playbook: playbook.id,
+      title: playbook.title,
+      confidence: 0.9,
+      cause: null,
+      evidence: [{ line: 1, text: 'java.lang.OutOfMemoryError: Java heap space' }],
+      facts: {},
+      actions: [],
+    };
+    const outcome = await assist.explain({ workspace: 'T1', diagnosis, playbook });
+    expect(outcome.value).toBe('Heap full.');
+    expect(await redis.keys(`${prefix}:llm:cache:*`)).toHaveLength(1);
+    expect(await redis.keys(`${prefix}:llm:rate:T1:*`)).toHaveLength(1);
+    await assist.close();
+    await fake.close();
   });
 });
