@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { asMemdoctorError } from '../errors.ts';
 import { createLogger } from '../log.ts';
 import type { AskDeps, Outcome } from './ask.ts';
 import { type ExplainRequest, explainDiagnosis } from './explain.ts';
@@ -43,6 +44,17 @@ function ownRedis(url: string, log: Logger): Redis {
   return redis;
 }
 
+/** Last line of defence: even a bug (a missing prompt file) ends as a note, never a failed diagnosis. */
+async function guarded<T>(log: Logger, run: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    const failure = asMemdoctorError(error);
+    log.error({ code: failure.code, reason: failure.message }, 'model help failed unexpectedly');
+    return { value: undefined, note: `model help failed: ${failure.message}` };
+  }
+}
+
 /**
  * The LLM assist, or undefined when no model is configured (OPENAI_API_KEY unset): callers then
  * skip every model step and show the deterministic result alone.
@@ -58,9 +70,9 @@ export function createLlmAssist(config: Config, options: AssistOptions = {}): Ll
     options.store ?? (redis ? new RedisLlmStore(redis, log, options.keyPrefix) : new MemoryLlmStore());
   const deps: AskDeps = { client: options.client ?? openAiClient(settings), store, settings, log };
   return {
-    suggest: (request) => suggestPlaybook(deps, request),
-    explain: (request) => explainDiagnosis(deps, request),
-    incidentNote: (request) => draftIncident(deps, request),
+    suggest: (request) => guarded(log, () => suggestPlaybook(deps, request)),
+    explain: (request) => guarded(log, () => explainDiagnosis(deps, request)),
+    incidentNote: (request) => guarded(log, () => draftIncident(deps, request)),
     async close() {
       if (owned) await owned.quit().catch(() => owned.disconnect());
     },

@@ -93,6 +93,31 @@ export function verifyEvidence(
   return [...kept].sort(([a], [b]) => a - b).map(([line, text]) => ({ line, text }));
 }
 
+/** Redacts each selected line on its own, so cited lines can be matched to what was sent. */
+function redactLines(selected: readonly SelectedLine[]): {
+  lines: SelectedLine[];
+  redacted: RedactionReceipt;
+} {
+  const redacted: RedactionReceipt = {};
+  const lines = selected.map((l) => {
+    const { text, receipt } = redact(l.text);
+    mergeReceipts(redacted, receipt);
+    return { line: l.line, text };
+  });
+  return { lines, redacted };
+}
+
+function toSuggestion(answer: TriageAnswer, evidence: Evidence[]): Suggestion {
+  const rationale = answer.rationale.trim();
+  return {
+    playbook: answer.playbook,
+    confidence: Math.round(answer.confidence * 100) / 100,
+    rationale:
+      rationale.length > MAX_RATIONALE_CHARS ? `${rationale.slice(0, MAX_RATIONALE_CHARS)}…` : rationale,
+    evidence,
+  };
+}
+
 /** What `suggestPlaybook` needs: the engine's result and the lines the selector kept. */
 export interface TriageRequest {
   workspace: string;
@@ -109,12 +134,7 @@ export interface TriageRequest {
 export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Promise<Outcome<Suggestion>> {
   if (request.selection.lines.length === 0)
     return { value: undefined, note: 'no error or memory lines in this input to show a model' };
-  const redacted: RedactionReceipt = {};
-  const lines = request.selection.lines.map((l) => {
-    const { text, receipt } = redact(l.text);
-    mergeReceipts(redacted, receipt);
-    return { line: l.line, text };
-  });
+  const { lines, redacted } = redactLines(request.selection.lines);
   const log = deps.log.child({ prompt: 'triage' });
   let evidence: Evidence[] = [];
   const outcome = await ask(deps, {
@@ -133,14 +153,5 @@ export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Pr
     },
   });
   if (outcome.value === undefined) return outcome;
-  const answer = outcome.value;
-  const rationale = answer.rationale.trim();
-  const suggestion: Suggestion = {
-    playbook: answer.playbook,
-    confidence: Math.round(answer.confidence * 100) / 100,
-    rationale:
-      rationale.length > MAX_RATIONALE_CHARS ? `${rationale.slice(0, MAX_RATIONALE_CHARS)}…` : rationale,
-    evidence,
-  };
-  return { ...outcome, value: suggestion };
+  return { ...outcome, value: toSuggestion(outcome.value, evidence) };
 }
