@@ -73,11 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
-/** The model helps only when a key is set; without it memdoctor never calls a model. */
-export function llmConfigured(config: Config): boolean {
-  return config.OPENAI_API_KEY !== undefined;
-}
-
 /** Slack runs when both the bot token and the signing secret are set; otherwise the local console. */
 export function slackConfigured(config: Config): boolean {
   return config.SLACK_BOT_TOKEN !== undefined && config.SLACK_SIGNING_SECRET !== undefined;

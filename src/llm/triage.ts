@@ -37,7 +37,7 @@ export function triageSchema(playbookIds: readonly string[]) {
     playbook: z.enum(['none', ...playbookIds] as [string, ...string[]]),
     confidence: z.number().min(0).max(1),
     rationale: z.string(),
-    evidence: z.array(z.object({ line: z.number().int(), quote: z.string() })).max(MAX_CITED),
+    evidence: z.array(z.object({ line: z.number().int().min(1), quote: z.string() })).max(MAX_CITED),
   });
 }
 
