@@ -43,9 +43,14 @@ const RATE_WINDOW_SECONDS = 3600;
 const CHARS_PER_TOKEN = 3;
 const CUT_MARK = '\n[… cut to fit the token budget]';
 
+/** Characters of input that fit beside `instructions` in the token budget (estimated). */
+export function inputCharBudget(instructions: string, maxInputTokens: number): number {
+  return Math.max(0, (maxInputTokens - Math.ceil(instructions.length / CHARS_PER_TOKEN)) * CHARS_PER_TOKEN);
+}
+
 /** Cuts `input` at a line end so that prompt + input stays within the token budget. */
 export function fitBudget(input: string, instructions: string, maxInputTokens: number): string {
-  const budget = (maxInputTokens - Math.ceil(instructions.length / CHARS_PER_TOKEN)) * CHARS_PER_TOKEN;
+  const budget = inputCharBudget(instructions, maxInputTokens);
   if (input.length <= budget) return input;
   const room = Math.max(0, budget - CUT_MARK.length);
   const end = input.lastIndexOf('\n', room);

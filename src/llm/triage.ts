@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Diagnosis, Evidence } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { type AskDeps, ask, type Outcome } from './ask.ts';
+import { type AskDeps, ask, inputCharBudget, type Outcome } from './ask.ts';
 import { loadPrompt } from './prompts.ts';
 import { mergeReceipts, type RedactionReceipt, redact } from './redact.ts';
 import type { SelectedLine, Selection } from './select.ts';
@@ -118,6 +118,20 @@ function toSuggestion(answer: TriageAnswer, evidence: Evidence[]): Suggestion {
   };
 }
 
+/**
+ * Drops lines from the middle until the user message fits the budget, so the first signs of
+ * trouble and the final errors both stay (an end cut would lose the last, most telling lines).
+ */
+export function fitLines(
+  lines: readonly SelectedLine[],
+  budgetChars: number,
+  render: (l: SelectedLine[]) => string,
+) {
+  const kept = [...lines];
+  while (kept.length > 1 && render(kept).length > budgetChars) kept.splice(Math.floor(kept.length / 2), 1);
+  return kept;
+}
+
 /** What `suggestPlaybook` needs: the engine's result and the lines the selector kept. */
 export interface TriageRequest {
   workspace: string;
@@ -134,14 +148,20 @@ export interface TriageRequest {
 export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Promise<Outcome<Suggestion>> {
   if (request.selection.lines.length === 0)
     return { value: undefined, note: 'no error or memory lines in this input to show a model' };
-  const { lines, redacted } = redactLines(request.selection.lines);
+  const { lines: redactedLines, redacted } = redactLines(request.selection.lines);
+  const prompt = loadPrompt('triage');
+  const render = (kept: SelectedLine[]) =>
+    triageInput(request.playbooks, request.diagnoses, request.selection, kept);
+  const budget = inputCharBudget(prompt.text, deps.settings.maxInputTokens);
+  // Only the lines that are really sent can be cited.
+  const lines = fitLines(redactedLines, budget, render);
   const log = deps.log.child({ prompt: 'triage' });
   let evidence: Evidence[] = [];
   const outcome = await ask(deps, {
-    prompt: loadPrompt('triage'),
+    prompt,
     schema: triageSchema(request.playbooks.map((p) => p.id)),
     schemaName: 'memdoctor_triage',
-    input: triageInput(request.playbooks, request.diagnoses, request.selection, lines),
+    input: render(lines),
     workspace: request.workspace,
     maxOutputTokens: 800,
     redacted,

@@ -191,6 +191,35 @@ describe('suggestPlaybook against a fake OpenAI server', () => {
   });
 });
 
+describe('token budget for triage', () => {
+  let fake: FakeOpenAI;
+  let baseURL: string;
+  beforeEach(async () => {
+    fake = new FakeOpenAI();
+    baseURL = await fake.start();
+  });
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  it('drops lines from the middle, keeps the first and last errors, and refuses citations of dropped lines', async () => {
+    const big = Array.from({ length: 100 }, (_, i) => `ERROR stage ${i + 1} failed: ${'x'.repeat(150)}`).join(
+      '\n',
+    );
+    const selection = selectLines(big);
+    fake.reply(responseJson({ ...GOOD, evidence: [{ line: 50, quote: 'stage 50 failed' }] }));
+    const { deps } = testDeps(baseURL, { maxInputTokens: 2000 });
+    const outcome = await suggestPlaybook(deps, { ...request(), selection });
+    const sent = fake.requests[0]?.body?.input[0]?.content ?? '';
+    expect(sent.length).toBeLessThanOrEqual(2000 * 3);
+    expect(sent).toContain('L1: ERROR stage 1 failed');
+    expect(sent).toContain('L100: ERROR stage 100 failed');
+    expect(sent).not.toContain('L50:');
+    expect(sent).not.toContain('cut to fit');
+    expect(outcome.value).toBeUndefined();
+  });
+});
+
 describe('needsSuggestion', () => {
   it.each([
     [[], true],
