@@ -16,6 +16,8 @@ export class MemoryLlmStore implements LlmStore {
   private readonly values = new Map<string, { value: string; expires: number }>();
   private readonly counts = new Map<string, number>();
 
+  constructor(private readonly maxEntries = 1000) {}
+
   async get(hash: string): Promise<string | undefined> {
     const entry = this.values.get(hash);
     if (!entry) return undefined;
@@ -27,7 +29,13 @@ export class MemoryLlmStore implements LlmStore {
   }
 
   async set(hash: string, value: string, ttlSeconds: number): Promise<void> {
+    this.values.delete(hash);
     this.values.set(hash, { value, expires: Date.now() + ttlSeconds * 1000 });
+    // Bounded for a long-running bot without Redis: a Map iterates oldest first.
+    for (const oldest of this.values.keys()) {
+      if (this.values.size <= this.maxEntries) break;
+      this.values.delete(oldest);
+    }
   }
 
   async hit(workspace: string, windowSeconds: number, now = Date.now()): Promise<number> {

@@ -53,6 +53,23 @@ describe.each(STORES)('LlmStore contract: %s', (_name, make) => {
   });
 });
 
+describe('MemoryLlmStore', () => {
+  it('keeps at most maxEntries answers, dropping the oldest', async () => {
+    const store = new MemoryLlmStore(2);
+    await store.set('a', '1', 60);
+    await store.set('b', '2', 60);
+    await store.set('c', '3', 60);
+    expect(await store.get('a')).toBeUndefined();
+    expect(await store.get('c')).toBe('3');
+  });
+
+  it('forgets an answer after its TTL', async () => {
+    const store = new MemoryLlmStore();
+    await store.set('a', '1', -1);
+    expect(await store.get('a')).toBeUndefined();
+  });
+});
+
 describe('RedisLlmStore', () => {
   it('sets a TTL on cached answers and on rate counters', async () => {
     const prefix = newPrefix();
