@@ -49,7 +49,7 @@ export class DiagnoseAssist {
   }
 
   /** The model's suggestion for a report, when a model is configured and the engine was unsure. */
-  async suggestion(report: InputReport): Promise<Suggestion | undefined> {
+  async suggestion(report: InputReport, hint?: string): Promise<Suggestion | undefined> {
     const tap = this.taps.get(report.source);
     this.taps.delete(report.source);
     if (!this.assist || !tap || !needsSuggestion(report.diagnoses)) return undefined;
@@ -60,6 +60,7 @@ export class DiagnoseAssist {
       playbooks: this.playbooks,
       diagnoses: report.diagnoses,
       selection,
+      hint,
     });
     if (outcome.value === undefined) this.notes.write(`memdoctor: no model suggestion: ${outcome.note}\n`);
     return outcome.value;

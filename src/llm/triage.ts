@@ -43,10 +43,11 @@ export function triageSchema(playbookIds: readonly string[]) {
 
 type TriageAnswer = z.infer<ReturnType<typeof triageSchema>>;
 
-function engineSummary(diagnoses: readonly Diagnosis[]): string {
+function engineSummary(diagnoses: readonly Diagnosis[], hint: string | undefined): string {
   const top = diagnoses[0];
-  if (!top) return 'The rule engine recognised no playbook in this log.';
-  return `The rule engine's best match was ${top.playbook} with a low confidence of ${top.confidence}.`;
+  const said = hint ? ` The user says the log comes from ${hint}.` : '';
+  if (!top) return `The rule engine recognised no playbook in this log.${said}`;
+  return `The rule engine's best match was ${top.playbook} with a low confidence of ${top.confidence}.${said}`;
 }
 
 /** The user message: playbooks, the engine's view, then the numbered, redacted lines. */
@@ -55,13 +56,14 @@ export function triageInput(
   diagnoses: readonly Diagnosis[],
   selection: Selection,
   lines: readonly SelectedLine[],
+  hint?: string,
 ): string {
   const catalogue = playbooks.map((p) => `- ${p.id}: ${p.title}. ${p.summary.trim().replace(/\s+/g, ' ')}`);
   return [
     'Playbooks:',
     ...catalogue,
     '',
-    engineSummary(diagnoses),
+    engineSummary(diagnoses, hint),
     '',
     `Log lines (${lines.length} selected of ${selection.seen}):`,
     ...lines.map((l) => `L${l.line}: ${l.text}`),
@@ -138,6 +140,8 @@ export interface TriageRequest {
   playbooks: readonly Playbook[];
   diagnoses: readonly Diagnosis[];
   selection: Selection;
+  /** The system the user named (`--engine glue`), when the log alone may not show it. */
+  hint?: string;
 }
 
 /**
@@ -151,7 +155,7 @@ export async function suggestPlaybook(deps: AskDeps, request: TriageRequest): Pr
   const { lines: redactedLines, redacted } = redactLines(request.selection.lines);
   const prompt = loadPrompt('triage');
   const render = (kept: SelectedLine[]) =>
-    triageInput(request.playbooks, request.diagnoses, request.selection, kept);
+    triageInput(request.playbooks, request.diagnoses, request.selection, kept, request.hint);
   const budget = inputCharBudget(prompt.text, deps.settings.maxInputTokens);
   // Only the lines that are really sent can be cited.
   const lines = fitLines(redactedLines, budget, render);

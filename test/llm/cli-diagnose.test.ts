@@ -64,6 +64,7 @@ describe('memdoctor diagnose with a model configured', () => {
     });
     const content = fake.requests[0]?.body?.input[0]?.content ?? '';
     expect(content).toContain('- spark-heap-oom:');
+    expect(content).not.toContain('The user says');
     expect(content).toContain('L2: org.apache.spark.shuffle.FetchFailedException');
   });
 
@@ -81,6 +82,12 @@ describe('memdoctor diagnose with a model configured', () => {
     expect(deterministic).toContain('No known memory problem recognised.');
     expect(model).toContain('Playbook: spark-executor-overhead-killed  [model confidence 40%]');
     expect(model).toContain('memdoctor walk spark-executor-overhead-killed');
+  });
+
+  it('passes --engine on to the model as what the user said', async () => {
+    fake.reply(responseJson({ playbook: 'none', confidence: 0.5, rationale: 'Not memory.', evidence: [] }));
+    await diagnose(['--json', '--engine', 'glue']);
+    expect(fake.requests[0]?.body?.input[0]?.content).toContain('The user says the log comes from glue.');
   });
 
   it('a model failure: same report as without a model, and a one-line note on stderr', async () => {

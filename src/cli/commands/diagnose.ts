@@ -37,7 +37,7 @@ export const diagnoseCommand: Command = {
       try {
         const input = assist.input(file, openInput(file, io.stdin));
         const { book: _book, ...report } = await diagnoseStream(file, input, playbooks, { engine });
-        const suggestion = await assist.suggestion(report);
+        const suggestion = await assist.suggestion(report, engine);
         io.stdout.write(
           json
             ? `${JSON.stringify(suggestion ? { ...report, suggestion } : report)}\n`
