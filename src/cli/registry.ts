@@ -1,6 +1,8 @@
 import type { Command } from './command.ts';
+import { calcCommand } from './commands/calc.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { extractorsCommand } from './commands/extractors.ts';
+import { parseCommand } from './commands/parse.ts';
 import { playbooksCommand } from './commands/playbooks.ts';
 import { resumeCommand } from './commands/resume.ts';
 import { walkCommand } from './commands/walk.ts';
@@ -12,4 +14,6 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   extractors: extractorsCommand,
   walk: walkCommand,
   resume: resumeCommand,
+  calc: calcCommand,
+  parse: parseCommand,
 };

@@ -4,6 +4,7 @@ import type { Extractor } from './extractors/types.ts';
 import { type Fact, FactBook } from './facts.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
+import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
 import { fill } from './templates.ts';
 
@@ -49,6 +50,7 @@ export class FactCollector {
   private lineNo = 0;
   private readonly extractors: readonly Extractor[];
   private readonly prefilter: RegExp;
+  private readonly parsed = new ParsedFacts();
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
     this.extractors = extractors;
@@ -59,12 +61,18 @@ export class FactCollector {
   }
 
   push(lines: readonly string[]): void {
+    this.parsed.push(lines);
     for (const raw of lines) {
       this.lineNo++;
       if (raw.length === 0 || !this.prefilter.test(raw)) continue;
       if (isFence(raw)) continue;
       this.scan(raw, normalise(raw));
     }
+  }
+
+  /** Adds the facts of a recognised dump (pmap, NMT, GC log...) once the input has ended. */
+  finish(): void {
+    for (const fact of this.parsed.facts()) this.book.add(fact);
   }
 
   private scan(raw: string, line: string): void {
@@ -200,5 +208,6 @@ export async function diagnoseLines(
 ): Promise<{ diagnoses: Diagnosis[]; book: FactBook }> {
   const collector = new FactCollector(options.extractors, options.engine);
   for await (const batch of batches) collector.push(batch);
+  collector.finish();
   return { diagnoses: diagnoseFacts(collector.book, playbooks), book: collector.book };
 }

@@ -58,3 +58,8 @@ export function roundUp(bytes: number, step: number): number {
 
 export const MiB = KiB ** 2;
 export const GiB = KiB ** 3;
+
+/** Keeps `value` within [min, max] (callers make sure min <= max). */
+export function clamp(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(max, value));
+}

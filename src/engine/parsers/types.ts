@@ -32,5 +32,10 @@ export interface Parser {
   readonly howToGet: string;
   /** True when the first lines (up to 50) look like this format. */
   detect(head: readonly string[]): boolean;
+  /**
+   * Only used when a step names it, never guessed from content: a format that any text matches (a
+   * plain list) would otherwise claim every uploaded log.
+   */
+  readonly explicitOnly?: boolean;
   create(): ParserRun;
 }
