@@ -103,6 +103,58 @@ export class ParseFailedError extends MemdoctorError {
   }
 }
 
+/** A walkthrough id that no store holds (never started, finished long ago and expired, or mistyped). */
+export class WalkthroughNotFoundError extends MemdoctorError {
+  constructor(id: string, hint = '') {
+    super(ErrorCode.WalkthroughNotFound, `no walkthrough "${id}"${hint ? `: ${hint}` : '.'}`);
+    this.name = 'WalkthroughNotFoundError';
+  }
+}
+
+/** Someone else changed the walkthrough first (two people answered the same step at once). */
+export class WalkthroughConflictError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.WalkthroughConflict, message);
+    this.name = 'WalkthroughConflictError';
+  }
+}
+
+/** An event that does not fit the walkthrough's current step or status (e.g. a number for a question). */
+export class WalkthroughInvalidEventError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.WalkthroughInvalidEvent, message);
+    this.name = 'WalkthroughInvalidEventError';
+  }
+}
+
+/** The walkthrough store (Redis) cannot be reached; nothing was written. */
+export class StoreUnavailableError extends MemdoctorError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.StoreUnavailable, message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** The model could not be asked or did not answer (timeout, HTTP error, rate limit, no key). */
+export class LlmUnavailableError extends MemdoctorError {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(
+      ErrorCode.LlmUnavailable,
+      `the model is unavailable: ${reason}. The deterministic result stands; try again later.`,
+      options,
+    );
+    this.name = 'LlmUnavailableError';
+  }
+}
+
+/** The model answered, but the answer broke the schema or cited lines the input does not have. */
+export class LlmInvalidAnswerError extends MemdoctorError {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(ErrorCode.LlmInvalidAnswer, `the model's answer was dropped: ${reason}.`, options);
+    this.name = 'LlmInvalidAnswerError';
+  }
+}
+
 /** Memory settings a calculator cannot turn into a budget (they contradict each other or leave nothing). */
 export class CalculationInvalidError extends MemdoctorError {
   constructor(message: string) {
