@@ -3,6 +3,7 @@
  * under src/walkthrough is internal.
  */
 
+export { type ActionValue, ActionValueSchema, actionValue, parseActionValue } from './actions.ts';
 export type { ParseFn } from './answer.ts';
 export { type DiagnosisFacts, diagnosisFacts } from './diagnosis.ts';
 export { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Console } from '../../src/cli/console/console.ts';
@@ -58,6 +61,20 @@ describe('console (in-process, with a test parser)', () => {
     expect(out).toContain('This walkthrough was abandoned.');
     expect(out).toContain('! this walkthrough is abandoned; start a new one to continue.');
     expect(out).toContain('! no playbook "nope". Known playbooks: test-leak.');
+  });
+
+  it('diagnoses a log file given by its path, then walks with its facts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-console-'));
+    const file = join(dir, 'driver.log');
+    writeFileSync(file, 'INFO starting\njava.lang.OutOfMemoryError: Java heap space\n');
+    try {
+      const out = await runConsole([file, 'walk', '95']);
+      expect(out).toContain(`== ${file} (2 lines)`);
+      expect(out).toContain('(known) Which limit was hit?: The Java heap');
+      expect(out).toContain('== Conclusion: The heap is too small');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('asks for a diagnosis before walk, and says when nothing was recognised', async () => {

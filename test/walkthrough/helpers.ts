@@ -37,12 +37,13 @@ export function parseKv(parserId: string, text: string): ParsedOutput {
     throw new ParseFailedError(
       'this does not look like memory samples: run sample-memory --every 10s and paste what it prints.',
     );
-  const values: Record<string, number> = {};
+  const values: Record<string, number | string> = {};
   for (const line of lines.slice(1)) {
     const [key, value] = line.split('=');
-    if (key && value !== undefined) values[key.trim()] = Number(value);
+    if (key && value !== undefined)
+      values[key.trim()] = Number.isNaN(Number(value)) ? value.trim() : Number(value);
   }
-  const growth = values.growth ?? 0;
+  const growth = typeof values.growth === 'number' ? values.growth : 0;
   return {
     format: 'test-kv',
     facts:

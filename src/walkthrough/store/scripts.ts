@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 
 /** Negative codes the Lua scripts return; one name for each, used to pick the error. */
 export enum ScriptCode {
@@ -40,7 +40,7 @@ type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
  * a caller: `run('replaceWalkthrough', keys, args)`.
  */
 export function defineScripts(
-  redis: Redis,
+  redis: Redis | Cluster,
 ): (name: string, keys: string[], args: (string | number)[]) => Promise<unknown> {
   for (const script of loadScripts())
     redis.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });

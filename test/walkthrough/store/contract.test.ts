@@ -126,6 +126,21 @@ describe.each(factories)('%s store contract', (_kind, makeStore) => {
     ]);
   });
 
+  it('lists a finished walkthrough again when back reopens it', async () => {
+    const where = { workspace: 'T1', conversation: 'C11' };
+    const first = record('C11');
+    await store.create(first);
+    const done = play(first, [
+      { type: 'choose', answer: 'heap' },
+      { type: 'measure', value: 99 },
+    ]);
+    await store.replace(done, first.version);
+    expect(await store.listActive(where)).toEqual([]);
+    const reopened = play(done, [{ type: 'back' }]);
+    await store.replace(reopened, done.version);
+    expect((await store.listActive(where)).map((r) => r.id)).toEqual([first.id]);
+  });
+
   it('finds the latest walkthrough of a thread', async () => {
     const where = { workspace: 'T1', conversation: 'C9' };
     expect(await store.findByThread(where, '1700000000.000100')).toBeUndefined();
