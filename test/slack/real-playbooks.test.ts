@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { diagnosePaste } from '../../src/slack/diagnose.ts';
 import { diagnosisView } from '../../src/slack/views/diagnosis.ts';
+import { stepMessage } from '../../src/slack/views/step.ts';
 import { packWalkSeed, readWalkSeed } from '../../src/slack/walk-seed.ts';
+import { createRecord, ProcedureSchema, viewOf } from '../../src/walkthrough/index.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 
 const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
@@ -39,4 +41,30 @@ describe('diagnoses of the shipped fixtures, as Slack messages', () => {
       expect(readWalkSeed(value)?.p).toBe(top.playbook);
     },
   );
+});
+
+describe('every step of every shipped procedure, as a Slack message', () => {
+  const steps = playbooks.flatMap((p) => {
+    if (p.procedure === undefined) return [];
+    const procedure = ProcedureSchema.parse(p.procedure);
+    return procedure.steps.map((s) => [`${p.id}/${s.id}`, p, procedure, s.id] as const);
+  });
+
+  // Procedures arrive in their own branch; until then there is nothing to render.
+  if (steps.length === 0) it('has no procedures to render yet', () => expect(steps).toEqual([]));
+  else
+    it.each(steps)('%s stays within Block Kit limits', (_name, playbook, procedure, step) => {
+      const record = createRecord({
+        id: 'T1-C1-abcdef',
+        workspace: 'T1',
+        conversation: 'C1',
+        playbook: { id: playbook.id, version: playbook.version, title: playbook.title },
+        procedure,
+        owner: 'U1',
+        at: '2026-01-01T00:00:00.000Z',
+      });
+      const view = viewOf({ ...record, current: step });
+      expect(view).toBeDefined();
+      if (view) expect(blockKitProblems(stepMessage(view).blocks)).toEqual([]);
+    });
 });
