@@ -64,6 +64,18 @@ export async function answerStep(deps: SlackDeps, client: WebClient, answer: Ste
   const step = record.current;
   const after = await applyOrExplain(deps, answer);
   if (!after || !step) return;
+  deps.log.info(
+    {
+      walkthrough: record.id,
+      playbook: record.playbook.id,
+      channel: thread.channel,
+      threadTs: thread.ts,
+      step,
+      event: answer.event.type,
+      status: after.status,
+    },
+    'walkthrough step answered',
+  );
   const given = after.path.length > record.path.length ? lastAnswerTo(after, step) : undefined;
   const shown = given ?? (answer.label ? { text: answer.label, by: user } : undefined);
   try {

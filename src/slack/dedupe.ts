@@ -37,7 +37,7 @@ export class RedisEventDedupe implements EventDedupe {
 
   async firstTime(eventId: string): Promise<boolean> {
     const reply = await this.redis.set(
-      `${this.prefix}slack:event:${eventId}`,
+      `${this.prefix}slack:seen:${eventId}`,
       '1',
       'EX',
       this.ttlSeconds,

@@ -40,5 +40,9 @@ export async function startInThread(
     thread: thread.ts,
     ...(args.diagnosis ? { diagnosis: args.diagnosis } : {}),
   });
+  deps.log.info(
+    { walkthrough: record.id, playbook: playbook.id, channel: thread.channel, threadTs: thread.ts, owner },
+    'walkthrough started in Slack',
+  );
   await postProgress(deps, client, record, thread, 0);
 }

@@ -45,7 +45,7 @@ describe('memory dedupe expiry', () => {
 describe('redis dedupe keys', () => {
   it('expire, so the store does not grow forever', async () => {
     await new RedisEventDedupe(redis, prefix, 60).firstTime('ttl-check');
-    const ttl = await redis.ttl(`${prefix}slack:event:ttl-check`);
+    const ttl = await redis.ttl(`${prefix}slack:seen:ttl-check`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60);
   });
