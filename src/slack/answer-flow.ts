@@ -1,7 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { MemdoctorError, WalkthroughConflictError } from '../errors.ts';
-import type { WalkthroughEvent } from '../walkthrough/events.ts';
-import type { WalkthroughRecord } from '../walkthrough/record.ts';
+import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import type { Block } from './views/blocks.ts';

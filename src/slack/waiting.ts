@@ -1,6 +1,4 @@
-import { stepById } from '../walkthrough/prefill.ts';
-import type { Step } from '../walkthrough/procedure-schema.ts';
-import type { WalkthroughRecord } from '../walkthrough/record.ts';
+import type { Step, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import type { Thread } from './walk-messages.ts';
 
@@ -13,8 +11,9 @@ export async function waitingIn(
 ): Promise<{ record: WalkthroughRecord; step: Step } | undefined> {
   const record = await deps.walkthroughs.findByThread({ workspace, conversation: thread.channel }, thread.ts);
   if (record?.status !== 'active' || record.current === null) return undefined;
-  const step = stepById(record, record.current);
-  return kinds.includes(step.kind) ? { record, step } : undefined;
+  const current = record.current;
+  const step = record.procedure.steps.find((s) => s.id === current);
+  return step && kinds.includes(step.kind) ? { record, step } : undefined;
 }
 
 /** Slack escapes these three in message text; parsers need the characters back. */

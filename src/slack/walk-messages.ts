@@ -1,7 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { answerText } from '../walkthrough/known.ts';
-import { stepById } from '../walkthrough/prefill.ts';
-import type { WalkthroughRecord } from '../walkthrough/record.ts';
+import { answerText, type WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { postTextFile } from './upload.ts';
 import type { Block } from './views/blocks.ts';
@@ -21,7 +19,7 @@ function prefilledSince(record: WalkthroughRecord, from: number) {
     .slice(from)
     .filter((e) => e.prefilled)
     .map((e) => ({
-      title: stepById(record, e.step).title,
+      title: record.procedure.steps.find((s) => s.id === e.step)?.title ?? e.step,
       answer: answerText(e.answer),
       ...(e.because ? { because: e.because } : {}),
     }));

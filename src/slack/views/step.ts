@@ -1,5 +1,4 @@
-import type { WalkthroughEvent } from '../../walkthrough/events.ts';
-import type { StepView } from '../../walkthrough/view.ts';
+import type { StepView, WalkthroughEvent } from '../../walkthrough/index.ts';
 import { ACTION } from '../ids.ts';
 import {
   actions,

@@ -1,6 +1,5 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { stepById } from '../../../walkthrough/prefill.ts';
 import { runCliVerb } from '../../cli-bridge.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
@@ -73,7 +72,7 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
       const link = r.thread
         ? await client.chat.getPermalink({ channel: command.channel_id, message_ts: r.thread })
         : undefined;
-      const step = r.current ? stepById(r, r.current).title : 'not started';
+      const step = deps.walkthroughs.view(r)?.title ?? 'not started';
       return {
         title: r.playbook.title,
         step,
