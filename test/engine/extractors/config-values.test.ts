@@ -48,9 +48,7 @@ describe('config-values', () => {
     expect(settings(line)).toEqual([]);
   });
 
-  // EXTRACTOR BUG (lead): Flink's classic `state.backend: rocksdb` (before 1.17) is not read: the key
-  // pattern needs one more dotted segment after `state.backend`, though the value filter expects rocksdb.
-  it.fails('reads state.backend: rocksdb', () => {
+  it('reads state.backend: rocksdb', () => {
     expect(settings('state.backend: rocksdb')).toEqual(['state.backend=rocksdb']);
   });
 });

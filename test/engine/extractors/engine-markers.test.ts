@@ -48,10 +48,7 @@ describe('engine-markers', () => {
     expect(kindsOf(engineMarkers, line)).toEqual([]);
   });
 
-  // EXTRACTOR BUG (lead): `\bbeam\.runners\.` cannot match Python's `apache_beam.runners.` (no word
-  // boundary after "_"), so in practice it only matches Java's `org.apache.beam.runners.`, marking
-  // a Beam Java log as Beam Python.
-  it.fails('does not mark a Beam Java runner class as Beam Python', () => {
+  it('does not mark a Beam Java runner class as Beam Python', () => {
     expect(
       kindsOf(engineMarkers, 'at org.apache.beam.runners.dataflow.worker.StreamingDataflowWorker.process'),
     ).not.toContain('engine.beam-python');

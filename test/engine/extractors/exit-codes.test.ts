@@ -23,9 +23,7 @@ describe('exit-codes', () => {
     expect(String(findings[0]?.values?.meaning).length).toBeGreaterThan(10);
   });
 
-  // EXTRACTOR BUG (lead): `kubectl describe pod` aligns its columns with several spaces
-  // ("Exit Code:    137"); the pattern allows one space around the colon, so the K8s kill is missed.
-  it.fails('reads the exit code of kubectl describe output', () => {
+  it('reads the exit code of kubectl describe output', () => {
     expect(kindsOf(exitCodes, '      Exit Code:    137')).toEqual(['exit.137']);
   });
 

@@ -46,20 +46,16 @@ describe('jdk-version', () => {
     },
   );
 
-  // EXTRACTOR BUG (lead): a JDK bug id is read as a version ("JDK-8164293" -> major 81).
-  it.fails('does not read a JDK bug id as a version', () => {
+  it('does not read a JDK bug id as a version', () => {
     expect(findingsOf(jdkVersion, 'see JDK-8164293 (MemberNameTable leak)')).toEqual([]);
   });
 
-  // EXTRACTOR GAP (lead): the hs_err header, the most common place a JDK version shows in an OOM
-  // report, is not read although the extractor's own comment lists it.
-  it.fails('reads the JRE version from an hs_err header', () => {
+  it('reads the JRE version from an hs_err header', () => {
     const line = '# JRE version: OpenJDK Runtime Environment (8.0_144-b01) (build 1.8.0_144-b01)';
     expect(findingsOf(jdkVersion, line).map((f) => f.kind)).toEqual(['jdk.version', 'jdk.8-native-leak']);
   });
 
-  // EXTRACTOR GAP (lead): RHEL/Amazon Linux (EMR) install paths: java-1.8.0-openjdk-1.8.0_131...
-  it.fails('reads the JDK version from an Amazon Linux / RHEL path', () => {
+  it('reads the JDK version from an Amazon Linux / RHEL path', () => {
     const line = '/usr/lib/jvm/java-1.8.0-openjdk-1.8.0_131.x86_64/jre/bin/java -Xmx2g';
     expect(findingsOf(jdkVersion, line)[0]?.values).toMatchObject({ major: 8, update: 131 });
   });
