@@ -1,3 +1,4 @@
+# syntax=docker/dockerfile:1
 # memdoctor: the Slack bot (or, without Slack credentials, the console).
 # Two stages: dependencies are installed in the first, the runtime image gets only what runs.
 # memdoctor runs TypeScript directly with tsx (no build step), so the image holds the sources.
