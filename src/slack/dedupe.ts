@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 
 /** Remembers which Events API deliveries were already handled, so Slack's retries run once. */
 export interface EventDedupe {
-  /** True the first time an id is seen (within the window), false for every repeat. */
-  firstTime(eventId: string): Promise<boolean>;
+  /** True the first time an id is seen (within the window, default the store's), false for every repeat. */
+  firstTime(eventId: string, ttlSeconds?: number): Promise<boolean>;
 }
 
 /** Slack retries for up to about an hour; an id is remembered a little longer than that. */
@@ -18,11 +18,11 @@ export class MemoryEventDedupe implements EventDedupe {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async firstTime(eventId: string): Promise<boolean> {
+  async firstTime(eventId: string, ttlSeconds = this.ttlSeconds): Promise<boolean> {
     const now = this.now();
     for (const [id, expires] of this.seen) if (expires <= now) this.seen.delete(id);
     if (this.seen.has(eventId)) return false;
-    this.seen.set(eventId, now + this.ttlSeconds * 1000);
+    this.seen.set(eventId, now + ttlSeconds * 1000);
     return true;
   }
 }
@@ -35,14 +35,8 @@ export class RedisEventDedupe implements EventDedupe {
     private readonly ttlSeconds = DEDUPE_TTL_SECONDS,
   ) {}
 
-  async firstTime(eventId: string): Promise<boolean> {
-    const reply = await this.redis.set(
-      `${this.prefix}slack:seen:${eventId}`,
-      '1',
-      'EX',
-      this.ttlSeconds,
-      'NX',
-    );
+  async firstTime(eventId: string, ttlSeconds = this.ttlSeconds): Promise<boolean> {
+    const reply = await this.redis.set(`${this.prefix}slack:seen:${eventId}`, '1', 'EX', ttlSeconds, 'NX');
     return reply === 'OK';
   }
 }

@@ -140,6 +140,42 @@ describe('a walkthrough in Slack', () => {
     expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(3);
   });
 
+  it('starts one walkthrough when Start is clicked twice at once', async () => {
+    // Both clicks pass the "is one running here?" check before either has stored its walkthrough:
+    // the worst interleaving, made certain by holding findByThread until both have asked.
+    let asked = 0;
+    let bothAsked: () => void = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      bothAsked = resolve;
+    });
+    h = await startHarness({
+      extend: (deps) => ({
+        ...deps,
+        walkthroughs: new Proxy(deps.walkthroughs, {
+          get(target, prop) {
+            if (prop === 'findByThread')
+              return async (...args: Parameters<typeof target.findByThread>) => {
+                if (++asked === 2) bothAsked();
+                await barrier;
+                return target.findByThread(...args);
+              };
+            const value = Reflect.get(target, prop);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      }),
+    });
+    const { root } = await diagnose();
+    await Promise.all([
+      click(h, root, 'Start walkthrough', OWNER),
+      click(h, root, 'Start walkthrough', OWNER),
+    ]);
+    await reply(root, 0);
+    await waitFor(() => ephemeralFor(OWNER, 'already being started'));
+    expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(1);
+    expect(await h.deps.walkthroughs.listActive({ workspace: 'T1', conversation: CHANNEL })).toHaveLength(1);
+  });
+
   it('refuses a second walkthrough in the same thread', async () => {
     h = await startHarness();
     const { root } = await diagnose();

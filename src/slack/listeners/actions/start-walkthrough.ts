@@ -5,6 +5,9 @@ import { cannotStart, startInThread } from '../../walk-start.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
+/** How long a Start click holds its thread against a second one. */
+const START_CLAIM_SECONDS = 10;
+
 /** "Start walkthrough" on a diagnosis (or an alternative): the walkthrough runs in that thread. */
 export function startWalkthrough(deps: SlackDeps) {
   return async ({ ack, body, action, client }: Args): Promise<void> => {
@@ -16,7 +19,13 @@ export function startWalkthrough(deps: SlackDeps) {
     if (!channel || !message || !seed || !workspace) return;
     const user = body.user.id;
     const thread = { channel, ts: message.thread_ts ?? message.ts };
-    const refusal = await cannotStart(deps, workspace, thread, seed.p);
+    // Two quick clicks (or two people) must not start two walkthroughs in one thread: the first
+    // claims the thread briefly, long enough for its walkthrough to be stored and found.
+    const refusal =
+      (await cannotStart(deps, workspace, thread, seed.p)) ??
+      ((await deps.dedupe.firstTime(`start:${channel}:${thread.ts}`, START_CLAIM_SECONDS))
+        ? undefined
+        : 'A walkthrough is already being started in this thread.');
     if (refusal) {
       await client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text: refusal });
       return;
