@@ -17,7 +17,7 @@ export function parseText(parserId: string, text: string): ParsedOutput {
     );
   }
   const run = parser.create();
-  lines.forEach((line, i) => run.push(line, i + 1));
+  for (const [i, line] of lines.entries()) run.push(line, i + 1);
   return run.finish();
 }
 
