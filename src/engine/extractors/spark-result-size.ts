@@ -3,6 +3,8 @@ import { parseSize } from '../units.ts';
 import { applyRules, type LineRule } from './rules.ts';
 import type { Extractor } from './types.ts';
 
+/** From this many tasks on, per-task results alone can fill the driver's result budget. */
+const MANY_TASKS = 10_000;
 const SIZE = String.raw`(\d+(?:\.\d+)?\s?[KMGT]i?B)`;
 
 function figures(match: RegExpExecArray): Record<string, FactValue> {
@@ -36,5 +38,13 @@ export const sparkResultSize: Extractor = {
   id: 'spark-result-size',
   description: 'Results of a stage bigger than spark.driver.maxResultSize, with the task count and sizes',
   triggers: ['maxresultsize'],
-  extract: (line) => applyRules(RULES, line),
+  extract(line) {
+    const findings = applyRules(RULES, line);
+    const tasks = findings[0]?.values?.tasks;
+    // Every task returns a status and its metrics to the driver; summed over tens of thousands of
+    // tasks that alone can pass the limit, without any collect() in the code.
+    if (typeof tasks === 'number' && tasks >= MANY_TASKS)
+      findings.push({ kind: 'spark.many-tasks', values: { tasks } });
+    return findings;
+  },
 };

@@ -33,6 +33,11 @@ const CAUSES: ReadonlyArray<{ kind: string; re: RegExp }> = [
   { kind: 'cause.network-buffers', re: /NetworkBufferPool|taskmanager\.memory\.network\.|network buffers?/i },
   { kind: 'cause.threads', re: /unable to create (?:new )?native thread|too many threads/i },
   { kind: 'cause.dynamic-frame', re: /\bDynamicFrame\b|create_dynamic_frame|fromDF\b/ },
+  { kind: 'cause.direct-runner', re: /\bDirectRunner\b|runners[./]direct\b|direct_runner/ },
+  {
+    kind: 'cause.sdk-harness-lost',
+    re: /unable to receive additional data from SDK|SDK harness .{0,40}(?:disconnected|lost|crashed)/i,
+  },
 ];
 
 const TRIGGERS = [
