@@ -45,6 +45,17 @@ export const QuestionStepSchema = z.strictObject({
   prefill: z.array(z.strictObject({ fact: FactRefSchema, answer: stepId })).optional(),
 });
 
+/**
+ * Where a measurement's number may already be known, so the step is answered without asking:
+ * `{ value }` names a known value (a diagnosis value such as `config.spark.executor.memory`, or an
+ * earlier step's `<step-id>.<key>`); `{ fact, key }` takes a number from a fact's values. The number is
+ * used as it is, in the step's unit.
+ */
+export const MeasurementPrefillSchema = z.union([
+  z.strictObject({ value: z.string().min(1) }),
+  z.strictObject({ fact: FactRefSchema, key: z.string().min(1) }),
+]);
+
 /** A number with a unit, branching on thresholds. */
 export const MeasurementStepSchema = z.strictObject({
   ...base,
@@ -54,6 +65,10 @@ export const MeasurementStepSchema = z.strictObject({
   max: z.number().optional(),
   branches: z.array(BranchSchema).default([]),
   otherwise: stepId,
+  /** Tried in order; the first that gives a number answers the step. */
+  prefill: z.array(MeasurementPrefillSchema).optional(),
+  /** Where to go when the user cannot take this measurement; without it, skipping is not offered. */
+  on_skip: stepId.optional(),
 });
 
 /** Command output to paste, parsed by a parser from src/engine/parsers, branching on what it found. */
@@ -63,6 +78,8 @@ export const PasteStepSchema = z.strictObject({
   parser: z.string().min(1),
   branches: z.array(BranchSchema).default([]),
   otherwise: stepId,
+  /** Where to go when the user cannot get this output; without it, skipping is not offered. */
+  on_skip: stepId.optional(),
 });
 
 /** Halves a list of candidates each round until one remains. */
@@ -101,5 +118,6 @@ export const ProcedureSchema = z.strictObject({
 
 export type Condition = z.infer<typeof ConditionSchema>;
 export type Branch = z.infer<typeof BranchSchema>;
+export type MeasurementPrefill = z.infer<typeof MeasurementPrefillSchema>;
 export type Step = z.infer<typeof StepSchema>;
 export type Procedure = z.infer<typeof ProcedureSchema>;

@@ -17,7 +17,9 @@ export function parseText(parserId: string, text: string): ParsedOutput {
     );
   }
   const run = parser.create();
-  for (const [i, line] of lines.entries()) run.push(line, i + 1);
+  lines.forEach((line, i) => {
+    run.push(line, i + 1);
+  });
   return run.finish();
 }
 
