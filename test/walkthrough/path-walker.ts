@@ -14,6 +14,9 @@ export type WalkFact = string | { kind: string; values: Record<string, Value> };
  */
 export type WalkAnswer = string | number | { values: Record<string, Value> };
 
+/** Values the diagnosis computed, by name (e.g. `config.spark.executor.cores`). */
+export type KnownValues = Readonly<Record<string, string>>;
+
 export interface WalkResult {
   conclusion: string;
   edges: Edge[];
@@ -55,14 +58,37 @@ function pickBranch(branches: readonly Branch[], values: Readonly<Record<string,
   return index < 0 ? 'otherwise' : `branch ${index}`;
 }
 
+function factNumber(ref: FactRef, key: string, facts: readonly WalkFact[]): number | undefined {
+  for (const fact of facts) {
+    if (typeof fact === 'string' || !factMatches(ref, [fact])) continue;
+    const value = fact.values[key];
+    if (typeof value === 'number') return value;
+  }
+  return undefined;
+}
+
+/** The number a measurement's prefill finds in the diagnosis, if any. */
+function prefilledNumber(step: Step, facts: readonly WalkFact[], known: KnownValues): number | undefined {
+  if (step.kind !== 'measurement') return undefined;
+  for (const p of step.prefill ?? []) {
+    const found = 'value' in p ? Number(known[p.value] ?? Number.NaN) : factNumber(p.fact, p.key, facts);
+    if (found !== undefined && Number.isFinite(found)) return found;
+  }
+  return undefined;
+}
+
 /** Which way out of `step` the next answer takes; consumes answers from the front of the queue. */
-function choose(step: Step, facts: readonly WalkFact[], queue: WalkAnswer[]): string {
+function choose(step: Step, facts: readonly WalkFact[], known: KnownValues, queue: WalkAnswer[]): string {
   if (step.kind === 'question') {
     const prefilled = step.prefill?.find((p) => factMatches(p.fact, facts));
     if (prefilled) return prefilled.answer;
   }
+  const measured = prefilledNumber(step, facts, known);
+  if (measured !== undefined && step.kind === 'measurement')
+    return pickBranch(step.branches, { value: measured });
   const answer = queue.shift();
   if (answer === undefined) throw new Error(`ran out of answers at step "${step.id}"`);
+  if (answer === 'skip' && (step.kind === 'measurement' || step.kind === 'paste')) return 'skip';
   switch (step.kind) {
     case 'instruction':
     case 'question':
@@ -84,13 +110,14 @@ export function walk(
   procedure: Procedure,
   facts: readonly WalkFact[],
   answers: readonly WalkAnswer[],
+  known: KnownValues = {},
 ): WalkResult {
   const steps = stepMap(procedure);
   const queue = [...answers];
   const taken: Edge[] = [];
   let step = steps.get(procedure.start);
   while (step && step.kind !== 'conclusion') {
-    const label = choose(step, facts, queue);
+    const label = choose(step, facts, known, queue);
     const edge = edgesOf(step).find((e) => e.label === label);
     if (!edge) throw new Error(`step "${step.id}" has no way out called "${label}"`);
     taken.push(edge);

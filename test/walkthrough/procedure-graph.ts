@@ -24,6 +24,7 @@ export function edgesOf(step: Step): Edge[] {
       return [
         ...step.branches.map((b, i) => ({ from, to: b.next, label: `branch ${i}` })),
         { from, to: step.otherwise, label: 'otherwise' },
+        ...(step.on_skip ? [{ from, to: step.on_skip, label: 'skip' }] : []),
       ];
     case 'bisection':
       return [{ from, to: step.found, label: 'found' }];

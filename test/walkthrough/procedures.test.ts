@@ -49,6 +49,8 @@ const WalkSchema = z.strictObject({
   facts: z
     .array(z.union([z.string(), z.strictObject({ kind: z.string(), values: z.record(z.string(), z.any()) })]))
     .default([]),
+  /** Values the diagnosis computed, for measurement prefills. */
+  values: z.record(z.string(), z.string()).default({}),
   answers: z.array(
     z.union([z.string(), z.number(), z.strictObject({ values: z.record(z.string(), z.any()) })]),
   ),
@@ -59,7 +61,9 @@ function readYaml(...parts: string[]): unknown {
 }
 
 function loadProcedure(id: string): Procedure {
-  return ProcedureSchema.parse(readYaml(PLAYBOOKS_DIR, id, 'procedure.yaml'));
+  const parsed = ProcedureSchema.safeParse(readYaml(PLAYBOOKS_DIR, id, 'procedure.yaml'));
+  if (!parsed.success) throw new Error(`${id}/procedure.yaml:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
 }
 
 function loadWalks(id: string): z.infer<typeof WalkSchema>[] {
@@ -114,15 +118,15 @@ describe.each(WRITTEN)('procedure of %s', (id) => {
 
   it.each(walks.map((w, i) => ({ ...w, name: `${i + 1}: ${w.expect}` })))(
     'walk $name',
-    ({ expect: conclusion, facts, answers }) => {
-      expect(walk(procedure, facts as WalkFact[], answers as WalkAnswer[]).conclusion).toBe(conclusion);
+    ({ expect: conclusion, facts, answers, values }) => {
+      expect(walk(procedure, facts as WalkFact[], answers as WalkAnswer[], values).conclusion).toBe(conclusion);
     },
   );
 
   it('has walks that together take every way out of every step and reach every conclusion', () => {
     const taken = new Set(
       walks.flatMap((w) =>
-        walk(procedure, w.facts as WalkFact[], w.answers as WalkAnswer[]).edges.map(
+        walk(procedure, w.facts as WalkFact[], w.answers as WalkAnswer[], w.values).edges.map(
           (e) => `${e.from} -[${e.label}]-> ${e.to}`,
         ),
       ),
