@@ -119,7 +119,9 @@ describe.each(WRITTEN)('procedure of %s', (id) => {
   it.each(walks.map((w, i) => ({ ...w, name: `${i + 1}: ${w.expect}` })))(
     'walk $name',
     ({ expect: conclusion, facts, answers, values }) => {
-      expect(walk(procedure, facts as WalkFact[], answers as WalkAnswer[], values).conclusion).toBe(conclusion);
+      expect(walk(procedure, facts as WalkFact[], answers as WalkAnswer[], values).conclusion).toBe(
+        conclusion,
+      );
     },
   );
 
