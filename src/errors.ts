@@ -102,6 +102,38 @@ export class ParseFailedError extends MemdoctorError {
   }
 }
 
+/** A walkthrough id that no store holds (never started, finished long ago and expired, or mistyped). */
+export class WalkthroughNotFoundError extends MemdoctorError {
+  constructor(id: string, hint = '') {
+    super(ErrorCode.WalkthroughNotFound, `no walkthrough "${id}"${hint ? `: ${hint}` : '.'}`);
+    this.name = 'WalkthroughNotFoundError';
+  }
+}
+
+/** Someone else changed the walkthrough first (two people answered the same step at once). */
+export class WalkthroughConflictError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.WalkthroughConflict, message);
+    this.name = 'WalkthroughConflictError';
+  }
+}
+
+/** An event that does not fit the walkthrough's current step or status (e.g. a number for a question). */
+export class WalkthroughInvalidEventError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.WalkthroughInvalidEvent, message);
+    this.name = 'WalkthroughInvalidEventError';
+  }
+}
+
+/** The walkthrough store (Redis) cannot be reached; nothing was written. */
+export class StoreUnavailableError extends MemdoctorError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.StoreUnavailable, message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 /** Wraps anything unexpected at a boundary so callers always see a MemdoctorError. */
 export function asMemdoctorError(error: unknown): MemdoctorError {
   if (error instanceof MemdoctorError) return error;

@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { DERIVATIONS } from '../engine/derive/registry.ts';
+import { PARSERS } from '../engine/parsers/registry.ts';
 import { type Playbook, PlaybookSchema } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError, PlaybookNotFoundError } from '../errors.ts';
+import { checkProcedure } from '../walkthrough/lint.ts';
 
 /** The playbooks folder shipped with memdoctor. */
 export const PLAYBOOKS_DIR = fileURLToPath(new URL('../../playbooks', import.meta.url));
@@ -42,6 +44,17 @@ function checkReferences(file: string, folder: string, spec: z.infer<typeof Play
   });
 }
 
+/** Reads and checks a procedure.yaml: schema, then the lint (targets, reachability, parser ids). */
+function loadProcedure(file: string): unknown {
+  const check = checkProcedure(readYaml(file), new Set(Object.keys(PARSERS)));
+  if (!check.ok) throw new PlaybookInvalidError(relative(process.cwd(), file), indent(check.message));
+  return check.procedure;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '  ');
+}
+
 /** Loads and validates one playbook folder; throws PlaybookInvalidError naming the file and field. */
 export function loadPlaybook(dir: string): Playbook {
   const file = join(dir, PLAYBOOK_FILE);
@@ -57,7 +70,7 @@ export function loadPlaybook(dir: string): Playbook {
   const procedureFile = join(dir, PROCEDURE_FILE);
   let procedure: unknown;
   if (existsSync(procedureFile)) {
-    procedure = readYaml(procedureFile);
+    procedure = loadProcedure(procedureFile);
     hash.update(readFileSync(procedureFile));
   }
   return { ...parsed.data, version: hash.digest('hex').slice(0, 16), dir, procedure };
