@@ -1,10 +1,30 @@
+import { placeholders } from '../../src/engine/templates.ts';
 import type { Procedure, Step } from '../../src/walkthrough/procedure-schema.ts';
 
-/** One way out of a step: the label names the answer, branch or outcome that takes it. */
+/** One way out of a step: `label` names the answer, branch or outcome that takes it. */
 export interface Edge {
   from: string;
   to: string;
   label: string;
+  /** Value names this edge makes known for the steps after it. */
+  learns: string[];
+}
+
+function branchEdges(step: Extract<Step, { kind: 'measurement' | 'paste' }>): Edge[] {
+  const from = step.id;
+  // A measurement branch can test any known value; a paste branch tests the parsed values, which
+  // later steps see as `<step-id>.<key>`.
+  const name = (value: string) => (step.kind === 'paste' ? `${from}.${value}` : value);
+  return [
+    ...step.branches.map((b, i) => ({
+      from,
+      to: b.next,
+      label: `branch ${i}`,
+      learns: [from, ...b.when.filter((c) => c.value !== 'value').map((c) => name(c.value))],
+    })),
+    { from, to: step.otherwise, label: 'otherwise', learns: [from] },
+    ...(step.on_skip ? [{ from, to: step.on_skip, label: 'skip', learns: [] }] : []),
+  ];
 }
 
 /** Every way out of a step, in the order a reader meets them. */
@@ -13,64 +33,44 @@ export function edgesOf(step: Step): Edge[] {
   switch (step.kind) {
     case 'instruction':
       return [
-        { from, to: step.next, label: 'done' },
-        ...(step.on_skip ? [{ from, to: step.on_skip, label: 'skip' }] : []),
-        ...(step.on_cant ? [{ from, to: step.on_cant, label: 'cant' }] : []),
+        { from, to: step.next, label: 'done', learns: [from] },
+        ...(step.on_skip ? [{ from, to: step.on_skip, label: 'skip', learns: [] }] : []),
+        ...(step.on_cant ? [{ from, to: step.on_cant, label: 'cant', learns: [from] }] : []),
       ];
     case 'question':
-      return step.answers.map((a) => ({ from, to: a.next, label: a.id }));
+      return step.answers.map((a) => ({ from, to: a.next, label: a.id, learns: [from] }));
     case 'measurement':
     case 'paste':
-      return [
-        ...step.branches.map((b, i) => ({ from, to: b.next, label: `branch ${i}` })),
-        { from, to: step.otherwise, label: 'otherwise' },
-        ...(step.on_skip ? [{ from, to: step.on_skip, label: 'skip' }] : []),
-      ];
+      return branchEdges(step);
     case 'bisection':
-      return [{ from, to: step.found, label: 'found' }];
+      return [{ from, to: step.found, label: 'found', learns: [from] }];
     case 'conclusion':
       return [];
   }
 }
 
-/** Steps by id; throws on a duplicate id, which would make `next` ambiguous. */
-export function stepMap(procedure: Procedure): Map<string, Step> {
-  const map = new Map<string, Step>();
-  for (const step of procedure.steps) {
-    if (map.has(step.id)) throw new Error(`duplicate step id "${step.id}"`);
-    map.set(step.id, step);
-  }
-  return map;
+function templatesOf(step: Step): string[] {
+  const texts = [step.title, step.text];
+  if (step.kind === 'conclusion') texts.push(...step.fix, ...step.verify);
+  if (step.kind === 'bisection') texts.push(step.symptom);
+  return texts;
 }
 
-/** Problems with the shape of a procedure: dangling ids, unreachable steps, cycles. Empty when sound. */
-export function lintProcedure(procedure: Procedure): string[] {
-  const steps = stepMap(procedure);
-  const problems: string[] = [];
-  if (!steps.has(procedure.start)) problems.push(`start "${procedure.start}" is not a step`);
-  for (const step of procedure.steps) {
-    for (const edge of edgesOf(step)) {
-      if (!steps.has(edge.to)) problems.push(`${step.id} (${edge.label}) goes to unknown step "${edge.to}"`);
-    }
-  }
-  if (problems.length > 0) return problems;
-  const reached = new Set<string>();
-  const onPath = new Set<string>();
-  // Depth-first from the start: a step met again while still on the path is a cycle, which could keep a
-  // walkthrough from ever reaching a conclusion.
-  const visit = (id: string): void => {
-    if (onPath.has(id)) {
-      problems.push(`cycle through "${id}"`);
-      return;
-    }
-    if (reached.has(id)) return;
-    reached.add(id);
-    onPath.add(id);
+/**
+ * Placeholders that some path can reach without knowing their value (the walkthrough would show
+ * `<name unknown>`), as `step: name`. Diagnosis values only count as known after a measurement branch
+ * that tested them; answers count once their step was answered other than by skipping.
+ */
+export function unsurePlaceholders(procedure: Procedure): string[] {
+  const steps = new Map(procedure.steps.map((s) => [s.id, s]));
+  const problems = new Set<string>();
+  const visit = (id: string, known: ReadonlySet<string>): void => {
     const step = steps.get(id);
-    if (step) for (const edge of edgesOf(step)) visit(edge.to);
-    onPath.delete(id);
+    if (!step) return;
+    for (const name of templatesOf(step).flatMap(placeholders))
+      if (!known.has(name)) problems.add(`${id}: ${name}`);
+    for (const edge of edgesOf(step)) visit(edge.to, new Set([...known, ...edge.learns]));
   };
-  visit(procedure.start);
-  for (const id of steps.keys()) if (!reached.has(id)) problems.push(`step "${id}" cannot be reached`);
-  return problems;
+  visit(procedure.start, new Set());
+  return [...problems].sort();
 }

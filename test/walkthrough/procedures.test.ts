@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { placeholders } from '../../src/engine/templates.ts';
+import type { ParsedOutput } from '../../src/engine/parsers/types.ts';
 import { PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
-import { type Procedure, ProcedureSchema } from '../../src/walkthrough/procedure-schema.ts';
-import { type WalkAnswer, type WalkFact, walk } from './path-walker.ts';
-import { edgesOf, lintProcedure } from './procedure-graph.ts';
+import { checkProcedure } from '../../src/walkthrough/lint.ts';
+import type { Procedure } from '../../src/walkthrough/procedure-schema.ts';
+import { viewOf } from '../../src/walkthrough/view.ts';
+import { type ScriptedAnswer, walkProcedure } from '../../src/walkthrough/walk.ts';
+import { edgesOf, unsurePlaceholders } from './procedure-graph.ts';
 
 /** Every playbook that must ship a procedure. */
 const PLAYBOOK_IDS = [
@@ -40,103 +42,113 @@ const PARSER_IDS = new Set([
   'lines',
 ]);
 
-/** Values the diagnosis computes (src/engine/derive) that fix and verify lines may name. */
-const VALUE_NAME =
-  /^(container\.(used|limit)|overhead\.(current|suggested)|executor\.memory|result\.(size|limit|tasks|per-task|suggested-limit)|driver\.suggested-memory|heap\.[a-z]+(\.suggested)?|slots\.timeout(-ms)?|jdk\.version|glue\.worker(\.next)?|config\.[\w.-]+)$/;
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
+/**
+ * One walk: the facts and computed values the diagnosis had, and an answer per step a person answers
+ * (a paste as the values its parser would report, a bisection as the real culprit).
+ */
 const WalkSchema = z.strictObject({
   expect: z.string(),
   facts: z
-    .array(z.union([z.string(), z.strictObject({ kind: z.string(), values: z.record(z.string(), z.any()) })]))
+    .array(z.union([z.string(), z.strictObject({ kind: z.string(), values: z.record(z.string(), Scalar) })]))
     .default([]),
-  /** Values the diagnosis computed, for measurement prefills. */
   values: z.record(z.string(), z.string()).default({}),
-  answers: z.array(
-    z.union([z.string(), z.number(), z.strictObject({ values: z.record(z.string(), z.any()) })]),
+  answers: z.record(
+    z.string(),
+    z.union([
+      Scalar,
+      z.strictObject({ values: z.record(z.string(), Scalar) }),
+      z.strictObject({ culprit: z.string() }),
+    ]),
   ),
 });
+type Walk = z.infer<typeof WalkSchema>;
 
 function readYaml(...parts: string[]): unknown {
   return parseYaml(readFileSync(join(...parts), 'utf8'));
 }
 
 function loadProcedure(id: string): Procedure {
-  const parsed = ProcedureSchema.safeParse(readYaml(PLAYBOOKS_DIR, id, 'procedure.yaml'));
-  if (!parsed.success) throw new Error(`${id}/procedure.yaml:\n${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  const check = checkProcedure(readYaml(PLAYBOOKS_DIR, id, 'procedure.yaml'), PARSER_IDS);
+  if (!check.ok) throw new Error(`${id}/procedure.yaml:\n${check.message}`);
+  return check.procedure;
 }
 
-function loadWalks(id: string): z.infer<typeof WalkSchema>[] {
-  return z.array(WalkSchema).parse(readYaml(import.meta.dirname, 'walks', `${id}.yaml`));
+/**
+ * Stands in for the real parsers: `key=value` lines become values (numbers and booleans typed), any
+ * other line is ignored, so a pasted list of names parses to no values.
+ */
+function fakeParse(parserId: string, text: string): ParsedOutput {
+  const values: ParsedOutput['values'] = {};
+  for (const line of text.split('\n')) {
+    const [key, raw] = line.split('=');
+    if (!key || raw === undefined) continue;
+    values[key] =
+      raw === 'true' || raw === 'false' ? raw === 'true' : Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  }
+  return { format: parserId, facts: [], values, summary: `${parserId} output` };
+}
+
+function scripted(answer: Walk['answers'][string]): ScriptedAnswer {
+  if (typeof answer === 'boolean') return String(answer);
+  if (typeof answer === 'object' && 'values' in answer)
+    return Object.entries(answer.values)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n');
+  return answer;
+}
+
+function run(procedure: Procedure, w: Walk) {
+  const answers = Object.fromEntries(Object.entries(w.answers).map(([step, a]) => [step, scripted(a)]));
+  const facts = w.facts.map((f) => (typeof f === 'string' ? { kind: f } : f));
+  return walkProcedure(procedure, answers, { facts, values: w.values, parse: fakeParse });
+}
+
+/** Names a way out of a step: questions by answer, other steps by where they lead. */
+function edgeKey(step: string, to: string, answer?: string): string {
+  return answer === undefined ? `${step} -> ${to}` : `${step} -[${answer}]-> ${to}`;
 }
 
 describe.each(PLAYBOOK_IDS)('procedure of %s', (id) => {
   const procedure = loadProcedure(id);
-  const steps = procedure.steps;
-  const walks = loadWalks(id);
+  const walks = z.array(WalkSchema).parse(readYaml(import.meta.dirname, 'walks', `${id}.yaml`));
 
-  it('is a sound graph: known targets, every step reachable, no cycles, so every path ends in a conclusion', () => {
-    expect(lintProcedure(procedure)).toEqual([]);
+  it('fills a placeholder only where every path to it knows the value', () => {
+    expect(unsurePlaceholders(procedure)).toEqual([]);
   });
 
-  it('names only known parsers, real answers in prefills, and an earlier step for bisection candidates', () => {
-    for (const step of steps) {
-      if (step.kind === 'paste') expect(PARSER_IDS, step.id).toContain(step.parser);
-      if (step.kind === 'question') {
-        const answers = step.answers.map((a) => a.id);
-        for (const p of step.prefill ?? []) expect(answers, step.id).toContain(p.answer);
-      }
-      if (step.kind === 'bisection' && !Array.isArray(step.candidates)) {
-        const source = steps.findIndex((s) => s.id === (step.candidates as { from_step: string }).from_step);
-        expect(source, step.id).toBeGreaterThanOrEqual(0);
-        expect(source, step.id).toBeLessThan(steps.indexOf(step));
-      }
-    }
+  it.each(walks.map((w, i) => ({ ...w, name: `${i + 1}: ${w.expect}` })))('walk $name', (w) => {
+    const result = run(procedure, w);
+    expect(result.conclusion).toBe(w.expect);
+    // Every answer in the table was asked for, so a typo in a step id cannot hide.
+    const asked = result.record.path.filter((e) => !e.prefilled).map((e) => e.step);
+    expect(asked.sort()).toEqual(Object.keys(w.answers).sort());
+    // The conclusion as a person sees it has every value filled in.
+    const view = viewOf(result.record);
+    const shown = [view?.title, view?.text, ...(view?.fix ?? []), ...(view?.verify ?? [])].join('\n');
+    expect(shown).not.toMatch(/unknown>|\{\{/);
   });
 
-  it('uses placeholders only in fix and verify lines, with known names, and stays readable without them', () => {
-    for (const step of steps) {
-      expect(placeholders(`${step.title} ${step.text}`), step.id).toEqual([]);
-      if (step.kind !== 'conclusion') continue;
-      for (const name of placeholders([...step.fix, ...step.verify].join(' '))) {
-        expect(name, step.id).toMatch(VALUE_NAME);
-      }
-      // A line whose value is missing is dropped, so each list needs a line that needs no value.
-      expect(
-        step.fix.some((line) => placeholders(line).length === 0),
-        `${step.id} fix`,
-      ).toBe(true);
-      expect(
-        step.verify.some((line) => placeholders(line).length === 0),
-        `${step.id} verify`,
-      ).toBe(true);
-    }
-  });
-
-  it.each(walks.map((w, i) => ({ ...w, name: `${i + 1}: ${w.expect}` })))(
-    'walk $name',
-    ({ expect: conclusion, facts, answers, values }) => {
-      expect(walk(procedure, facts as WalkFact[], answers as WalkAnswer[], values).conclusion).toBe(
-        conclusion,
-      );
-    },
-  );
-
-  it('has walks that together take every way out of every step and reach every conclusion', () => {
+  it('has walks that together take every way out of every step', () => {
     const taken = new Set(
       walks.flatMap((w) =>
-        walk(procedure, w.facts as WalkFact[], w.answers as WalkAnswer[], w.values).edges.map(
-          (e) => `${e.from} -[${e.label}]-> ${e.to}`,
+        run(procedure, w).record.path.map((e) =>
+          edgeKey(e.step, e.next, e.answer.kind === 'question' ? e.answer.answer : undefined),
         ),
       ),
     );
-    const all = steps.flatMap((s) => edgesOf(s).map((e) => `${e.from} -[${e.label}]-> ${e.to}`));
-    expect(all.filter((e) => !taken.has(e))).toEqual([]);
+    const all = new Set(
+      procedure.steps.flatMap((s) =>
+        edgesOf(s).map((e) => edgeKey(e.from, e.to, s.kind === 'question' ? e.label : undefined)),
+      ),
+    );
+    expect([...all].filter((e) => !taken.has(e))).toEqual([]);
   });
 
-  it('has prefills that walks exercise at least once', () => {
-    const prefilled = steps.flatMap((s) => (s.kind === 'question' && s.prefill?.length ? [s.id] : []));
-    const withFacts = walks.filter((w) => w.facts.length > 0);
-    expect(prefilled.length === 0 || withFacts.length > 0).toBe(true);
+  it('has a walk that starts from diagnosis facts whenever a step can be prefilled', () => {
+    const prefillable = procedure.steps.some((s) => 'prefill' in s && (s.prefill?.length ?? 0) > 0);
+    const prefilledSomewhere = walks.some((w) => run(procedure, w).record.path.some((e) => e.prefilled));
+    expect(prefilledSomewhere).toBe(prefillable);
   });
 });
