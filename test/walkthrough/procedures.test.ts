@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import type { ParsedOutput } from '../../src/engine/parsers/types.ts';
 import { PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { checkProcedure } from '../../src/walkthrough/lint.ts';
@@ -76,10 +77,12 @@ function loadProcedure(id: string): Procedure {
 }
 
 /**
- * Stands in for the real parsers: `key=value` lines become values (numbers and booleans typed), any
+ * Stands in for the command-output parsers: `key=value` lines become values (numbers and booleans typed), any
  * other line is ignored, so a pasted list of names parses to no values.
  */
 function fakeParse(parserId: string, text: string): ParsedOutput {
+  // The list a bisection splits goes through the real parser: its rules decide what the user may paste.
+  if (parserId === 'lines') return parseText(parserId, text);
   const values: ParsedOutput['values'] = {};
   for (const line of text.split('\n')) {
     const [key, raw] = line.split('=');

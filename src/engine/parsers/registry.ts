@@ -1,4 +1,7 @@
+import { lines } from './lines.ts';
 import type { Parser } from './types.ts';
 
 /** Every parser, by id. Adding one: one file, one line here. */
-export const PARSERS: Readonly<Record<string, Parser>> = {};
+export const PARSERS: Readonly<Record<string, Parser>> = {
+  lines,
+};
