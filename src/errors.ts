@@ -11,6 +11,7 @@ export enum ErrorCode {
   ConfigInvalid = 'CONFIG_INVALID',
   UsageInvalid = 'USAGE_INVALID',
   ParseFailed = 'PARSE_FAILED',
+  CalculationInvalid = 'CALCULATION_INVALID',
   WalkthroughNotFound = 'WALKTHROUGH_NOT_FOUND',
   WalkthroughConflict = 'WALKTHROUGH_CONFLICT',
   WalkthroughInvalidEvent = 'WALKTHROUGH_INVALID_EVENT',
@@ -131,6 +132,14 @@ export class StoreUnavailableError extends MemdoctorError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(ErrorCode.StoreUnavailable, message, options);
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/** Memory settings a calculator cannot turn into a budget (they contradict each other or leave nothing). */
+export class CalculationInvalidError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.CalculationInvalid, message);
+    this.name = 'CalculationInvalidError';
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Command } from './command.ts';
+import { calcCommand } from './commands/calc.ts';
 import { diagnoseCommand } from './commands/diagnose.ts';
 import { extractorsCommand } from './commands/extractors.ts';
+import { parseCommand } from './commands/parse.ts';
 import { playbooksCommand } from './commands/playbooks.ts';
 
 /** Every `memdoctor` verb. Adding one: one file under commands/, one line here. */
@@ -8,4 +10,6 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   diagnose: diagnoseCommand,
   playbooks: playbooksCommand,
   extractors: extractorsCommand,
+  calc: calcCommand,
+  parse: parseCommand,
 };

@@ -4,6 +4,7 @@ import type { Extractor } from './extractors/types.ts';
 import { type Fact, FactBook } from './facts.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
+import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
 import { fill } from './templates.ts';
 
@@ -49,6 +50,7 @@ export class FactCollector {
   private lineNo = 0;
   private readonly extractors: readonly Extractor[];
   private readonly prefilter: RegExp;
+  private readonly parsed = new ParsedFacts();
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
     this.extractors = extractors;
@@ -59,12 +61,18 @@ export class FactCollector {
   }
 
   push(lines: readonly string[]): void {
+    this.parsed.push(lines);
     for (const raw of lines) {
       this.lineNo++;
       if (raw.length === 0 || !this.prefilter.test(raw)) continue;
       if (isFence(raw)) continue;
       this.scan(raw, normalise(raw));
     }
+  }
+
+  /** Adds the facts of a recognised dump (pmap, NMT, GC log...) once the input has ended. */
+  finish(): void {
+    for (const fact of this.parsed.facts()) this.book.add(fact);
   }
 
   private scan(raw: string, line: string): void {
@@ -110,13 +118,37 @@ function renderActions(book: FactBook, actions: readonly Action[], values: Recor
   return out;
 }
 
-function evidenceOf(facts: readonly Fact[]): Evidence[] {
-  const byLine = new Map<number, string>();
-  for (const fact of facts) if (fact.line > 0 && !byLine.has(fact.line)) byLine.set(fact.line, fact.text);
-  return [...byLine]
-    .sort(([a], [b]) => a - b)
-    .slice(0, MAX_EVIDENCE)
-    .map(([line, text]) => ({ line, text }));
+/** Facts that only say where the input came from; they support a diagnosis but rarely explain it. */
+function isContext(fact: Fact): boolean {
+  return /^(?:engine|platform|runtime)\./.test(fact.kind);
+}
+
+/** Most context-only lines cited, so that symptom lines are never crowded out by stack frames. */
+const MAX_CONTEXT_EVIDENCE = 2;
+
+/**
+ * The lines a diagnosis cites: symptom lines first, then cause lines, then a little context, each
+ * line once, shown in input order.
+ */
+function evidenceOf(
+  symptoms: readonly Fact[],
+  causes: readonly Fact[],
+  context: readonly Fact[],
+): Evidence[] {
+  const chosen = new Map<number, string>();
+  const take = (facts: readonly Fact[], limit: number) => {
+    let taken = 0;
+    for (const fact of facts) {
+      if (chosen.size >= MAX_EVIDENCE || taken >= limit) return;
+      if (fact.line <= 0 || chosen.has(fact.line)) continue;
+      chosen.set(fact.line, fact.text);
+      taken++;
+    }
+  };
+  take(symptoms, MAX_EVIDENCE);
+  take(causes, MAX_EVIDENCE);
+  take(context, MAX_CONTEXT_EVIDENCE);
+  return [...chosen].sort(([a], [b]) => a - b).map(([line, text]) => ({ line, text }));
 }
 
 function factSummary(match: PlaybookMatch, values: Record<string, string>): Record<string, unknown> {
@@ -143,13 +175,19 @@ export function toDiagnosis(book: FactBook, match: PlaybookMatch): Diagnosis {
     ...renderActions(book, found?.cause.actions ?? [], values),
     ...renderActions(book, playbook.actions, values),
   ];
-  const cited = [...match.required, ...match.signals.flatMap((s) => s.facts), ...(found?.facts ?? [])];
+  const supporting = [
+    ...match.required,
+    ...match.signals.filter((s) => s.weight > 0).flatMap((s) => s.facts),
+  ];
+  const byLine = (a: Fact, b: Fact) => a.line - b.line;
+  const symptoms = supporting.filter((f) => !isContext(f)).sort(byLine);
+  const context = supporting.filter(isContext).sort(byLine);
   return {
     playbook: playbook.id,
     title: playbook.title,
     confidence: match.confidence,
     cause: found?.cause.id ?? null,
-    evidence: evidenceOf(cited.filter((f) => f.line > 0)),
+    evidence: evidenceOf(symptoms, [...(found?.facts ?? [])].sort(byLine), context),
     facts: factSummary(match, values),
     actions: [...new Set(actions)].slice(0, 6),
   };
@@ -170,5 +208,6 @@ export async function diagnoseLines(
 ): Promise<{ diagnoses: Diagnosis[]; book: FactBook }> {
   const collector = new FactCollector(options.extractors, options.engine);
   for await (const batch of batches) collector.push(batch);
+  collector.finish();
   return { diagnoses: diagnoseFacts(collector.book, playbooks), book: collector.book };
 }

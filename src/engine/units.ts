@@ -40,8 +40,9 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  const digits = value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
+  const digits = value >= 100 ? 0 : value < 10 ? 2 : 1;
+  // parseFloat drops trailing zeros: 8.20 -> 8.2, 4.00 -> 4.
+  return `${Number.parseFloat(value.toFixed(digits))} ${units[unit]}`;
 }
 
 /** Bytes as a Spark/JVM setting: `2g` when whole gibibytes, else `1536m`. Rounds up to a mebibyte. */
@@ -57,3 +58,8 @@ export function roundUp(bytes: number, step: number): number {
 
 export const MiB = KiB ** 2;
 export const GiB = KiB ** 3;
+
+/** Keeps `value` within [min, max] (callers make sure min <= max). */
+export function clamp(value: number, min: number, max: number): number {
+  return Math.max(min, Math.min(max, value));
+}

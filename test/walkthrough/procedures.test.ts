@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
+import { PARSERS } from '../../src/engine/parsers/registry.ts';
 import type { ParsedOutput } from '../../src/engine/parsers/types.ts';
 import { PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { checkProcedure } from '../../src/walkthrough/lint.ts';
@@ -25,29 +26,12 @@ const PLAYBOOK_IDS = [
   'spark-heap-oom',
 ] as const;
 
-/** Parser ids paste steps may name (the parsers branch registers them). */
-const PARSER_IDS = new Set([
-  'pmap',
-  'nmt-summary',
-  'nmt-diff',
-  'class-histogram',
-  'gc-log',
-  'java-version',
-  'flink-taskmanagers',
-  'flink-resource-profile',
-  'spark-eventlog',
-  'memray',
-  'tracemalloc',
-  'kubectl-pod',
-  'memory-samples',
-  'lines',
-]);
-
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 /**
- * One walk: the facts and computed values the diagnosis had, and an answer per step a person answers
- * (a paste as the values its parser would report, a bisection as the real culprit).
+ * One walk: the facts and computed values the diagnosis had, and an answer per step a person answers.
+ * A paste is either real command output (a fixture of the parsers' tests, read by the real parser) or
+ * the values a parser would report; a bisection is answered by naming the real culprit.
  */
 const WalkSchema = z.strictObject({
   expect: z.string(),
@@ -60,6 +44,7 @@ const WalkSchema = z.strictObject({
     z.union([
       Scalar,
       z.strictObject({ values: z.record(z.string(), Scalar) }),
+      z.strictObject({ fixture: z.string() }),
       z.strictObject({ culprit: z.string() }),
     ]),
   ),
@@ -71,41 +56,46 @@ function readYaml(...parts: string[]): unknown {
 }
 
 function loadProcedure(id: string): Procedure {
-  const check = checkProcedure(readYaml(PLAYBOOKS_DIR, id, 'procedure.yaml'), PARSER_IDS);
+  const check = checkProcedure(readYaml(PLAYBOOKS_DIR, id, 'procedure.yaml'), new Set(Object.keys(PARSERS)));
   if (!check.ok) throw new Error(`${id}/procedure.yaml:\n${check.message}`);
   return check.procedure;
 }
 
+const FAKE = '#values\n';
+const PARSER_FIXTURES = join(import.meta.dirname, '..', 'engine', 'parsers', 'fixtures');
+
 /**
- * Stands in for the command-output parsers: `key=value` lines become values (numbers and booleans typed), any
- * other line is ignored, so a pasted list of names parses to no values.
+ * Real parsers for real output; for a paste given as values, a stand-in that reports them (typed as
+ * numbers and booleans) with the `parsed.<id>` fact every real parser adds.
  */
-function fakeParse(parserId: string, text: string): ParsedOutput {
-  // The list a bisection splits goes through the real parser: its rules decide what the user may paste.
-  if (parserId === 'lines') return parseText(parserId, text);
+function parse(parserId: string, text: string): ParsedOutput {
+  if (!text.startsWith(FAKE)) return parseText(parserId, text);
   const values: ParsedOutput['values'] = {};
-  for (const line of text.split('\n')) {
+  for (const line of text.slice(FAKE.length).split('\n')) {
     const [key, raw] = line.split('=');
     if (!key || raw === undefined) continue;
     values[key] =
       raw === 'true' || raw === 'false' ? raw === 'true' : Number.isFinite(Number(raw)) ? Number(raw) : raw;
   }
-  return { format: parserId, facts: [], values, summary: `${parserId} output` };
+  const fact = { kind: `parsed.${parserId}`, values, line: 1, text: '' };
+  return { format: parserId, facts: [fact], values, summary: `${parserId} output` };
 }
 
 function scripted(answer: Walk['answers'][string]): ScriptedAnswer {
   if (typeof answer === 'boolean') return String(answer);
-  if (typeof answer === 'object' && 'values' in answer)
-    return Object.entries(answer.values)
+  if (typeof answer !== 'object') return answer;
+  if ('fixture' in answer) return readFileSync(join(PARSER_FIXTURES, answer.fixture), 'utf8');
+  if ('values' in answer)
+    return `${FAKE}${Object.entries(answer.values)
       .map(([k, v]) => `${k}=${v}`)
-      .join('\n');
+      .join('\n')}`;
   return answer;
 }
 
 function run(procedure: Procedure, w: Walk) {
   const answers = Object.fromEntries(Object.entries(w.answers).map(([step, a]) => [step, scripted(a)]));
   const facts = w.facts.map((f) => (typeof f === 'string' ? { kind: f } : f));
-  return walkProcedure(procedure, answers, { facts, values: w.values, parse: fakeParse });
+  return walkProcedure(procedure, answers, { facts, values: w.values, parse });
 }
 
 /** Names a way out of a step: questions by answer, other steps by where they lead. */

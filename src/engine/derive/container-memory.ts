@@ -1,4 +1,4 @@
-import { formatSetting, formatSize, MiB, roundUp } from '../units.ts';
+import { formatSetting, formatSize, GiB, MiB, roundUp } from '../units.ts';
 import { numberValue, sizeSetting } from './settings.ts';
 import type { Derivation } from './types.ts';
 
@@ -7,7 +7,7 @@ const MIN_OVERHEAD = 384 * MiB;
 /**
  * The container's figures and a new memory overhead. Spark sizes a YARN/K8s executor container as heap +
  * overhead, overhead defaulting to max(384 MB, 10% of heap); we give the overhead what the container
- * overshot plus 10% of the limit as headroom, and never less than 1.5x what it had.
+ * overshot plus 5% of the limit as headroom, and never less than 1.5x what it had.
  */
 export const containerMemory: Derivation = (book) => {
   const values: Record<string, string> = {};
@@ -22,10 +22,10 @@ export const containerMemory: Derivation = (book) => {
   if (current === undefined) return values;
   values['overhead.current'] = formatSetting(current);
   const overshoot = used !== undefined && limit !== undefined ? Math.max(0, used - limit) : 0;
-  const headroom = limit !== undefined ? 0.1 * limit : current * 0.5;
-  values['overhead.suggested'] = formatSetting(
-    roundUp(Math.max(current * 1.5, current + overshoot + headroom), 512 * MiB),
-  );
+  const headroom = limit !== undefined ? 0.05 * limit : current * 0.5;
+  const wanted = Math.max(current * 1.5, current + overshoot + headroom);
+  // Settings people type are whole gibibytes once they are that large; halves below.
+  values['overhead.suggested'] = formatSetting(roundUp(wanted, wanted > GiB ? GiB : 512 * MiB));
   return values;
 };
 

@@ -5,15 +5,15 @@ import type { Extractor } from './types.ts';
 const MARKERS: ReadonlyArray<{ kind: string; re: RegExp }> = [
   {
     kind: 'engine.glue',
-    re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b/i,
+    re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b|DynamicFrame\b|\bGlue\w*(?:Logger|JobRunner|ArgParser)\b|\/opt\/amazon\/|\bAWSGlue|\bglue\.[A-Z]\w+/i,
   },
   {
     kind: 'engine.spark',
-    re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b/,
+    re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b|\bSpark\w*(?:Exception|Handler|Context|Session|Conf|Submit)\b|\b[Ss]park\b|\bdispatcher-event-loop\b|\bPy4JJavaError\b|com\.databricks\.|\bDatabricks\b|Executor task launch worker/,
   },
   {
     kind: 'engine.flink',
-    re: /org\.apache\.flink|\bflink\b|\bTaskExecutor\b|\btaskmanager\.(?:memory|numberOfTaskSlots)|\bjobmanager\.(?:memory|log)|\btaskmanager\.log\b|\bNoResourceAvailableException\b|\bTaskManager(?:Runner)?\b.*\bslot/i,
+    re: /org\.apache\.flink|\bflink\b|^\s*(?:task|job)manager[_-]?\d*\s+\||\bTaskExecutor\b|\btaskmanager\.(?:memory|numberOfTaskSlots)|\bjobmanager\.(?:memory|log)|\btaskmanager\.log\b|\bNoResourceAvailableException\b|\bTaskManager(?:Runner)?\b.*\bslot/i,
   },
   {
     kind: 'engine.beam-python',
@@ -39,7 +39,10 @@ const MARKERS: ReadonlyArray<{ kind: string; re: RegExp }> = [
   { kind: 'platform.kubernetes', re: /\bkubernetes\b|\bkubectl\b|\bOOMKilled\b|\bk8s\b|\bpod\/[\w-]+/i },
   { kind: 'platform.emr', re: /\bEMR\b|amazon-emr|\/mnt\/yarn\/|\.compute\.internal\b/ },
   { kind: 'platform.databricks', re: /\bdatabricks\b|\bDBR \d|com\.databricks\./i },
-  { kind: 'platform.dataflow', re: /\bDataflow(?:Runner)?\b|\bworker VM\b|dataflow\.googleapis/i },
+  {
+    kind: 'platform.dataflow',
+    re: /\bDataflow(?:Runner)?\b|\bworker VM\b|dataflow\.googleapis|a work item (?:has failed|was attempted) \d+ times/i,
+  },
 ];
 
 const TRIGGERS = [
@@ -81,8 +84,14 @@ const TRIGGERS = [
   'emr',
   'compute.internal',
   'databricks',
+  'dynamicframe',
+  '/opt/amazon/',
+  'dispatcher-event-loop',
+  'py4jjavaerror',
+  'task launch worker',
   'dbr ',
   'dataflow',
+  'work item',
   'worker vm',
 ];
 

@@ -15,8 +15,19 @@ const RULES: readonly LineRule[] = [
     values: () => ({ area: 'network-buffers' }),
   },
   { re: /OutOfMemoryError\W{0,3}unable to create (?:new )?native thread/i, kind: 'oom.native-thread' },
+  // Netty's own direct-memory accounting, thrown before the JVM's limit is reached.
+  { re: /\bOutOfDirectMemoryError\b/, kind: 'oom.direct' },
   { re: /OutOfMemoryError\W{0,3}Requested array size exceeds VM limit/i, kind: 'oom.array-size' },
   { re: /OutOfMemoryError\W{0,3}Cannot reserve \d+ bytes of direct buffer memory/i, kind: 'oom.direct' },
+  // Hadoop tasks report the error without its class name: "Error: Java heap space".
+  { re: /\bError: Java heap space\b/, kind: 'oom.java-heap' },
+  { re: /\bError: GC overhead limit exceeded\b/, kind: 'oom.gc-overhead' },
+  // Dataflow's Java worker shuts the JVM down itself when it does little but collect garbage.
+  { re: /consecutive periods of measured GC thrashing/i, kind: 'oom.gc-overhead' },
+  {
+    re: /Query exceeded (?:per-node |distributed |local |max )?(?:user |total )?memory limit/i,
+    kind: 'oom.app-memory-limit',
+  },
   { re: /(?:java\.lang\.)?OutOfMemoryError\b/, kind: 'oom.jvm-unspecified' },
 ];
 
@@ -25,7 +36,16 @@ export const jvmOom: Extractor = {
   id: 'jvm-oom',
   description:
     'java.lang.OutOfMemoryError and the JVM memory area it names (heap, GC overhead, metaspace, direct...)',
-  triggers: ['outofmemoryerror', 'networkbufferpool', 'direct buffer memory'],
+  triggers: [
+    'outofmemoryerror',
+    'outofdirectmemoryerror',
+    'networkbufferpool',
+    'direct buffer memory',
+    'java heap space',
+    'gc overhead limit',
+    'gc thrashing',
+    'memory limit',
+  ],
   extract(line) {
     return applyRules(RULES, line.includes('OnOutOfMemoryError') ? line.replace(FLAG, '') : line);
   },

@@ -21,6 +21,10 @@ const RULES: readonly LineRule[] = [
   },
   // What a shell prints when its child got SIGKILL, alone on a line; most often the OOM killer.
   { re: /^\s*Killed(?::\s*9)?\s*$/, kind: 'process.killed' },
+  {
+    re: /\b(?:died|exited|terminated|killed) (?:with|by) signal (?:9|SIGKILL)\b|\bSIGKILL\b/i,
+    kind: 'process.killed',
+  },
 ];
 
 /** The operating system's OOM killer ending a process, and the shell's bare "Killed". */
@@ -28,6 +32,6 @@ export const osOomKiller: Extractor = {
   id: 'os-oom-killer',
   description:
     'Linux OOM killer messages, Dataflow "lack of memory" worker messages, and a bare "Killed" line',
-  triggers: ['out of memory', 'oom-kill', 'oom killer', 'lack of memory', 'killed'],
+  triggers: ['out of memory', 'oom-kill', 'oom killer', 'lack of memory', 'killed', 'signal', 'sigkill'],
   extract: (line) => applyRules(RULES, line),
 };

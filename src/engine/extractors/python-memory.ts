@@ -8,12 +8,14 @@ const RULES: readonly LineRule[] = [
     kind: 'python.memory-error',
   },
   { re: /\bMemoryError(?:\(|: )/, kind: 'python.memory-error' },
+  // fork() or mmap refused by the kernel inside Python: "OSError: [Errno 12] Cannot allocate memory".
+  { re: /\[Errno 12\] Cannot allocate memory/, kind: 'python.memory-error' },
 ];
 
 /** Python's own out-of-memory exception (MemoryError, numpy's ArrayMemoryError). */
 export const pythonMemory: Extractor = {
   id: 'python-memory',
   description: "Python's MemoryError and numpy's ArrayMemoryError",
-  triggers: ['memoryerror', 'unable to allocate'],
+  triggers: ['memoryerror', 'unable to allocate', 'errno 12'],
   extract: (line) => applyRules(RULES, line),
 };

@@ -6,7 +6,14 @@ const RULES: readonly LineRule[] = [
     re: /Executor lost for unknown reasons|exited for unknown reasons/i,
     kind: 'spark.executor-lost-unknown',
   },
+  // Spark's own guess when an executor's RPC client vanished: "Likely due to containers exceeding thresholds".
+  { re: /containers exceeding thresholds/i, kind: 'spark.executor-lost-thresholds' },
   { re: /Executor heartbeat timed out|no recent heartbeats/i, kind: 'spark.heartbeat-timeout' },
+  // Databricks' words for a driver JVM that died or froze; memory is by far the most common reason.
+  {
+    re: /spark driver has stopped unexpectedly|Driver is up but is not responsive, likely due to GC/i,
+    kind: 'spark.driver-unresponsive',
+  },
   { re: /ExecutorLostFailure|Lost executor \d+|Executor lost:/, kind: 'spark.executor-lost' },
   {
     re: /Consider boosting spark\.(?:yarn\.)?executor\.memoryOverhead|spark\.(?:yarn\.)?executor\.memoryOverhead/i,
@@ -23,7 +30,16 @@ export const sparkExecutorLoss: Extractor = {
   id: 'spark-executor-loss',
   description:
     'Lost executors (ExecutorLostFailure, unknown reasons, heartbeat timeouts), overhead advice, PySpark workers',
-  triggers: ['executor', 'heartbeat', 'memoryoverhead', 'python worker', 'pythonexception', 'pyspark'],
+  triggers: [
+    'executor',
+    'heartbeat',
+    'driver',
+    'memoryoverhead',
+    'python worker',
+    'pythonexception',
+    'pyspark',
+    'thresholds',
+  ],
   extract: (line) => {
     // One line may both lose an executor and name the overhead setting: report every rule that matches.
     const findings = [];

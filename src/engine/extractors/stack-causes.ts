@@ -5,7 +5,7 @@ import type { Extractor } from './types.ts';
 const CAUSES: ReadonlyArray<{ kind: string; re: RegExp }> = [
   {
     kind: 'cause.driver-collect',
-    re: /\b(?:collect|collectAsList|collectToPython|collectAsArrayToPython|toPandas|take|toLocalIterator|collectAsMap)\b(?: at |\(|Iterator)|\bcollectFromPlan\b|\bexecuteCollect\b|\.toPandas\(\)|\.collect\(\)/,
+    re: /\b(?:collect|collectAsList|take|toLocalIterator|collectAsMap)\b(?: at |\()|\b(?:collectToPython|collectAsArrayToPython|toPandas|collectFromPlan|executeCollect)\b|\.collect\(\)/,
   },
   {
     kind: 'cause.broadcast',
@@ -71,6 +71,12 @@ const TRIGGERS = [
   'network',
   'native thread',
   'too many threads',
+  'directrunner',
+  'runners/direct',
+  'runners.direct',
+  'direct_runner',
+  'additional data from sdk',
+  'sdk harness',
   'dynamicframe',
   'dynamic_frame',
   'fromdf',

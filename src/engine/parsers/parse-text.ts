@@ -17,13 +17,11 @@ export function parseText(parserId: string, text: string): ParsedOutput {
     );
   }
   const run = parser.create();
-  lines.forEach((line, i) => {
-    run.push(line, i + 1);
-  });
+  for (const [i, line] of lines.entries()) run.push(line, i + 1);
   return run.finish();
 }
 
 /** The parser whose format the text has, if any. */
 export function detectFormat(head: readonly string[]): string | undefined {
-  return Object.values(PARSERS).find((p) => p.detect(head))?.id;
+  return Object.values(PARSERS).find((p) => p.autoDetect !== false && p.detect(head))?.id;
 }

@@ -32,5 +32,10 @@ export interface Parser {
   readonly howToGet: string;
   /** True when the first lines (up to 50) look like this format. */
   detect(head: readonly string[]): boolean;
+  /**
+   * False for a format that is only read when named, such as the list a person types for a
+   * walkthrough's bisection: auto-detection (`parse auto`, the diagnosis hook) never picks it.
+   */
+  readonly autoDetect?: boolean;
   create(): ParserRun;
 }

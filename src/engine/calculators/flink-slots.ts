@@ -1,0 +1,141 @@
+import { formatSize } from '../units.ts';
+
+/** A Flink ResourceProfile: what a slot request needs or what a TaskManager has free (bytes, cores). */
+export interface ResourceProfile {
+  cpuCores: number;
+  taskHeapMemory: number;
+  taskOffHeapMemory: number;
+  managedMemory: number;
+  networkMemory: number;
+}
+
+export const PROFILE_DIMENSIONS = [
+  'cpuCores',
+  'taskHeapMemory',
+  'taskOffHeapMemory',
+  'managedMemory',
+  'networkMemory',
+] as const satisfies readonly (keyof ResourceProfile)[];
+type Dimension = (typeof PROFILE_DIMENSIONS)[number];
+
+/** One TaskManager's free (and optionally total) resources. */
+export interface TaskManagerResources {
+  id: string;
+  free: ResourceProfile;
+  total?: ResourceProfile;
+}
+
+export type SlotFitVerdict = 'fits' | 'lacks-resources' | 'fragmentation';
+
+/** Whether pending slot requests fit the cluster, and the smallest change that makes them fit. */
+export interface SlotFit {
+  verdict: SlotFitVerdict;
+  /** Dimensions where the sum of free resources is below the sum requested, with the shortfall. */
+  shortfall: Partial<Record<Dimension, number>>;
+  /** Requests (by index) that found no TaskManager in a first-fit-decreasing placement. */
+  unplaced: number[];
+  advice: string;
+}
+
+function sum(profiles: readonly ResourceProfile[]): ResourceProfile {
+  const total: ResourceProfile = {
+    cpuCores: 0,
+    taskHeapMemory: 0,
+    taskOffHeapMemory: 0,
+    managedMemory: 0,
+    networkMemory: 0,
+  };
+  for (const p of profiles) for (const d of PROFILE_DIMENSIONS) total[d] += p[d];
+  return total;
+}
+
+function fitsIn(need: ResourceProfile, free: ResourceProfile): boolean {
+  return PROFILE_DIMENSIONS.every((d) => need[d] <= free[d] + 1e-9);
+}
+
+/** The largest request first, each into the first TaskManager with room, as a scheduler would try. */
+function place(requests: readonly ResourceProfile[], tms: readonly TaskManagerResources[]): number[] {
+  const free = tms.map((tm) => ({ ...tm.free }));
+  const order = requests
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => b.r.taskHeapMemory + b.r.managedMemory - (a.r.taskHeapMemory + a.r.managedMemory));
+  const unplaced: number[] = [];
+  for (const { r, i } of order) {
+    const slot = free.find((f) => fitsIn(r, f));
+    if (!slot) {
+      unplaced.push(i);
+      continue;
+    }
+    for (const d of PROFILE_DIMENSIONS) slot[d] -= r[d];
+  }
+  return unplaced.sort((a, b) => a - b);
+}
+
+function show(d: Dimension, value: number): string {
+  return d === 'cpuCores' ? `${Number(value.toFixed(2))} cores` : formatSize(value);
+}
+
+/** How many more TaskManagers shaped like `shape` cover the shortfall in every dimension. */
+function extraTaskManagers(shortfall: Partial<Record<Dimension, number>>, shape?: ResourceProfile): number {
+  if (!shape) return 0;
+  let n = 0;
+  for (const [d, missing] of Object.entries(shortfall) as [Dimension, number][]) {
+    if (shape[d] > 0) n = Math.max(n, Math.ceil(missing / shape[d]));
+  }
+  return n;
+}
+
+/**
+ * Compares pending slot requests with the TaskManagers' free resources. Not enough in sum: the cluster
+ * lacks resources. Enough in sum but some request fits no single TaskManager: fragmentation (a slot can
+ * never span TaskManagers).
+ */
+export function slotFit(requests: readonly ResourceProfile[], tms: readonly TaskManagerResources[]): SlotFit {
+  const need = sum(requests);
+  const have = sum(tms.map((t) => t.free));
+  const shortfall: Partial<Record<Dimension, number>> = {};
+  for (const d of PROFILE_DIMENSIONS) if (need[d] > have[d] + 1e-9) shortfall[d] = need[d] - have[d];
+  const unplaced = place(requests, tms);
+  const short = Object.keys(shortfall) as Dimension[];
+  if (short.length > 0) {
+    const shape = tms.find((t) => t.total)?.total;
+    const n = extraTaskManagers(shortfall, shape);
+    const missing = short.map((d) => `${show(d, shortfall[d] ?? 0)} of ${d}`).join(', ');
+    // Adding TaskManagers that have none of a resource cannot cover its shortfall.
+    const absent = shape ? short.filter((d) => shape[d] <= 0) : [];
+    const sizeUp =
+      absent.length > 0 ? ` (they have no ${absent.join(', ')}: give the TaskManagers some)` : '';
+    const scale =
+      n > 0 ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${sizeUp}` : 'add TaskManagers';
+    return {
+      verdict: 'lacks-resources',
+      shortfall,
+      unplaced,
+      advice: `The cluster is short of ${missing} in total: ${scale}, or lower the operators' resource requests by that much.`,
+    };
+  }
+  if (unplaced.length === 0) return { verdict: 'fits', shortfall, unplaced, advice: 'Every request fits.' };
+  return {
+    verdict: 'fragmentation',
+    shortfall,
+    unplaced,
+    advice: fragmentationAdvice(requests, tms, unplaced),
+  };
+}
+
+function fragmentationAdvice(
+  requests: readonly ResourceProfile[],
+  tms: readonly TaskManagerResources[],
+  unplaced: readonly number[],
+): string {
+  const first = requests[unplaced[0] ?? 0];
+  const best = [...tms].sort((a, b) => b.free.taskHeapMemory - a.free.taskHeapMemory)[0];
+  const over =
+    first && best
+      ? PROFILE_DIMENSIONS.filter((d) => first[d] > best.free[d]).map(
+          (d) => `${d} to ${show(d, best.free[d])}`,
+        )
+      : [];
+  const shrink = over.length > 0 ? ` or lower the request's ${over.join(', ')} so it fits ${best?.id}` : '';
+  return `There is enough free in total, but no single TaskManager has room for ${unplaced.length} request(s): add one TaskManager${shrink}.`;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findWorkerType,
+  GLUE_WORKER_TYPES,
+  glueTypeFor,
+  glueWorkerBudget,
+} from '../../../src/engine/calculators/glue.ts';
+import { GiB } from '../../../src/engine/units.ts';
+
+describe('Glue worker types', () => {
+  // docs.aws.amazon.com/glue/latest/dg/worker-types.html: vCPU, memory and disk per type.
+  it.each([
+    ['G.025X', 2, 4],
+    ['G.1X', 4, 16],
+    ['G.2X', 8, 32],
+    ['G.4X', 16, 64],
+    ['G.8X', 32, 128],
+    ['G.12X', 48, 192],
+    ['G.16X', 64, 256],
+    ['R.1X', 4, 32],
+  ])('%s has %d vCPU and %d GB', (type, vcpu, memoryGB) => {
+    expect(findWorkerType(type)).toMatchObject({ vcpu, memoryGB });
+  });
+
+  it('lists the types in order of memory', () => {
+    const memory = GLUE_WORKER_TYPES.map((w) => w.memoryGB);
+    expect(memory).toEqual([...memory].sort((a, b) => a - b));
+  });
+
+  // apache/hudi#3431 quotes AWS support: a G.1X executor is configured with 10 GB.
+  it('gives a G.1X executor 10 GB of heap, split with Spark defaults', () => {
+    const worker = findWorkerType('g.1x');
+    if (!worker) throw new Error('G.1X missing');
+    const b = glueWorkerBudget(worker);
+    expect(b.executorHeap).toBe(10 * GiB);
+    expect(b.executorHeapEstimated).toBe(false);
+    expect(b.executor.unified).toBeCloseTo((10 * GiB - 300 * 1024 ** 2) * 0.6, 0);
+  });
+
+  it('marks estimates and grows the heap with the worker', () => {
+    const heaps = GLUE_WORKER_TYPES.filter((w) => w.type.startsWith('G.')).map((w) => glueWorkerBudget(w));
+    expect(heaps.filter((b) => b.executorHeapEstimated).length).toBe(heaps.length - 1);
+    for (let i = 1; i < heaps.length; i++)
+      expect(heaps[i]?.executorHeap).toBeGreaterThan(heaps[i - 1]?.executorHeap ?? 0);
+  });
+
+  it('picks the smallest type that holds a needed heap', () => {
+    expect(glueTypeFor(14 * GiB).general?.type).toBe('G.2X');
+    expect(glueTypeFor(14 * GiB).memoryOptimized?.type).toBe('R.1X');
+    expect(glueTypeFor(10_000 * GiB).general).toBeUndefined();
+  });
+});
