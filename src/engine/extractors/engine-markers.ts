@@ -1,8 +1,8 @@
-import type { Finding } from '../facts.ts';
+import { type Marker, markersIn } from './rules.ts';
 import type { Extractor } from './types.ts';
 
 /** Words that show which system or platform wrote a line. Each marker is specific to its system. */
-const MARKERS: ReadonlyArray<{ kind: string; re: RegExp }> = [
+const MARKERS: readonly Marker[] = [
   {
     kind: 'engine.glue',
     re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b|DynamicFrame\b|\bGlue\w*(?:Logger|JobRunner|ArgParser)\b|\/opt\/amazon\/|\bAWSGlue|\bglue\.[A-Z]\w+/i,
@@ -101,9 +101,5 @@ export const engineMarkers: Extractor = {
   description:
     'Markers of the engine (Glue, Spark, Flink, Beam Python/Java, MapReduce), runtime and platform',
   triggers: TRIGGERS,
-  extract(line) {
-    const findings: Finding[] = [];
-    for (const marker of MARKERS) if (marker.re.test(line)) findings.push({ kind: marker.kind });
-    return findings;
-  },
+  extract: (line) => markersIn(MARKERS, line),
 };

@@ -19,8 +19,9 @@ const RULES: readonly LineRule[] = [
     kind: 'os.oom-kill',
     values: () => ({ process: 'dataflow-worker' }),
   },
-  // What a shell prints when its child got SIGKILL, alone on a line; most often the OOM killer.
-  { re: /^\s*Killed(?::\s*9)?\s*$/, kind: 'process.killed' },
+  // What a shell prints when its child got SIGKILL, alone on a line (maybe behind a docker-compose
+  // service prefix); most often the OOM killer.
+  { re: /^\s*(?:[\w.-]{1,64}\s+\|\s*)?Killed(?::\s*9)?\s*$/, kind: 'process.killed' },
   {
     re: /\b(?:died|exited|terminated|killed) (?:with|by) signal (?:9|SIGKILL)\b|\bSIGKILL\b/i,
     kind: 'process.killed',

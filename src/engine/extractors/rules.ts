@@ -20,3 +20,14 @@ export function applyRules(rules: readonly LineRule[], line: string): Finding[] 
   }
   return findings;
 }
+
+/** A word or pattern whose presence alone is the finding (an engine marker, a cause in a frame). */
+export interface Marker {
+  kind: string;
+  re: RegExp;
+}
+
+/** Every marker present in the line, each once. */
+export function markersIn(markers: readonly Marker[], line: string): Finding[] {
+  return markers.filter((marker) => marker.re.test(line)).map((marker) => ({ kind: marker.kind }));
+}

@@ -1,8 +1,8 @@
-import type { Finding } from '../facts.ts';
+import { type Marker, markersIn } from './rules.ts';
 import type { Extractor } from './types.ts';
 
 /** Frames and messages that reveal why memory ran out, named by the cause they point to. */
-const CAUSES: ReadonlyArray<{ kind: string; re: RegExp }> = [
+const CAUSES: readonly Marker[] = [
   {
     kind: 'cause.driver-collect',
     re: /\b(?:collect|collectAsList|take|toLocalIterator|collectAsMap)\b(?: at |\()|\b(?:collectToPython|collectAsArrayToPython|toPandas|collectFromPlan|executeCollect)\b|\.collect\(\)/,
@@ -88,9 +88,5 @@ export const stackCauses: Extractor = {
   description:
     'Frames and words that reveal a cause: collect/toPandas, broadcast joins, small-file listing, skew, RocksDB, arenas...',
   triggers: TRIGGERS,
-  extract(line) {
-    const findings: Finding[] = [];
-    for (const cause of CAUSES) if (cause.re.test(line)) findings.push({ kind: cause.kind });
-    return findings;
-  },
+  extract: (line) => markersIn(CAUSES, line),
 };

@@ -25,7 +25,7 @@ export const linesParser: Parser = {
   title: 'a list of names',
   howToGet: 'nothing special: type the names yourself, one per line, without colons or brackets,',
   // Any short text could pass for a list, so only a walkthrough step that names this parser uses it.
-  autoDetect: false,
+  explicitOnly: true,
   detect(head) {
     const items = names(head);
     return items.length > 0 && items.every((item) => NAME.test(item));

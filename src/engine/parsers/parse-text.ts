@@ -23,5 +23,5 @@ export function parseText(parserId: string, text: string): ParsedOutput {
 
 /** The parser whose format the text has, if any. */
 export function detectFormat(head: readonly string[]): string | undefined {
-  return Object.values(PARSERS).find((p) => p.autoDetect !== false && p.detect(head))?.id;
+  return Object.values(PARSERS).find((p) => !p.explicitOnly && p.detect(head))?.id;
 }

@@ -33,9 +33,9 @@ export interface Parser {
   /** True when the first lines (up to 50) look like this format. */
   detect(head: readonly string[]): boolean;
   /**
-   * False for a format that is only read when named, such as the list a person types for a
-   * walkthrough's bisection: auto-detection (`parse auto`, the diagnosis hook) never picks it.
+   * Only used when a step names it, never guessed from content: a format that any text matches (a
+   * plain list) would otherwise claim every uploaded log.
    */
-  readonly autoDetect?: boolean;
+  readonly explicitOnly?: boolean;
   create(): ParserRun;
 }
