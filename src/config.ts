@@ -43,6 +43,14 @@ export const ConfigSchema = z.object({
     .default(2 * 1024 * 1024 * 1024),
   MEMDOCTOR_ONCALL_USERS: commaList,
   MEMDOCTOR_ONCALL_GROUP: optionalString,
+  /** Prefix of every Redis key (tests and shared Redis servers use their own). */
+  MEMDOCTOR_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, "_", "." and "-" only')
+    .default('memdoctor'),
+  /** Another playbooks folder than the one shipped (tests, site-specific playbooks). */
+  MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
   MEMDOCTOR_WALKTHROUGH_TTL_SECONDS: z.coerce
     .number()
     .int()

@@ -4,6 +4,8 @@ import { diagnoseCommand } from './commands/diagnose.ts';
 import { extractorsCommand } from './commands/extractors.ts';
 import { parseCommand } from './commands/parse.ts';
 import { playbooksCommand } from './commands/playbooks.ts';
+import { resumeCommand } from './commands/resume.ts';
+import { walkCommand } from './commands/walk.ts';
 
 /** Every `memdoctor` verb. Adding one: one file under commands/, one line here. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
@@ -12,4 +14,6 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   extractors: extractorsCommand,
   calc: calcCommand,
   parse: parseCommand,
+  walk: walkCommand,
+  resume: resumeCommand,
 };

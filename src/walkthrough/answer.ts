@@ -13,7 +13,7 @@ export type ParseFn = (parserId: string, text: string) => ParsedOutput;
 /** What an answer does: finish the step (an outcome), or add a bisection round and stay. */
 export type Effect = { outcome: Outcome } | { round: Round };
 
-type AnswerEvent = Exclude<WalkthroughEvent, { type: 'start' | 'back' | 'abort' }>;
+type AnswerEvent = Exclude<WalkthroughEvent, { type: 'start' | 'back' | 'abort' | 'thread' }>;
 
 const EXPECTS: Readonly<Record<Step['kind'], string>> = {
   instruction: 'answer done, skip or can’t',

@@ -26,6 +26,8 @@ export const WalkthroughEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('bisect'), leak: z.boolean(), step }),
   /** Undo the last answer (or the last bisection round). */
   z.strictObject({ type: z.literal('back') }),
+  /** Links the walkthrough to a chat thread (when the thread is known only after the first post). */
+  z.strictObject({ type: z.literal('thread'), thread: z.string().regex(/^[A-Za-z0-9_.]{1,64}$/) }),
   /** Give up; the walkthrough is kept as abandoned. */
   z.strictObject({ type: z.literal('abort'), reason: z.string().max(500).optional() }),
 ]);

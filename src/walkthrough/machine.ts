@@ -65,8 +65,11 @@ function effectDetail(effect: Effect): string {
     const { tested, leak } = effect.round;
     return `${leak ? 'leak' : 'no leak'} with ${tested.join(', ')}`;
   }
-  const text = answerText(effect.outcome.answer);
-  return effect.outcome.because ? `${text} (${effect.outcome.because})` : text;
+  const { answer, because } = effect.outcome;
+  const text = answerText(answer);
+  const last = answer.kind === 'bisection' ? answer.rounds.at(-1) : undefined;
+  const round = last ? `${last.leak ? 'leak' : 'no leak'} with ${last.tested.join(', ')}; found ` : '';
+  return `${round}${text}${because ? ` (${because})` : ''}`;
 }
 
 function back(record: WalkthroughRecord): { record: WalkthroughRecord; detail: string } {
@@ -105,6 +108,8 @@ function step(
       throw new WalkthroughInvalidEventError('this walkthrough has already started.');
     return { record: enter(record, record.procedure.start, ctx.at), detail: `started ${record.playbook.id}` };
   }
+  if (event.type === 'thread')
+    return { record: { ...record, thread: event.thread }, detail: `linked to thread ${event.thread}` };
   if (event.type === 'back' && record.status !== 'abandoned') return back(record);
   if (record.status !== 'active' || record.current === null)
     throw new WalkthroughInvalidEventError(

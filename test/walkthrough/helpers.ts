@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import type { ParsedOutput } from '../../src/engine/parsers/types.ts';
+import type { ParsedOutput, Parser } from '../../src/engine/parsers/types.ts';
+import type { Playbook } from '../../src/engine/playbook/schema.ts';
 import { ParseFailedError } from '../../src/errors.ts';
+import { loadPlaybook } from '../../src/playbooks/load.ts';
 import type { WalkthroughEvent } from '../../src/walkthrough/events.ts';
 import { checkProcedure } from '../../src/walkthrough/lint.ts';
 import { createRecord, transition } from '../../src/walkthrough/machine.ts';
@@ -34,12 +37,13 @@ export function parseKv(parserId: string, text: string): ParsedOutput {
     throw new ParseFailedError(
       'this does not look like memory samples: run sample-memory --every 10s and paste what it prints.',
     );
-  const values: Record<string, number> = {};
+  const values: Record<string, number | string> = {};
   for (const line of lines.slice(1)) {
     const [key, value] = line.split('=');
-    if (key && value !== undefined) values[key.trim()] = Number(value);
+    if (key && value !== undefined)
+      values[key.trim()] = Number.isNaN(Number(value)) ? value.trim() : Number(value);
   }
-  const growth = values.growth ?? 0;
+  const growth = typeof values.growth === 'number' ? values.growth : 0;
   return {
     format: 'test-kv',
     facts:
@@ -77,4 +81,29 @@ export function play(record: WalkthroughRecord, events: WalkthroughEvent[], acto
     current = result.record;
   }
   return current;
+}
+
+/** The test parser as a registry entry, for services and views. */
+export const TEST_PARSER_REGISTRY: Readonly<Record<string, Parser>> = {
+  'test-kv': {
+    id: 'test-kv',
+    title: 'memory samples',
+    howToGet: 'sample-memory --every 10s',
+    detect: (head) => head[0]?.trim() === '# samples',
+    create: () => {
+      const lines: string[] = [];
+      return {
+        push: (line) => {
+          lines.push(line);
+        },
+        finish: () => parseKv('test-kv', lines.join('\n')),
+      };
+    },
+  },
+};
+
+/** A loaded playbook whose procedure is the test procedure (every step kind). */
+export function testPlaybook(): Playbook {
+  const base = loadPlaybook(fileURLToPath(new URL('../fixtures/playbooks/test-walk', import.meta.url)));
+  return { ...base, id: 'test-leak', title: 'Test leak', procedure: rawProcedure() };
 }

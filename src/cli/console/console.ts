@@ -1,0 +1,164 @@
+import { statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import type { FactBook } from '../../engine/facts.ts';
+import { diagnoseStream, diagnoseText, type InputReport } from '../../engine/index.ts';
+import type { Playbook } from '../../engine/playbook/schema.ts';
+import { asMemdoctorError } from '../../errors.ts';
+import { findPlaybook } from '../../playbooks/load.ts';
+import { type DiagnosisFacts, diagnosisFacts, type WalkthroughService } from '../../walkthrough/index.ts';
+import type { CliIo } from '../command.ts';
+import { openInput } from '../input.ts';
+import { renderReport } from '../render/diagnosis.ts';
+import { LineReader } from './lines.ts';
+import { CONSOLE_CONVERSATION, WALK_HELP, WalkSession } from './session.ts';
+
+const HELP = `memdoctor console
+  paste an error    end it with an empty line (or Ctrl-D); memdoctor diagnoses it
+  a file path       diagnoses that log file (plain or .gz)
+  walk              step through the procedure of the last diagnosis
+  walk <playbook>   step through a playbook's procedure without a diagnosis
+  resume <id>       pick up a walkthrough again
+  status            the active walkthroughs
+  help              this text
+  quit              leave
+${WALK_HELP}`;
+
+/** What the console needs: playbooks, the walkthrough service, and who is typing. */
+export interface ConsoleOptions {
+  playbooks: readonly Playbook[];
+  service: WalkthroughService;
+  /** Defaults to the OS user name. */
+  actor?: string;
+}
+
+/** The person at the keyboard, as a walkthrough actor name. */
+export function localActor(): string {
+  try {
+    return userInfo().username || 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+function isFile(path: string): boolean {
+  if (path.includes('\n') || path.length > 4096) return false;
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The interactive console: diagnose pastes and files, then walk through the procedure. */
+export class Console {
+  private readonly reader: LineReader;
+  private readonly session: WalkSession;
+  private last: { playbook: Playbook; facts: DiagnosisFacts } | undefined;
+
+  constructor(
+    private readonly io: CliIo,
+    private readonly options: ConsoleOptions,
+  ) {
+    this.reader = new LineReader(io.stdin, io.stdout as NodeJS.WritableStream);
+    this.session = new WalkSession(
+      options.service,
+      this.reader,
+      (t) => io.stdout.write(t),
+      options.actor ?? localActor(),
+    );
+  }
+
+  private write(text: string): void {
+    this.io.stdout.write(text);
+  }
+
+  /** Reads lines until the input ends or the user quits. `stopWhenFinished` ends after a conclusion. */
+  async run(stopWhenFinished = false): Promise<void> {
+    for (;;) {
+      if (this.reader.isTerminal) this.write(this.session.active ? 'answer> ' : '> ');
+      const line = await this.reader.next();
+      // Ctrl-D on a terminal ends a paste; at the prompt with nothing to answer it leaves.
+      if (line === undefined || (line === null && !this.session.active)) break;
+      if (line !== null && (await this.safely(line)) === 'quit') break;
+      if (stopWhenFinished && this.session.record && !this.session.active) break;
+    }
+    this.reader.close();
+    const open = this.session.record;
+    if (open?.status === 'active' && this.options.service.storeKind === 'redis')
+      this.write(`Walkthrough ${open.id} is saved; continue with: memdoctor resume ${open.id}\n`);
+  }
+
+  /** One line; an error is shown and the console goes on. */
+  private async safely(line: string): Promise<'quit' | undefined> {
+    try {
+      return await this.handle(line);
+    } catch (error) {
+      this.write(`! ${asMemdoctorError(error).message}\n`);
+      return undefined;
+    }
+  }
+
+  private async handle(line: string): Promise<'quit' | undefined> {
+    const [word = '', arg] = line.trim().split(/\s+/);
+    const verb = word.toLowerCase();
+    if (verb === 'quit' || verb === 'exit') return 'quit';
+    if (verb === 'help' || verb === '?') this.write(HELP);
+    else if (await this.session.command(verb)) return undefined;
+    else if (this.session.active) await this.session.answer(line);
+    else await this.idle(line, verb, arg);
+    return undefined;
+  }
+
+  /** Input while no walkthrough waits for an answer: start or resume one, or diagnose. */
+  private async idle(line: string, verb: string, arg: string | undefined): Promise<void> {
+    if (verb === 'walk' || verb === 'start') return this.walk(arg);
+    if (verb === 'resume' && arg) return this.resume(arg);
+    const trimmed = line.trim();
+    if (trimmed === '') return;
+    const report = isFile(trimmed)
+      ? await diagnoseStream(trimmed, openInput(trimmed), this.options.playbooks)
+      : await diagnoseText('paste', await this.reader.block(line), this.options.playbooks);
+    this.show(report);
+  }
+
+  private show(report: InputReport & { book: FactBook }): void {
+    const { book, ...plain } = report;
+    this.write(
+      renderReport(
+        plain,
+        this.options.playbooks.map((p) => p.id),
+      ),
+    );
+    const top = report.diagnoses[0];
+    if (!top) return;
+    const playbook = findPlaybook(this.options.playbooks, top.playbook);
+    this.last = { playbook, facts: diagnosisFacts(book, top) };
+    this.write(
+      playbook.procedure === undefined
+        ? 'This playbook has no step-by-step procedure yet.\n'
+        : `Type walk to go through "${playbook.title}" step by step.\n`,
+    );
+  }
+
+  /** Starts a walkthrough of a playbook by id, or of the last diagnosis (with its facts). */
+  async walk(id?: string): Promise<void> {
+    const playbook = id ? findPlaybook(this.options.playbooks, id) : this.last?.playbook;
+    if (!playbook) {
+      this.write('Nothing diagnosed yet: paste an error first, or type walk <playbook>.\n');
+      return;
+    }
+    const diagnosis = this.last?.playbook.id === playbook.id ? this.last.facts : undefined;
+    const record = await this.options.service.start({
+      playbook,
+      where: CONSOLE_CONVERSATION,
+      owner: this.options.actor ?? localActor(),
+      ...(diagnosis ? { diagnosis } : {}),
+    });
+    this.session.focus(record);
+  }
+
+  /** Continues an existing walkthrough. */
+  async resume(id: string): Promise<void> {
+    this.session.focus(await this.options.service.get(id));
+  }
+}
