@@ -23,7 +23,7 @@ function names(head: readonly string[]): string[] {
 export const linesParser: Parser = {
   id: 'lines',
   title: 'a list of names',
-  howToGet: 'nothing special: type the names yourself, one per line, without colons or brackets,',
+  howToGet: 'the step names, typed one per line (no colons or brackets)',
   // Any short text could pass for a list, so only a walkthrough step that names this parser uses it.
   explicitOnly: true,
   detect(head) {
