@@ -31,6 +31,20 @@ export const ConfigSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url('must be a URL such as https://api.openai.com/v1').optional()),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+  /** One model request's deadline, each retry included separately (the SDK's `timeout`). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Retries of connection errors, 408, 409, 429 (honouring Retry-After) and 5xx. */
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Approximate input tokens per model request; longer inputs are cut to fit. */
+  MEMDOCTOR_LLM_MAX_INPUT_TOKENS: z.coerce.number().int().min(500).default(4000),
+  /** Model requests one workspace may make per hour (cache hits are free). */
+  MEMDOCTOR_LLM_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** How long a model answer is reused for the same redacted input. */
+  MEMDOCTOR_LLM_CACHE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
   MEMDOCTOR_MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()

@@ -135,6 +135,26 @@ export class StoreUnavailableError extends MemdoctorError {
   }
 }
 
+/** The model could not be asked or did not answer (timeout, HTTP error, rate limit, no key). */
+export class LlmUnavailableError extends MemdoctorError {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(
+      ErrorCode.LlmUnavailable,
+      `the model is unavailable: ${reason}. The deterministic result stands; try again later.`,
+      options,
+    );
+    this.name = 'LlmUnavailableError';
+  }
+}
+
+/** The model answered, but the answer broke the schema or cited lines the input does not have. */
+export class LlmInvalidAnswerError extends MemdoctorError {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(ErrorCode.LlmInvalidAnswer, `the model's answer was dropped: ${reason}.`, options);
+    this.name = 'LlmInvalidAnswerError';
+  }
+}
+
 /** Memory settings a calculator cannot turn into a budget (they contradict each other or leave nothing). */
 export class CalculationInvalidError extends MemdoctorError {
   constructor(message: string) {

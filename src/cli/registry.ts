@@ -12,8 +12,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   diagnose: diagnoseCommand,
   playbooks: playbooksCommand,
   extractors: extractorsCommand,
-  calc: calcCommand,
-  parse: parseCommand,
   walk: walkCommand,
   resume: resumeCommand,
+  calc: calcCommand,
+  parse: parseCommand,
 };

@@ -92,9 +92,9 @@ function back(record: WalkthroughRecord): { record: WalkthroughRecord; detail: s
 function checkStep(record: WalkthroughRecord, event: WalkthroughEvent): void {
   if (!('step' in event) || event.step === undefined || event.step === record.current) return;
   const answered = record.path.findLast((e) => e.step === event.step);
-  const who = answered ? ` by ${answered.by}` : '';
+  const what = answered ? `was already answered by ${answered.by}` : 'is not the current step';
   throw new WalkthroughConflictError(
-    `that step was already answered${who}; the walkthrough is now at "${record.current}". Answer the current step instead.`,
+    `that step ${what}; the walkthrough is now at "${record.current}". Answer the current step instead.`,
   );
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
@@ -29,6 +32,20 @@ describe('walk and resume verbs (in-process, memory store)', () => {
     expect(out).toMatch(/kept in memory until you quit/);
     expect(out).toMatch(/\(answered\) Restart with sampling on: can't/);
     expect(out).toMatch(/== Conclusion: No leak/);
+  });
+
+  it('--from diagnoses a log first, so what it answers is skipped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'md-walk-'));
+    const log = join(dir, 'job.log');
+    writeFileSync(log, 'java.lang.OutOfMemoryError: Java heap space\n');
+    try {
+      const { code, out } = await cli(['walk', 'test-walk', '--from', log], '90\n');
+      expect(code).toBe(0);
+      expect(out).toContain('(known) Which limit was hit?: The Java heap');
+      expect(out).toContain('== Conclusion: The heap is too small');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('explains usage and unknown playbooks', async () => {

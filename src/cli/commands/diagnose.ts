@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { diagnoseStream, ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
+import { DiagnoseAssist, renderSuggestion } from '../../llm/diagnose-assist.ts';
 import { loadPlaybooks } from '../../playbooks/load.ts';
 import type { CliIo, Command } from '../command.ts';
 import { openInput } from '../input.ts';
@@ -29,18 +30,25 @@ export const diagnoseCommand: Command = {
     const { json, engine, files } = parse(args);
     const playbooks = loadPlaybooks();
     const lookedFor = playbooks.map((p) => p.id);
+    // Optional model help (docs/llm.md): a no-op unless OPENAI_API_KEY is set.
+    const assist = DiagnoseAssist.create(playbooks, io.stderr);
     let failed = false;
     for (const file of files) {
       try {
-        const { book: _book, ...report } = await diagnoseStream(file, openInput(file, io.stdin), playbooks, {
-          engine,
-        });
-        io.stdout.write(json ? `${JSON.stringify(report)}\n` : renderReport(report, lookedFor));
+        const input = assist.input(file, openInput(file, io.stdin));
+        const { book: _book, ...report } = await diagnoseStream(file, input, playbooks, { engine });
+        const suggestion = await assist.suggestion(report, engine);
+        io.stdout.write(
+          json
+            ? `${JSON.stringify(suggestion ? { ...report, suggestion } : report)}\n`
+            : renderReport(report, lookedFor) + renderSuggestion(suggestion),
+        );
       } catch (error) {
         failed = true;
         io.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
       }
     }
+    await assist.close();
     return failed ? 2 : 0;
   },
 };

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { UsageError } from '../../errors.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
@@ -9,9 +10,15 @@ import { configuredPlaybooks, openService } from '../console/start.ts';
 export const walkCommand: Command = {
   name: 'walk',
   summary: "step through a playbook's procedure (kept in Redis when REDIS_URL is set)",
-  usage: 'memdoctor walk <playbook>   (answers come from stdin, so it can be scripted)',
+  usage:
+    'memdoctor walk <playbook> [--from LOG]   (--from: steps the log already answers are skipped; answers come from stdin)',
   async run(args, io) {
-    const [id] = args;
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { from: { type: 'string' } },
+    });
+    const [id] = positionals;
     if (!id) throw new UsageError('walk needs a playbook id; memdoctor playbooks list shows them.');
     const config = loadConfig();
     const playbooks = configuredPlaybooks(config);
@@ -19,6 +26,7 @@ export const walkCommand: Command = {
     const service = await openService(config);
     try {
       const console = new Console(io, { playbooks, service });
+      if (values.from) await console.diagnoseFile(values.from);
       await console.walk(id);
       await console.run();
       return 0;

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import type { FactBook } from '../../engine/facts.ts';
-import { diagnoseStream, diagnoseText, type InputReport } from '../../engine/index.ts';
+import { type Diagnosis, diagnoseStream, diagnoseText, type InputReport } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../../errors.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
@@ -53,7 +53,8 @@ function isFile(path: string): boolean {
 export class Console {
   private readonly reader: LineReader;
   private readonly session: WalkSession;
-  private last: { playbook: Playbook; facts: DiagnosisFacts } | undefined;
+  /** The last diagnosis: its facts prefill the next walkthrough, whichever playbook it is. */
+  private last: { top: Playbook | undefined; book: FactBook; diagnoses: Diagnosis[] } | undefined;
 
   constructor(
     private readonly io: CliIo,
@@ -115,10 +116,13 @@ export class Console {
     if (verb === 'resume' && arg) return this.resume(arg);
     const trimmed = line.trim();
     if (trimmed === '') return;
-    const report = isFile(trimmed)
-      ? await diagnoseStream(trimmed, openInput(trimmed), this.options.playbooks)
-      : await diagnoseText('paste', await this.reader.block(line), this.options.playbooks);
-    this.show(report);
+    if (isFile(trimmed)) return this.diagnoseFile(trimmed);
+    this.show(await diagnoseText('paste', await this.reader.block(line), this.options.playbooks));
+  }
+
+  /** Diagnoses a log file and shows the report; its facts go to the next `walk`. */
+  async diagnoseFile(path: string): Promise<void> {
+    this.show(await diagnoseStream(path, openInput(path), this.options.playbooks));
   }
 
   private show(report: InputReport & { book: FactBook }): void {
@@ -130,9 +134,9 @@ export class Console {
       ),
     );
     const top = report.diagnoses[0];
-    if (!top) return;
-    const playbook = findPlaybook(this.options.playbooks, top.playbook);
-    this.last = { playbook, facts: diagnosisFacts(book, top) };
+    const playbook = top ? findPlaybook(this.options.playbooks, top.playbook) : undefined;
+    this.last = { top: playbook, book, diagnoses: report.diagnoses };
+    if (!playbook) return;
     this.write(
       playbook.procedure === undefined
         ? 'This playbook has no step-by-step procedure yet.\n'
@@ -140,14 +144,23 @@ export class Console {
     );
   }
 
-  /** Starts a walkthrough of a playbook by id, or of the last diagnosis (with its facts). */
+  /** The last diagnosis' facts, with the values of its diagnosis for this playbook. */
+  private factsFor(playbook: Playbook): DiagnosisFacts | undefined {
+    if (!this.last) return undefined;
+    return diagnosisFacts(
+      this.last.book,
+      this.last.diagnoses.find((d) => d.playbook === playbook.id),
+    );
+  }
+
+  /** Starts a walkthrough of a playbook by id, or of the last diagnosis; the last diagnosis' facts prefill it. */
   async walk(id?: string): Promise<void> {
-    const playbook = id ? findPlaybook(this.options.playbooks, id) : this.last?.playbook;
+    const playbook = id ? findPlaybook(this.options.playbooks, id) : this.last?.top;
     if (!playbook) {
       this.write('Nothing diagnosed yet: paste an error first, or type walk <playbook>.\n');
       return;
     }
-    const diagnosis = this.last?.playbook.id === playbook.id ? this.last.facts : undefined;
+    const diagnosis = this.factsFor(playbook);
     const record = await this.options.service.start({
       playbook,
       where: CONSOLE_CONVERSATION,

@@ -4,7 +4,8 @@ import type { Extractor } from './types.ts';
 
 type Resource = 'physical' | 'virtual';
 
-const SIZE = String.raw`(\d+(?:\.\d+)?\s?[KMGT]i?B)`;
+// Bounded and anchored so a long run of digits cannot make the match quadratic.
+const SIZE = String.raw`(?<![\d.])(\d{1,15}(?:\.\d{1,6})?\s?[KMGT]i?B)`;
 const USAGE: Readonly<Record<Resource, RegExp>> = {
   physical: new RegExp(`${SIZE} of ${SIZE} physical memory used`, 'i'),
   virtual: new RegExp(`${SIZE} of ${SIZE} virtual memory used`, 'i'),

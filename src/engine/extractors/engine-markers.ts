@@ -13,7 +13,7 @@ const MARKERS: readonly Marker[] = [
   },
   {
     kind: 'engine.flink',
-    re: /org\.apache\.flink|\bflink\b|^\s*(?:task|job)manager[_-]?\d*\s+\||\bTaskExecutor\b|\btaskmanager\.(?:memory|numberOfTaskSlots)|\bjobmanager\.(?:memory|log)|\btaskmanager\.log\b|\bNoResourceAvailableException\b|\bTaskManager(?:Runner)?\b.*\bslot/i,
+    re: /org\.apache\.flink|\bflink\b|^\s*(?:task|job)manager[_-]?\d*\s+\||\bTaskExecutor\b|\btaskmanager\.(?:memory|numberOfTaskSlots)|\bjobmanager\.(?:memory|log)|\btaskmanager\.log\b|\bNoResourceAvailableException\b|\bTaskManagerRunner\b/i,
   },
   {
     kind: 'engine.beam-python',

@@ -5,7 +5,8 @@ import type { Extractor } from './types.ts';
 
 /** From this many tasks on, per-task results alone can fill the driver's result budget. */
 const MANY_TASKS = 10_000;
-const SIZE = String.raw`(\d+(?:\.\d+)?\s?[KMGT]i?B)`;
+// Bounded and anchored so a long run of digits cannot make the match quadratic.
+const SIZE = String.raw`(?<![\d.])(\d{1,15}(?:\.\d{1,6})?\s?[KMGT]i?B)`;
 
 function figures(match: RegExpExecArray): Record<string, FactValue> {
   const values: Record<string, FactValue> = {};

@@ -2,6 +2,7 @@ import type { Cluster, Redis } from 'ioredis';
 import {
   ErrorCode,
   MemdoctorError,
+  StoreUnavailableError,
   WalkthroughConflictError,
   WalkthroughNotFoundError,
 } from '../../errors.ts';
@@ -41,6 +42,20 @@ export class RedisWalkthroughStore implements WalkthroughStore {
     this.run = defineScripts(redis);
   }
 
+  /** Runs a Redis call; a lost connection becomes a StoreUnavailableError a person can act on. */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof MemdoctorError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new StoreUnavailableError(
+        `Redis (REDIS_URL) did not answer: ${reason}. Check that Redis is up, then look at the walkthrough (status) before answering again.`,
+        { cause: error },
+      );
+    }
+  }
+
   private keysOf(record: WalkthroughRecord): string[] {
     return [
       this.keys.record(record, record.id),
@@ -50,15 +65,17 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   }
 
   async create(record: WalkthroughRecord): Promise<void> {
-    const code = await this.run('createWalkthrough', this.keysOf(record), [
-      JSON.stringify(record),
-      record.version,
-      this.ttlSeconds,
-      record.id,
-      Date.parse(record.updatedAt),
-      record.status === 'active' ? '1' : '0',
-      record.thread ? '1' : '0',
-    ]);
+    const code = await this.call(() =>
+      this.run('createWalkthrough', this.keysOf(record), [
+        JSON.stringify(record),
+        record.version,
+        this.ttlSeconds,
+        record.id,
+        Date.parse(record.updatedAt),
+        record.status === 'active' ? '1' : '0',
+        record.thread ? '1' : '0',
+      ]),
+    );
     if (code === ScriptCode.RecordExists)
       throw new WalkthroughConflictError(`a walkthrough with id "${record.id}" already exists.`);
   }
@@ -66,21 +83,23 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   async get(id: string): Promise<WalkthroughRecord | undefined> {
     const where = parseWalkthroughId(id);
     if (!where) return undefined;
-    const json = await this.redis.hget(this.keys.record(where, id), 'data');
+    const json = await this.call(() => this.redis.hget(this.keys.record(where, id), 'data'));
     return json === null ? undefined : readRecord(json, id);
   }
 
   async replace(next: WalkthroughRecord, expectedVersion: number): Promise<void> {
-    const reply = (await this.run('replaceWalkthrough', this.keysOf(next), [
-      expectedVersion,
-      next.version,
-      JSON.stringify(next),
-      this.ttlSeconds,
-      next.id,
-      Date.parse(next.updatedAt),
-      next.status === 'active' ? '1' : '0',
-      next.thread ? '1' : '0',
-    ])) as [number, string?];
+    const reply = (await this.call(() =>
+      this.run('replaceWalkthrough', this.keysOf(next), [
+        expectedVersion,
+        next.version,
+        JSON.stringify(next),
+        this.ttlSeconds,
+        next.id,
+        Date.parse(next.updatedAt),
+        next.status === 'active' ? '1' : '0',
+        next.thread ? '1' : '0',
+      ]),
+    )) as [number, string?];
     const [code, stored] = reply;
     if (code === ScriptCode.RecordMissing)
       throw new WalkthroughNotFoundError(next.id, 'it expired or was never saved; start a new one.');
@@ -94,11 +113,11 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   }
 
   async listActive(where: Conversation): Promise<WalkthroughRecord[]> {
-    const ids = await this.redis.zrange(this.keys.active(where), '0', '-1');
+    const ids = await this.call(() => this.redis.zrange(this.keys.active(where), '0', '-1'));
     if (ids.length === 0) return [];
     const pipeline = this.redis.pipeline();
     for (const id of ids) pipeline.hget(this.keys.record(where, id), 'data');
-    const replies = (await pipeline.exec()) ?? [];
+    const replies = (await this.call(() => pipeline.exec())) ?? [];
     const found: WalkthroughRecord[] = [];
     replies.forEach(([error, json], i) => {
       if (error) throw error;
@@ -108,7 +127,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   }
 
   async findByThread(where: Conversation, thread: string): Promise<WalkthroughRecord | undefined> {
-    const id = await this.redis.get(this.keys.thread(where, thread));
+    const id = await this.call(() => this.redis.get(this.keys.thread(where, thread)));
     return id ? this.get(id) : undefined;
   }
 
