@@ -1,6 +1,7 @@
 import { classHistogramParser } from './class-histogram.ts';
 import { flinkResourceProfileParser } from './flink-resource-profile.ts';
 import { flinkRestParser } from './flink-rest.ts';
+import { flinkSlotFitParser } from './flink-slot-fit.ts';
 import { gcLogParser } from './gc-log.ts';
 import { javaVersionParser } from './java-version.ts';
 import { k8sPodParser } from './k8s-pod.ts';
@@ -34,4 +35,5 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   'flink-resource-profile': flinkResourceProfileParser,
   'memory-samples': memorySamplesParser,
   lines: linesParser,
+  'flink-slot-fit': flinkSlotFitParser,
 };
