@@ -59,7 +59,7 @@ export const flinkSlotFitParser: Parser = {
   id: 'flink-slot-fit',
   title: 'pending ResourceProfiles with /taskmanagers JSON',
   howToGet:
-    'the ResourceProfile line of a pending request, then `curl -s http://<jobmanager>:8081/taskmanagers`,',
+    'the ResourceProfile line of a pending request, then `curl -s http://<jobmanager>:8081/taskmanagers`',
   // Two outputs pasted together only make sense where a step asks for them.
   explicitOnly: true,
   detect: (head) => head.some((l) => l.includes('ResourceProfile{')),
