@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -103,9 +103,40 @@ function edgeKey(step: string, to: string, answer?: string): string {
   return answer === undefined ? `${step} -> ${to}` : `${step} -[${answer}]-> ${to}`;
 }
 
+/** Every string literal in the engine's source: the fact kinds extractors, parsers and derivations emit. */
+function engineLiterals(dir = join(import.meta.dirname, '..', '..', 'src', 'engine')): Set<string> {
+  const found = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) for (const s of engineLiterals(path)) found.add(s);
+    else if (entry.name.endsWith('.ts'))
+      for (const m of readFileSync(path, 'utf8').matchAll(/'([a-z][a-z0-9.-]*)'/g)) found.add(m[1] ?? '');
+  }
+  return found;
+}
+const EMITTED = engineLiterals();
+
+/** The fact kinds a procedure's prefills wait for. */
+function prefillKinds(procedure: Procedure): string[] {
+  return procedure.steps.flatMap((s) => {
+    if (s.kind !== 'question' && s.kind !== 'measurement') return [];
+    return (s.prefill ?? []).flatMap((p) => {
+      if (!('fact' in p)) return [];
+      return [typeof p.fact === 'string' ? p.fact : p.fact.fact];
+    });
+  });
+}
+
 describe.each(PLAYBOOK_IDS)('procedure of %s', (id) => {
   const procedure = loadProcedure(id);
   const walks = z.array(WalkSchema).parse(readYaml(import.meta.dirname, 'walks', `${id}.yaml`));
+
+  it('prefills only from fact kinds that the engine or a parser emits', () => {
+    const unknown = prefillKinds(procedure).filter((kind) =>
+      kind.startsWith('parsed.') ? !(kind.slice('parsed.'.length) in PARSERS) : !EMITTED.has(kind),
+    );
+    expect(unknown).toEqual([]);
+  });
 
   it('fills a placeholder only where every path to it knows the value', () => {
     expect(unsurePlaceholders(procedure)).toEqual([]);
