@@ -50,12 +50,15 @@ export class FactCollector {
   private lineNo = 0;
   private readonly extractors: readonly Extractor[];
   private readonly prefilter: RegExp;
+  /** One case-insensitive alternation of each extractor's triggers: one regex test per extractor
+   * instead of a lower-cased copy of the line and an includes() per trigger (the hot spot of a scan). */
+  private readonly gates: readonly RegExp[];
   private readonly parsed = new ParsedFacts();
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
     this.extractors = extractors;
-    const literals = [...new Set(extractors.flatMap((e) => e.triggers))].map(escapeRegExp);
-    this.prefilter = new RegExp(literals.join('|'), 'i');
+    this.prefilter = triggerPattern(extractors.flatMap((e) => e.triggers));
+    this.gates = extractors.map((e) => triggerPattern(e.triggers));
     if (engine)
       for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
   }
@@ -76,11 +79,12 @@ export class FactCollector {
   }
 
   private scan(raw: string, line: string): void {
-    const lower = line.toLowerCase();
     let text: string | undefined;
-    for (const extractor of this.extractors) {
-      if (!extractor.triggers.some((t) => lower.includes(t))) continue;
-      for (const finding of extractor.extract(line)) {
+    for (let i = 0; i < this.extractors.length; i++) {
+      if (!this.gates[i]?.test(line)) continue;
+      for (const finding of (this.extractors[i] as Extractor).extract(line)) {
+        // Most lines only repeat facts the book already holds enough of: count them, build nothing.
+        if (this.book.tally(finding.kind)) continue;
         text ??= evidenceText(raw);
         this.book.add({ ...finding, line: this.lineNo, text });
       }
@@ -88,8 +92,11 @@ export class FactCollector {
   }
 }
 
-function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A case-insensitive regex matching any of the literals; none match nothing. */
+function triggerPattern(literals: readonly string[]): RegExp {
+  if (literals.length === 0) return /(?!)/;
+  const escaped = [...new Set(literals)].map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(escaped.join('|'), 'i');
 }
 
 /** The first cause (in the playbook's order) whose facts are present. */

@@ -16,6 +16,11 @@ export interface Fact extends Finding {
 
 /** How many facts of one kind are kept: enough to cite, bounded so memory stays flat. */
 const KEPT_PER_KIND = 6;
+/**
+ * How many distinct config keys are remembered. Far more than any real job sets, and a bound: a log
+ * that prints a new key on every line (generated names, ids) must not grow memory with its size.
+ */
+const MAX_CONFIG_KEYS = 1000;
 
 /** Facts of one kind: how often it was seen and the first few occurrences. */
 export interface FactGroup {
@@ -33,8 +38,9 @@ export class FactBook {
   private readonly configs = new Map<string, Fact>();
 
   add(fact: Fact): void {
-    if (fact.kind === 'config' && typeof fact.values?.key === 'string') {
-      this.configs.set(fact.values.key, fact);
+    const key = fact.kind === 'config' ? fact.values?.key : undefined;
+    if (typeof key === 'string' && (this.configs.size < MAX_CONFIG_KEYS || this.configs.has(key))) {
+      this.configs.set(key, fact);
     }
     const group = this.groups.get(fact.kind);
     if (!group) {
@@ -45,9 +51,21 @@ export class FactBook {
     if (group.first.length < KEPT_PER_KIND) group.first.push(fact);
   }
 
+  /**
+   * Counts a fact of `kind` without storing it when the book already keeps enough of that kind, and
+   * says so; false means the caller must `add` the fact (config facts always are: the last one wins).
+   */
+  tally(kind: string): boolean {
+    const group = this.groups.get(kind);
+    if (kind === 'config' || !group || group.first.length < KEPT_PER_KIND) return false;
+    group.count++;
+    return true;
+  }
+
   /** Facts whose kind equals `pattern`, or starts with it when it ends in `.*`. */
   find(pattern: string): Fact[] {
-    if (!pattern.endsWith('.*')) return this.groups.get(pattern)?.first ?? [];
+    // A copy: callers sort and filter what they get, and the kept facts must stay as they were.
+    if (!pattern.endsWith('.*')) return [...(this.groups.get(pattern)?.first ?? [])];
     const prefix = pattern.slice(0, -1);
     const found: Fact[] = [];
     for (const [kind, group] of this.groups) if (kind.startsWith(prefix)) found.push(...group.first);

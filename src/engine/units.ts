@@ -40,9 +40,20 @@ export function formatSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  const digits = value >= 100 ? 0 : value < 10 ? 2 : 1;
-  // parseFloat drops trailing zeros: 8.20 -> 8.2, 4.00 -> 4.
-  return `${Number.parseFloat(value.toFixed(digits))} ${units[unit]}`;
+  let text = roundForDisplay(value);
+  // 1023.97 KB rounds to "1024 KB": a person expects "1 MB".
+  if (Math.abs(Number(text)) >= 1024 && unit < units.length - 1) {
+    unit++;
+    text = roundForDisplay(value / 1024);
+  }
+  return `${text} ${units[unit]}`;
+}
+
+/** Two decimals below 10, one below 100, none above; parseFloat drops trailing zeros (8.20 -> 8.2). */
+function roundForDisplay(value: number): string {
+  const size = Math.abs(value);
+  const digits = size >= 100 ? 0 : size < 10 ? 2 : 1;
+  return String(Number.parseFloat(value.toFixed(digits)));
 }
 
 /** Bytes as a Spark/JVM setting: `2g` when whole gibibytes, else `1536m`. Rounds up to a mebibyte. */

@@ -4,7 +4,7 @@ import type { Extractor } from './types.ts';
 // "spark.executor.memory=8g", "--conf spark.driver.maxResultSize=2g", "taskmanager.memory.process.size: 4096m",
 // "spark.executor.memoryOverhead 2048". Values are short tokens; the key families are the ones memdoctor reads.
 const SETTING =
-  /\b((?:spark|taskmanager|jobmanager|state\.backend|yarn|mapreduce|glue)\.[\w.-]{2,80}?)["']?\s?(?:[=:]|\s)\s?["']?([\w.-]{1,40})/gi;
+  /\b(state\.backend(?:\.[\w.-]{2,80}?)?|(?:spark|taskmanager|jobmanager|yarn|mapreduce|glue)\.[\w.-]{2,80}?)["']?\s?(?:[=:]|\s)\s?["']?([\w.-]{1,40})/gi;
 const JVM_FLAG =
   /(?:^|\s|")-(Xmx|Xms|Xss)(\d+[kmgtKMGT]?)\b|-XX:(MaxDirectMemorySize|MaxMetaspaceSize|MaxRAMPercentage)=(\d+(?:\.\d+)?[kmgtKMGT]?)\b/g;
 const ENV = /\b(MALLOC_ARENA_MAX|LD_PRELOAD)=(\S{1,120})/g;

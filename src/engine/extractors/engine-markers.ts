@@ -17,7 +17,7 @@ const MARKERS: readonly Marker[] = [
   },
   {
     kind: 'engine.beam-python',
-    re: /\bapache_beam\b|\bbeam_runner\b|\brun_beam\.py\b|\bsdk_worker(?:_main)?\b|unable to receive additional data from SDK|\bsdk-\d+-\d+\b|--direct_runner_bundle_repeat|\bbeam\.runners\.|\bpython -m apache_beam/i,
+    re: /\bapache_beam\b|\bbeam_runner\b|\brun_beam\.py\b|\bsdk_worker(?:_main)?\b|unable to receive additional data from SDK|\bsdk-\d+-\d+\b|--direct_runner_bundle_repeat|\bpython -m apache_beam/i,
   },
   { kind: 'engine.beam-java', re: /org\.apache\.beam\./ },
   {

@@ -17,7 +17,8 @@ const MEANINGS: Readonly<Record<string, { meaning: string; memory: 'strong' | 'w
 };
 
 // "exit code 137", "Exit code:-103", "exitCode: -104", "exit status: 143", "exited with code 137".
-const EXIT = /\bexit(?:ed with)?[ _-]?(?:code|status)(?: is)?\s?[:=]?\s?(-?\d{1,3})\b/gi;
+// kubectl aligns its columns: "Exit Code:    137".
+const EXIT = /\bexit(?:ed with)?[ _-]?(?:code|status)(?: is)?\s{0,8}[:=]?\s{0,8}(-?\d{1,3})\b/gi;
 
 /** Exit codes of containers and processes that point at memory (137, 143, -103, -104, Spark's 52). */
 export const exitCodes: Extractor = {

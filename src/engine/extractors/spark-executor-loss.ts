@@ -16,7 +16,7 @@ const RULES: readonly LineRule[] = [
   },
   { re: /ExecutorLostFailure|Lost executor \d+|Executor lost:/, kind: 'spark.executor-lost' },
   {
-    re: /Consider boosting spark\.(?:yarn\.)?executor\.memoryOverhead|spark\.(?:yarn\.)?executor\.memoryOverhead/i,
+    re: /(?:boost(?:ing)?|increas(?:e|ing)|rais(?:e|ing)) spark\.(?:yarn\.)?executor\.memoryOverhead/i,
     kind: 'spark.overhead-advice',
   },
   {

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { InputBinaryError, InputTooLargeError, InputUnreadableError } from '../../errors.ts';
+import { InputBinaryError, InputTooLargeError, InputUnreadableError, MemdoctorError } from '../../errors.ts';
 import { sniff } from './sniff.ts';
 
 /** Lines longer than this are cut: a log line that long is data, and regexes need a bound. */
@@ -53,7 +53,10 @@ export async function textBytes(
   if (kind.kind === 'binary') throw new InputBinaryError(source, kind.detail);
   if (kind.kind === 'text') return rest;
   if (depth > 0) throw new InputBinaryError(source, 'gzip inside gzip');
-  const gunzip = Readable.from(rest).pipe(createGunzip());
+  // pipeline, not pipe: pipe() does not pass a read error of the source on, so gunzip would wait
+  // forever for more bytes. pipeline destroys gunzip with that error and iterating it rethrows it.
+  const gunzip = createGunzip();
+  pipeline(Readable.from(rest), gunzip, () => {});
   return textBytes(source, guardGunzip(source, gunzip), depth + 1);
 }
 
@@ -61,6 +64,8 @@ async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): 
   try {
     for await (const chunk of stream) yield chunk;
   } catch (error) {
+    // The source's own read errors already say what went wrong; only zlib's need the gzip wording.
+    if (error instanceof MemdoctorError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new InputUnreadableError(source, `the gzip data is damaged (${reason})`, { cause: error });
   }

@@ -27,7 +27,8 @@ export function normalise(line: string): string {
   let out = line;
   if (out.includes('\u001b')) out = out.replace(ANSI, '');
   if (out.includes('&')) out = out.replace(ENTITY, (entity) => ENTITIES[entity] ?? entity);
-  if (out.startsWith('>')) out = out.replace(/^>+\s?/, '');
+  // Indented quotes too: patterns anchored at the line start (`^\s*MemoryError`) must still see the text.
+  if (out.trimStart().startsWith('>')) out = out.replace(/^\s*>+\s?/, '');
   if (out.includes('`')) out = out.replace(/^`+|`+$/g, '');
   return out.replace(CONTROL, ' ');
 }

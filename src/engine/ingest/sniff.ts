@@ -5,6 +5,16 @@ const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 /** Magic numbers of binary formats people upload by mistake, with a name they will recognise. */
 const KNOWN_BINARY: ReadonlyArray<{ magic: readonly number[]; detail: string }> = [
+  // Text, but not UTF-8: Windows PowerShell's `>` writes UTF-16. Its NUL bytes would read as binary.
+  {
+    magic: [0xff, 0xfe],
+    detail:
+      'UTF-16 text, as Windows PowerShell writes it: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)',
+  },
+  {
+    magic: [0xfe, 0xff],
+    detail: 'UTF-16 text: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)',
+  },
   { magic: [0x50, 0x4b, 0x03, 0x04], detail: 'a zip archive: unzip it and give the log inside' },
   { magic: [0x4a, 0x41, 0x56, 0x41, 0x20, 0x50, 0x52, 0x4f, 0x46], detail: 'a Java heap dump (.hprof)' },
   { magic: [0x89, 0x50, 0x4e, 0x47], detail: 'a PNG image' },
