@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -13,8 +13,8 @@ import { viewOf } from '../../src/walkthrough/view.ts';
 import { type ScriptedAnswer, walkProcedure } from '../../src/walkthrough/walk.ts';
 import { edgesOf, unsurePlaceholders } from './procedure-graph.ts';
 
-/** Every playbook that must ship a procedure. */
-const PLAYBOOK_IDS = [
+/** The launch playbooks: each must ship a procedure. */
+const LAUNCH_PLAYBOOKS = [
   'beam-python-leak',
   'flink-container-oom-killed',
   'flink-jvm-oom',
@@ -24,7 +24,17 @@ const PLAYBOOK_IDS = [
   'spark-driver-result-size',
   'spark-executor-overhead-killed',
   'spark-heap-oom',
-] as const;
+];
+
+/** Every playbook with a procedure; each needs a walk table in walks/<id>.yaml. */
+const WITH_PROCEDURE = readdirSync(PLAYBOOKS_DIR, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(join(PLAYBOOKS_DIR, e.name, 'procedure.yaml')))
+  .map((e) => e.name)
+  .sort();
+
+it('has a procedure for every launch playbook', () => {
+  expect(WITH_PROCEDURE).toEqual(expect.arrayContaining(LAUNCH_PLAYBOOKS));
+});
 
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -127,7 +137,7 @@ function prefillKinds(procedure: Procedure): string[] {
   });
 }
 
-describe.each(PLAYBOOK_IDS)('procedure of %s', (id) => {
+describe.each(WITH_PROCEDURE)('procedure of %s', (id) => {
   const procedure = loadProcedure(id);
   const walks = z.array(WalkSchema).parse(readYaml(import.meta.dirname, 'walks', `${id}.yaml`));
 
