@@ -49,16 +49,21 @@ export class FactCollector {
   readonly book = new FactBook();
   private lineNo = 0;
   private readonly extractors: readonly Extractor[];
-  private readonly prefilter: RegExp;
-  /** One case-insensitive alternation of each extractor's triggers: one regex test per extractor
-   * instead of a lower-cased copy of the line and an includes() per trigger (the hot spot of a scan). */
-  private readonly gates: readonly RegExp[];
+  /**
+   * Every trigger of every extractor in one case-insensitive alternation, longest first, scanned once
+   * per line; `owners` maps a matched literal to the extractors it opens. A line without any trigger
+   * costs one regex search.
+   */
+  private readonly triggers: RegExp;
+  private readonly owners: ReadonlyMap<string, readonly number[]>;
   private readonly parsed = new ParsedFacts();
+  private readonly wanted = (kind: string): boolean => !this.book.isFull(kind);
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
     this.extractors = extractors;
-    this.prefilter = triggerPattern(extractors.flatMap((e) => e.triggers));
-    this.gates = extractors.map((e) => triggerPattern(e.triggers));
+    const literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => t.toLowerCase())))];
+    this.triggers = triggerPattern(literals);
+    this.owners = triggerOwners(literals, extractors);
     if (engine)
       for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
   }
@@ -67,9 +72,10 @@ export class FactCollector {
     this.parsed.push(lines);
     for (const raw of lines) {
       this.lineNo++;
-      if (raw.length === 0 || !this.prefilter.test(raw)) continue;
-      if (isFence(raw)) continue;
-      this.scan(raw, normalise(raw));
+      if (raw.length === 0) continue;
+      const opened = this.opened(raw);
+      if (opened.size === 0 || isFence(raw)) continue;
+      this.scan(raw, normalise(raw), opened);
     }
   }
 
@@ -78,11 +84,22 @@ export class FactCollector {
     for (const fact of this.parsed.facts()) this.book.add(fact);
   }
 
-  private scan(raw: string, line: string): void {
+  /** Indexes of the extractors whose triggers occur in the line (every start position is tried). */
+  private opened(line: string): Set<number> {
+    const opened = new Set<number>();
+    this.triggers.lastIndex = 0;
+    for (let match = this.triggers.exec(line); match; match = this.triggers.exec(line)) {
+      for (const index of this.owners.get(match[0].toLowerCase()) ?? []) opened.add(index);
+      this.triggers.lastIndex = match.index + 1;
+    }
+    return opened;
+  }
+
+  private scan(raw: string, line: string, opened: ReadonlySet<number>): void {
     let text: string | undefined;
     for (let i = 0; i < this.extractors.length; i++) {
-      if (!this.gates[i]?.test(line)) continue;
-      for (const finding of (this.extractors[i] as Extractor).extract(line)) {
+      if (!opened.has(i)) continue;
+      for (const finding of (this.extractors[i] as Extractor).extract(line, this.wanted)) {
         // Most lines only repeat facts the book already holds enough of: count them, build nothing.
         if (this.book.tally(finding.kind)) continue;
         text ??= evidenceText(raw);
@@ -92,11 +109,30 @@ export class FactCollector {
   }
 }
 
-/** A case-insensitive regex matching any of the literals; none match nothing. */
+/**
+ * A global, case-insensitive regex matching any of the literals, longest first: at a given position
+ * it matches the longest trigger there, and every shorter trigger at that position is a prefix of it.
+ */
 function triggerPattern(literals: readonly string[]): RegExp {
-  if (literals.length === 0) return /(?!)/;
-  const escaped = [...new Set(literals)].map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(escaped.join('|'), 'i');
+  if (literals.length === 0) return /(?!)/g;
+  const escaped = [...literals].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escapeLiteral);
+  return new RegExp(escaped.join('|'), 'gi');
+}
+
+function escapeLiteral(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** For each literal, the extractors having a trigger inside it (so one match opens all of them). */
+function triggerOwners(literals: readonly string[], extractors: readonly Extractor[]): Map<string, number[]> {
+  const owners = new Map<string, number[]>();
+  for (const literal of literals) {
+    const indexes = extractors.flatMap((e, i) =>
+      e.triggers.some((t) => literal.includes(t.toLowerCase())) ? [i] : [],
+    );
+    owners.set(literal, indexes);
+  }
+  return owners;
 }
 
 /** The first cause (in the playbook's order) whose facts are present. */

@@ -55,6 +55,12 @@ export class FactBook {
    * Counts a fact of `kind` without storing it when the book already keeps enough of that kind, and
    * says so; false means the caller must `add` the fact (config facts always are: the last one wins).
    */
+  /** True once the book keeps as many facts of this kind as it ever will (config never fills). */
+  isFull(kind: string): boolean {
+    const group = this.groups.get(kind);
+    return kind !== 'config' && group !== undefined && group.first.length >= KEPT_PER_KIND;
+  }
+
   tally(kind: string): boolean {
     const group = this.groups.get(kind);
     if (kind === 'config' || !group || group.first.length < KEPT_PER_KIND) return false;

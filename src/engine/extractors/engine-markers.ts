@@ -5,6 +5,7 @@ import type { Extractor } from './types.ts';
 const MARKERS: readonly Marker[] = [
   {
     kind: 'engine.glue',
+    gate: /glue|G\.\d|G\.025|DynamicFrame|\/opt\/amazon/i,
     re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b|DynamicFrame\b|\bGlue\w*(?:Logger|JobRunner|ArgParser)\b|\/opt\/amazon\/|\bAWSGlue|\bglue\.[A-Z]\w+/i,
   },
   {
@@ -17,11 +18,13 @@ const MARKERS: readonly Marker[] = [
   },
   {
     kind: 'engine.beam-python',
+    gate: /beam|sdk|direct_runner/i,
     re: /\bapache_beam\b|\bbeam_runner\b|\brun_beam\.py\b|\bsdk_worker(?:_main)?\b|unable to receive additional data from SDK|\bsdk-\d+-\d+\b|--direct_runner_bundle_repeat|\bpython -m apache_beam/i,
   },
   { kind: 'engine.beam-java', re: /org\.apache\.beam\./ },
   {
     kind: 'engine.mapreduce',
+    gate: /map|MRAppMaster/i,
     re: /\bMRAppMaster\b|org\.apache\.hadoop\.mapred|\byarn\.app\.mapreduce\b|\bmapreduce\.(?:map|reduce)\.memory/,
   },
   {
@@ -36,11 +39,20 @@ const MARKERS: readonly Marker[] = [
     kind: 'platform.yarn',
     re: /\bcontainer_(?:e\d+_)?\d+_\d+_\d+_\d+\b|\bYARN\b|\bYarn[A-Z]\w+|\bapplication_\d{10,}_\d+\b|\bNodeManager\b/,
   },
-  { kind: 'platform.kubernetes', re: /\bkubernetes\b|\bkubectl\b|\bOOMKilled\b|\bk8s\b|\bpod\/[\w-]+/i },
-  { kind: 'platform.emr', re: /\bEMR\b|amazon-emr|\/mnt\/yarn\/|\.compute\.internal\b/ },
-  { kind: 'platform.databricks', re: /\bdatabricks\b|\bDBR \d|com\.databricks\./i },
+  {
+    kind: 'platform.kubernetes',
+    gate: /k8s|kube|oom|pod\//i,
+    re: /\bkubernetes\b|\bkubectl\b|\bOOMKilled\b|\bk8s\b|\bpod\/[\w-]+/i,
+  },
+  {
+    kind: 'platform.emr',
+    gate: /emr|\/mnt\/yarn|compute\.internal/i,
+    re: /\bEMR\b|amazon-emr|\/mnt\/yarn\/|\.compute\.internal\b/,
+  },
+  { kind: 'platform.databricks', gate: /databricks|DBR /i, re: /\bdatabricks\b|\bDBR \d|com\.databricks\./i },
   {
     kind: 'platform.dataflow',
+    gate: /dataflow|worker VM|work item/i,
     re: /\bDataflow(?:Runner)?\b|\bworker VM\b|dataflow\.googleapis|a work item (?:has failed|was attempted) \d+ times/i,
   },
 ];
@@ -101,5 +113,5 @@ export const engineMarkers: Extractor = {
   description:
     'Markers of the engine (Glue, Spark, Flink, Beam Python/Java, MapReduce), runtime and platform',
   triggers: TRIGGERS,
-  extract: (line) => markersIn(MARKERS, line),
+  extract: (line, wanted) => markersIn(MARKERS, line, wanted),
 };

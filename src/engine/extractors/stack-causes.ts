@@ -88,5 +88,5 @@ export const stackCauses: Extractor = {
   description:
     'Frames and words that reveal a cause: collect/toPandas, broadcast joins, small-file listing, skew, RocksDB, arenas...',
   triggers: TRIGGERS,
-  extract: (line) => markersIn(CAUSES, line),
+  extract: (line, wanted) => markersIn(CAUSES, line, wanted),
 };

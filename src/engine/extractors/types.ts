@@ -13,5 +13,9 @@ export interface Extractor {
    * 1 GiB log fast: most lines contain none.
    */
   readonly triggers: readonly string[];
-  extract(line: string): Finding[];
+  /**
+   * `wanted` says which kinds are still worth finding; extractors with many independent patterns
+   * (markers) skip the others, which saves most of their work on a long log. Ignoring it is correct.
+   */
+  extract(line: string, wanted?: (kind: string) => boolean): Finding[];
 }
