@@ -56,6 +56,6 @@ describe('memdoctor parse', () => {
 
   it('lists the parsers', async () => {
     const { out } = await cli(['parse', 'list']);
-    expect(out.split('\n').filter(Boolean).length).toBe(13);
+    expect(out.split('\n').filter(Boolean).length).toBe(15);
   });
 });

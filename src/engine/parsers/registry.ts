@@ -1,9 +1,11 @@
 import { classHistogramParser } from './class-histogram.ts';
 import { flinkResourceProfileParser } from './flink-resource-profile.ts';
 import { flinkRestParser } from './flink-rest.ts';
+import { flinkSlotFitParser } from './flink-slot-fit.ts';
 import { gcLogParser } from './gc-log.ts';
 import { javaVersionParser } from './java-version.ts';
 import { k8sPodParser } from './k8s-pod.ts';
+import { linesParser } from './lines.ts';
 import { memorySamplesParser } from './memory-samples.ts';
 import { memrayParser } from './memray.ts';
 import { nmtParser } from './nmt.ts';
@@ -15,7 +17,8 @@ import { yarnContainerParser } from './yarn-container.ts';
 
 /**
  * Every parser, by id. Adding one: one file, one line here. Detection tries them in this order, so
- * the most specific formats come first and the catch-all memory samples come last.
+ * the most specific formats come first and the catch-all memory samples come last (the name list is
+ * never auto-detected).
  */
 export const PARSERS: Readonly<Record<string, Parser>> = {
   'spark-eventlog': sparkEventLogParser,
@@ -31,4 +34,6 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   tracemalloc: tracemallocParser,
   'flink-resource-profile': flinkResourceProfileParser,
   'memory-samples': memorySamplesParser,
+  lines: linesParser,
+  'flink-slot-fit': flinkSlotFitParser,
 };

@@ -281,6 +281,13 @@ const BROKEN: [parser: string, file: string, message: RegExp][] = [
     'spanish-top-single-snapshot.txt',
     /^could not parse: expected at least 3 memory samples/,
   ],
+  ['lines', 'truncated-one-name.txt', /^could not parse: expected at least two names/],
+  ['lines', 'malformed-stack-trace.txt', /does not look like a list of names/],
+  [
+    'flink-slot-fit',
+    'truncated-json.txt',
+    /^could not parse: expected the complete JSON of GET \/taskmanagers/,
+  ],
 ];
 
 describe('parsers on real samples', () => {
