@@ -10,7 +10,9 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      thresholds: { lines: 75, functions: 75, branches: 65, statements: 75 },
+      reporter: ['text-summary'],
+      // Measured at 93% lines, 79% branches when set; the floor keeps new code tested.
+      thresholds: { lines: 88, functions: 90, branches: 74, statements: 87 },
     },
   },
 });
