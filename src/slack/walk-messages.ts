@@ -3,7 +3,14 @@ import { answerText, type WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { postTextFile } from './upload.ts';
 import type { Block } from './views/blocks.ts';
-import { answeredStep, prefilledNote, stepBlockId, stepMessage, transcriptMessage } from './views/step.ts';
+import {
+  abandonedMessage,
+  answeredStep,
+  prefilledNote,
+  stepBlockId,
+  stepMessage,
+  transcriptMessage,
+} from './views/step.ts';
 
 /** Transcripts longer than this go up as a file: a message would be cut at Block Kit's limits. */
 export const TRANSCRIPT_INLINE_CHARS = 2500;
@@ -36,6 +43,14 @@ export async function postProgress(
   thread: Thread,
   pathBefore: number,
 ): Promise<void> {
+  if (record.status === 'abandoned') {
+    await client.chat.postMessage({
+      channel: thread.channel,
+      thread_ts: thread.ts,
+      ...abandonedMessage(record),
+    });
+    return;
+  }
   const view = deps.walkthroughs.view(record);
   if (view) {
     const message = stepMessage(view, prefilledNote(prefilledSince(record, pathBefore)));
