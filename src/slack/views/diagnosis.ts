@@ -1,5 +1,6 @@
 import type { Diagnosis, InputReport } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
+import type { Suggestion } from '../../llm/triage.ts';
 import type { DiagnosisFacts } from '../../walkthrough/index.ts';
 import { ACTION, BLOCK } from '../ids.ts';
 import { packWalkSeed } from '../walk-seed.ts';
@@ -8,6 +9,7 @@ import {
   type Block,
   type ButtonElement,
   button,
+  capBlocks,
   context,
   cut,
   fitLines,
@@ -17,6 +19,7 @@ import {
   mrkdwn,
   section,
 } from './blocks.ts';
+import { suggestionBlocks } from './suggestion.ts';
 
 /** What a "Show alternatives" button carries, so the click needs no stored state. */
 export interface AlternativeRef {
@@ -90,13 +93,26 @@ function noDiagnosis(report: InputReport, playbooks: readonly Playbook[]): Messa
 
 /**
  * The diagnosis message (a thread root): title, confidence, evidence, cause, first actions, and
- * the buttons. Pure: the same report gives the same blocks.
+ * the buttons; below them, set apart, a model's suggestion when there is one. Pure: the same
+ * report gives the same blocks.
  */
 export function diagnosisView(
   report: InputReport,
   playbooks: readonly Playbook[],
   user?: string,
   known: DiagnosisFacts = { facts: [], values: {} },
+  suggestion?: Suggestion,
+): MessageView {
+  const view = engineView(report, playbooks, user, known);
+  if (!suggestion) return view;
+  return { ...view, blocks: capBlocks([...view.blocks, ...suggestionBlocks(suggestion, playbooks)]) };
+}
+
+function engineView(
+  report: InputReport,
+  playbooks: readonly Playbook[],
+  user: string | undefined,
+  known: DiagnosisFacts,
 ): MessageView {
   const [top, ...rest] = report.diagnoses;
   if (!top) return noDiagnosis(report, playbooks);
