@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 /** Runs the console in-process with the model assist; returns everything it printed. */
-export async function runConsole(lines: string[], withAssist: LlmAssist | undefined): Promise<string> {
+async function runConsole(lines: string[], withAssist: LlmAssist | undefined): Promise<string> {
   const stdin = new PassThrough();
   let out = '';
   const io = {
