@@ -85,3 +85,37 @@ describe("the console with a model's suggestion", () => {
     expect(openai.requests).toEqual([]);
   });
 });
+
+describe('the draft incident note in the console', () => {
+  const TO_THE_END = ['INFO starting', 'java.lang.OutOfMemoryError: Java heap space', '', 'walk', '95'];
+
+  it('follows the transcript at a conclusion, labelled as a draft by a model', async () => {
+    openai.reply(
+      responseJson({
+        title: 'Driver heap too small',
+        what_happened: 'The heap filled up.',
+        evidence: ['java.lang.OutOfMemoryError: Java heap space'],
+        tried: [],
+        fix: 'A bigger heap.',
+        follow_ups: [],
+      }),
+    );
+    const out = await runConsole([...TO_THE_END, 'transcript'], assist);
+    expect(out).toContain('== Conclusion: The heap is too small');
+    const transcript = out.lastIndexOf('The heap is too small');
+    const draft = out.indexOf('-- Draft incident note, written by a model');
+    expect(draft).toBeGreaterThan(transcript);
+    expect(out).toContain('# Driver heap too small');
+    expect(openai.requests).toHaveLength(1);
+    expect(JSON.stringify(openai.requests[0]?.body?.input)).toContain('Java heap');
+  });
+
+  it('prints only the transcript before the conclusion, or without a model', async () => {
+    const early = await runConsole(['walk test-leak', 'transcript'], assist);
+    expect(early).not.toContain('Draft incident note');
+    const plain = await runConsole([...TO_THE_END, 'transcript'], undefined);
+    expect(plain).toContain('== Conclusion: The heap is too small');
+    expect(plain).not.toContain('Draft incident note');
+    expect(openai.requests).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import { apiError, FakeOpenAI, responseJson } from '../llm/fake-openai.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 import { buttonsOf, click, threadReplies } from './support/clicks.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
-import { slashCommand } from './support/payloads.ts';
+import { eventEnvelope, slashCommand, threadReply } from './support/payloads.ts';
 
 // A failure no test playbook covers: the engine recognises nothing, so the model is asked.
 const UNKNOWN = [
@@ -87,5 +87,61 @@ describe("a model's suggestion in Slack", () => {
     expect(root.text).toContain('heap');
     expect(JSON.stringify(root.blocks)).not.toContain("A model's suggestion");
     expect(openai.requests).toEqual([]);
+  });
+});
+
+const INCIDENT = {
+  title: 'Executor heap too small for a skewed partition',
+  what_happened: 'One task ran out of heap on a skewed partition.',
+  evidence: ['java.lang.OutOfMemoryError: Java heap space'],
+  tried: [{ action: 'checked the Spark UI', result: 'one slow task' }],
+  fix: 'Give the executors more memory.',
+  follow_ups: ['Alert on task skew'],
+};
+
+/** Runs the test walkthrough of a confident diagnosis to its conclusion; returns the thread root. */
+async function walkToTheEnd() {
+  const root = await diagnose(HEAP_OOM);
+  await click(h, root, 'Start walkthrough', OWNER);
+  const reply = (n: number) => waitFor(() => threadReplies(h, CHANNEL, root.ts)[n]);
+  await click(h, await reply(0), 'Done', OWNER);
+  await click(h, await reply(1), 'Yes', OWNER);
+  await reply(2);
+  const paste = threadReply({
+    user: OWNER,
+    channel: CHANNEL,
+    threadTs: root.ts,
+    parentUserId: h.fake.botUserId,
+    text: '```# samples\ngrowth=3```',
+  });
+  await h.sender.event(eventEnvelope(paste));
+  await reply(3);
+  const transcript = await reply(4);
+  expect(transcript.text).toContain('Transcript');
+  return root;
+}
+
+describe('the draft incident note in Slack', () => {
+  it('follows the transcript, labelled as a draft by a model, made from the transcript', async () => {
+    openai.reply(responseJson(INCIDENT));
+    const root = await walkToTheEnd();
+    const draft = await waitFor(() => threadReplies(h, CHANNEL, root.ts)[5]);
+    const body = JSON.stringify(draft.blocks);
+    expect(body).toContain('Draft incident note written by a model');
+    expect(body).toContain('# Executor heap too small for a skewed partition');
+    expect(body).toContain('Alert on task skew');
+    expect(blockKitProblems(draft.blocks)).toEqual([]);
+    // What the model was given is the transcript the thread shows.
+    const sent = openai.requests[0]?.body?.input.map((m) => m.content).join('\n') ?? '';
+    expect(sent).toContain('growth');
+  });
+
+  it('leaves the transcript alone when the model fails', async () => {
+    openai.reply(apiError(500, 'the model is down'));
+    const root = await walkToTheEnd();
+    await waitFor(() => (openai.requests.length > 0 ? true : undefined));
+    // Give the handler its turn to (not) post; the log says why there is no draft.
+    await waitFor(() => h.logs.lines.find((l) => l.msg === 'no incident draft'));
+    expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(5);
   });
 });

@@ -75,6 +75,7 @@ export class Console {
       this.reader,
       (t) => io.stdout.write(t),
       options.actor ?? localActor(),
+      options.assist,
     );
   }
 

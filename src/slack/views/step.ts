@@ -161,6 +161,20 @@ export function transcriptMessage(title: string, transcript: string): MessageVie
   return { text: `Transcript: ${title}`, blocks: [section(`*Transcript*\n\`\`\`${body}\`\`\``)] };
 }
 
+/** A model's draft incident note, labelled as such, short enough to post as a message. */
+export function incidentDraftMessage(draft: string): MessageView {
+  const body = fitLines(mrkdwn(draft).replace(/```/g, "'''").split('\n'), LIMITS.sectionText - 80);
+  return {
+    text: 'Draft incident note (written by a model)',
+    blocks: [
+      context(
+        ':robot_face: *Draft incident note written by a model* from the transcript above; check it before filing.',
+      ),
+      section(`\`\`\`${body}\`\`\``),
+    ],
+  };
+}
+
 /** `/memdoctor status`: walkthroughs active in this channel, with links to their threads. */
 export function statusView(
   items: readonly { title: string; step: string; owner: string; link?: string }[],
