@@ -145,3 +145,29 @@ describe('the draft incident note in Slack', () => {
     expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(5);
   });
 });
+
+describe('Explain on a diagnosis', () => {
+  it("posts the model's explanation in the thread, labelled, from the diagnosis' evidence", async () => {
+    const root = await diagnose(HEAP_OOM);
+    expect(blockKitProblems(root.blocks)).toEqual([]);
+    openai.reply(responseJson({ explanation: 'The executor kept more objects than its heap could hold.' }));
+    await click(h, root, 'Explain', OWNER);
+    const reply = await waitFor(() => threadReplies(h, CHANNEL, root.ts)[0]);
+    const body = JSON.stringify(reply.blocks);
+    expect(body).toContain('Explained by a model');
+    expect(body).toContain('more objects than its heap could hold');
+    expect(JSON.stringify(openai.requests[0]?.body?.input)).toContain('Java heap space');
+  });
+
+  it('tells only the clicker when the model fails', async () => {
+    const root = await diagnose(HEAP_OOM);
+    openai.reply(apiError(500, 'the model is down'));
+    await click(h, root, 'Explain', OWNER);
+    await waitFor(() =>
+      h.fake
+        .callsTo('chat.postEphemeral')
+        .find((c) => c.args.user === OWNER && String(c.args.text).includes('could not explain')),
+    );
+    expect(threadReplies(h, CHANNEL, root.ts)).toEqual([]);
+  });
+});

@@ -57,6 +57,27 @@ describe('diagnosisView', () => {
     expect(JSON.stringify(view.blocks)).not.toContain('Show alternatives');
   });
 
+  it('offers Explain only when a model is configured, carrying the diagnosis within the value limit', async () => {
+    const { readExplainRef } = await import('../../src/slack/explain-ref.ts');
+    expect(JSON.stringify(diagnosisView(report([diagnosis()]), playbooks).blocks)).not.toContain('Explain');
+    const long = diagnosis({
+      evidence: Array.from({ length: 8 }, (_, i) => ({ line: i + 1, text: 'x'.repeat(900) })),
+    });
+    const view = diagnosisView(report([long]), playbooks, undefined, undefined, { explain: true });
+    expect(blockKitProblems(view.blocks)).toEqual([]);
+    const actionsBlock = view.blocks.find((b) => b.type === 'actions');
+    const explain =
+      actionsBlock && 'elements' in actionsBlock
+        ? actionsBlock.elements.find((e) => 'action_id' in e && e.action_id === 'memdoctor.diagnosis.explain')
+        : undefined;
+    const value = explain && 'value' in explain ? explain.value : undefined;
+    expect(value?.length).toBeLessThanOrEqual(2000);
+    const back = readExplainRef(value);
+    expect(back?.playbook).toBe(long.playbook);
+    expect(back?.evidence.length).toBeGreaterThan(0);
+    expect(back?.evidence[0]?.line).toBe(1);
+  });
+
   it('says what it looked for when nothing matched', () => {
     expect(diagnosisView(report([]), playbooks)).toMatchSnapshot();
   });

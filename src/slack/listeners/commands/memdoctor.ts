@@ -33,7 +33,10 @@ const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) =>
     request.engine,
     command.team_id,
   );
-  const view = diagnosisView(report, deps.playbooks, command.user_id, known, suggestion);
+  const view = diagnosisView(report, deps.playbooks, command.user_id, known, {
+    ...(suggestion ? { suggestion } : {}),
+    explain: deps.assist !== undefined,
+  });
   await client.chat.postMessage({ channel: command.channel_id, ...view });
   return undefined;
 };

@@ -32,7 +32,10 @@ export function pasteSubmitted(deps: SlackDeps) {
       const { report, known, suggestion } = await diagnosePaste(deps, text, engine, body.team?.id);
       await client.chat.postMessage({
         channel: meta.channel,
-        ...diagnosisView(report, deps.playbooks, user, known, suggestion),
+        ...diagnosisView(report, deps.playbooks, user, known, {
+          ...(suggestion ? { suggestion } : {}),
+          explain: deps.assist !== undefined,
+        }),
       });
     } catch (error) {
       const failure = explainFailure(error);
