@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnosis, InputReport } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
+import { readExplainRef } from '../../src/slack/explain-ref.ts';
 import { fitLines } from '../../src/slack/views/blocks.ts';
 import {
   alternativesView,
@@ -57,8 +58,7 @@ describe('diagnosisView', () => {
     expect(JSON.stringify(view.blocks)).not.toContain('Show alternatives');
   });
 
-  it('offers Explain only when a model is configured, carrying the diagnosis within the value limit', async () => {
-    const { readExplainRef } = await import('../../src/slack/explain-ref.ts');
+  it('offers Explain only when a model is configured, carrying the diagnosis within the value limit', () => {
     expect(JSON.stringify(diagnosisView(report([diagnosis()]), playbooks).blocks)).not.toContain('Explain');
     const long = diagnosis({
       evidence: Array.from({ length: 8 }, (_, i) => ({ line: i + 1, text: 'x'.repeat(900) })),
