@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLlmAssist } from '../../src/llm/assist.ts';
@@ -7,7 +8,7 @@ import { apiError, FakeOpenAI, responseJson } from '../llm/fake-openai.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 import { buttonsOf, click, threadReplies } from './support/clicks.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
-import { eventEnvelope, slashCommand, threadReply } from './support/payloads.ts';
+import { eventEnvelope, fileShareEvent, slashCommand, threadReply } from './support/payloads.ts';
 
 // A failure no test playbook covers: the engine recognises nothing, so the model is asked.
 const UNKNOWN = [
@@ -70,6 +71,35 @@ describe("a model's suggestion in Slack", () => {
       root.ts,
     );
     expect(record?.playbook.id).toBe('test-heap-oom');
+  });
+
+  it('comes with a diagnosis of an uploaded gzipped log, from lines selected as it streamed', async () => {
+    openai.reply(
+      responseJson({
+        playbook: 'none',
+        confidence: 0.8,
+        rationale: 'A shuffle fetch failure points at the network, not memory.',
+        evidence: [{ line: 2, quote: 'FetchFailedException' }],
+      }),
+    );
+    const file = h.fake.addFile('F300', 'driver.log.gz', gzipSync(Buffer.from(UNKNOWN)));
+    const thread = '1700000000.000001';
+    const event = fileShareEvent({
+      user: OWNER,
+      channel: CHANNEL,
+      threadTs: thread,
+      parentUserId: h.fake.botUserId,
+      files: [file],
+    });
+    await h.sender.event(eventEnvelope(event));
+    const post = await waitFor(() => h.fake.messages.find((m) => m.thread_ts === thread));
+    const body = JSON.stringify(post.blocks);
+    expect(body).toContain("A model's suggestion");
+    expect(body).toContain('The model found no playbook that fits.');
+    expect(body).toContain('FetchFailedException: Failed to connect');
+    // "none" names no playbook, so there is nothing to walk through.
+    expect(buttonsOf(post)).toEqual([]);
+    expect(JSON.stringify(openai.requests[0]?.body?.input)).toContain('L2: org.apache.spark.shuffle');
   });
 
   it('still posts the diagnosis, without a suggestion, when the model fails', async () => {
