@@ -3,6 +3,7 @@ import type { InputReport } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../errors.ts';
 import { type AssistOptions, createLlmAssist, type LlmAssist } from './assist.ts';
+import type { Selection } from './select.ts';
 import { SelectionTap } from './tap.ts';
 import { needsSuggestion, type Suggestion } from './triage.ts';
 
@@ -89,4 +90,40 @@ export function renderSuggestion(suggestion: Suggestion | undefined): string {
   }
   if (suggestion.playbook !== 'none') out.push(`Walk through it: memdoctor walk ${suggestion.playbook}`);
   return `${out.join('\n')}\n`;
+}
+
+/** What `suggestIfUnsure` needs besides the assist: the engine's result and the input's selected lines. */
+export interface UnsureRequest {
+  workspace: string;
+  playbooks: readonly Playbook[];
+  report: InputReport;
+  /** The selected lines, read only when a suggestion is needed (a tap's selection waits for the input). */
+  selection: () => Promise<Selection | undefined>;
+  hint?: string;
+}
+
+/**
+ * The model's suggestion for the chat surfaces: asked only when a model is configured and the engine
+ * recognised nothing or little. Never throws: a failed model call or selection is `undefined`, so
+ * the deterministic diagnosis always goes out.
+ */
+export async function suggestIfUnsure(
+  assist: LlmAssist | undefined,
+  request: UnsureRequest,
+): Promise<{ suggestion?: Suggestion; note?: string }> {
+  if (!assist || !needsSuggestion(request.report.diagnoses)) return {};
+  try {
+    const selection = await request.selection();
+    if (!selection) return { note: 'the input could not be read a second time for the model' };
+    const outcome = await assist.suggest({
+      workspace: request.workspace,
+      playbooks: request.playbooks,
+      diagnoses: request.report.diagnoses,
+      selection,
+      ...(request.hint ? { hint: request.hint } : {}),
+    });
+    return outcome.value ? { suggestion: outcome.value } : { note: outcome.note };
+  } catch (error) {
+    return { note: asMemdoctorError(error).message };
+  }
 }

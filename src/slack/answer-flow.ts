@@ -4,6 +4,7 @@ import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.t
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import type { Block } from './views/blocks.ts';
+import { NAV_DONE } from './views/step.ts';
 import { findStepMessage, lastAnswerTo, markAnswered, postProgress, type Thread } from './walk-messages.ts';
 
 /** One answer to a walkthrough step, from a click, a reply or a file. */
@@ -76,7 +77,9 @@ export async function answerStep(deps: SlackDeps, client: WebClient, answer: Ste
     'walkthrough step answered',
   );
   const given = after.path.length > record.path.length ? lastAnswerTo(after, step) : undefined;
-  const shown = given ?? (answer.label ? { text: answer.label, by: user } : undefined);
+  const nav = answer.event.type === 'back' || answer.event.type === 'abort' ? answer.event.type : undefined;
+  const label = nav ? NAV_DONE[nav] : answer.label;
+  const shown = given ?? (label ? { text: label, by: user } : undefined);
   try {
     const message = answer.message ?? (await findStepMessage(client, thread, record.id, step));
     if (message && shown) await markAnswered(client, thread.channel, message, shown);

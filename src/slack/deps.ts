@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Playbook } from '../engine/playbook/schema.ts';
+import type { LlmAssist } from '../llm/assist.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { EventDedupe } from './dedupe.ts';
 import type { OncallPolicy } from './oncall.ts';
@@ -32,6 +33,8 @@ export interface SlackDeps {
   oncall: OncallPolicy;
   log: Logger;
   health(): Promise<Health>;
+  /** The optional model help (docs/llm.md); undefined when no model is configured. */
+  assist?: LlmAssist;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

@@ -1,17 +1,24 @@
 import type { FactBook } from '../engine/facts.ts';
 import { diagnoseStream, diagnoseText, type EngineHint, type InputReport } from '../engine/index.ts';
 import { readLines } from '../engine/ingest/lines.ts';
+import { suggestIfUnsure } from '../llm/diagnose-assist.ts';
+import { type Selection, selectLines } from '../llm/select.ts';
+import { SelectionTap } from '../llm/tap.ts';
+import type { Suggestion } from '../llm/triage.ts';
 import { type DiagnosisFacts, diagnosisFacts } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
-export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch'>;
+export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist'> &
+  Partial<Pick<SlackDeps, 'log'>>;
 
 /** A report and what its top diagnosis knows, for the walkthrough it may start. */
 export interface SlackDiagnosis {
   report: InputReport;
   known?: DiagnosisFacts;
+  /** A model's suggestion, when one is configured and the engine was unsure; shown apart. */
+  suggestion?: Suggestion;
 }
 
 function withKnown({ book, ...report }: InputReport & { book: FactBook }): SlackDiagnosis {
@@ -33,9 +40,31 @@ export async function diagnosePaste(
   deps: DiagnoseDeps,
   text: string,
   engine?: EngineHint,
+  workspace = 'slack',
 ): Promise<SlackDiagnosis> {
   const maxBytes = deps.settings.maxExpandedBytes;
-  return withKnown(await diagnoseText('paste', text, deps.playbooks, { engine, maxBytes }));
+  const result = withKnown(await diagnoseText('paste', text, deps.playbooks, { engine, maxBytes }));
+  return withSuggestion(deps, result, workspace, engine, async () => selectLines(text));
+}
+
+/** Adds the model's suggestion when the engine was unsure; a model failure is logged, never thrown. */
+async function withSuggestion(
+  deps: DiagnoseDeps,
+  result: SlackDiagnosis,
+  workspace: string,
+  hint: EngineHint | undefined,
+  selection: () => Promise<Selection | undefined>,
+): Promise<SlackDiagnosis> {
+  const { playbooks, assist } = deps;
+  const { suggestion, note } = await suggestIfUnsure(assist, {
+    workspace,
+    playbooks,
+    report: result.report,
+    selection,
+    ...(hint ? { hint } : {}),
+  });
+  if (note) deps.log?.info({ source: result.report.source, note }, 'no model suggestion');
+  return suggestion ? { ...result, suggestion } : result;
 }
 
 /**
@@ -46,10 +75,16 @@ export async function diagnoseSlackFile(
   deps: DiagnoseDeps,
   file: SlackFileRef,
   engine?: EngineHint,
+  workspace = 'slack',
 ): Promise<SlackDiagnosis> {
-  const chunks = await download(deps, file);
+  const source = file.name ?? file.id;
+  const downloaded = await download(deps, file);
+  // With a model configured, the lines it may see are selected as the engine reads: one download.
+  const tap = deps.assist ? new SelectionTap(source) : undefined;
+  const chunks = tap ? tap.wrap(downloaded) : downloaded;
   const maxBytes = deps.settings.maxExpandedBytes;
-  return withKnown(await diagnoseStream(file.name ?? file.id, chunks, deps.playbooks, { engine, maxBytes }));
+  const result = withKnown(await diagnoseStream(source, chunks, deps.playbooks, { engine, maxBytes }));
+  return withSuggestion(deps, result, workspace, engine, async () => tap?.selection());
 }
 
 /** Largest file accepted as the answer to a paste step: parsers read text that fits in memory. */

@@ -3,6 +3,8 @@ export const ACTION = {
   startWalkthrough: 'memdoctor.walk.start',
   showAlternatives: 'memdoctor.diagnosis.alternatives',
   notMemory: 'memdoctor.diagnosis.not_memory',
+  /** Shown only with a model configured: a model explains the diagnosis in plain words. */
+  explain: 'memdoctor.diagnosis.explain',
   /** Step buttons share a prefix; the suffix keeps action_ids unique within one actions block. */
   stepAnswerPrefix: 'memdoctor.step.answer:',
 } as const;

@@ -34,8 +34,11 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
     try {
-      const { report, known } = await diagnoseSlackFile(deps, file);
-      const view = diagnosisView(report, deps.playbooks, message.user, known);
+      const { report, known, suggestion } = await diagnoseSlackFile(deps, file);
+      const view = diagnosisView(report, deps.playbooks, message.user, known, {
+        ...(suggestion ? { suggestion } : {}),
+        explain: deps.assist !== undefined,
+      });
       await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });
       log.info(
         { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },

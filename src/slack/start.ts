@@ -2,7 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { ConfigInvalidError } from '../errors.ts';
+import { asMemdoctorError, ConfigInvalidError } from '../errors.ts';
+import { createLlmAssist, type LlmAssist } from '../llm/assist.ts';
 import { createLogger } from '../log.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
 import { connectRedis, openStore, WalkthroughService } from '../walkthrough/index.ts';
@@ -31,6 +32,20 @@ export interface SlackResources {
   redis?: Redis;
 }
 
+/** The model assist when one is configured; a configuration error turns it off with a warning. */
+function modelAssist(config: Config, log: Logger, redis: Redis | undefined): LlmAssist | undefined {
+  try {
+    return createLlmAssist(config, {
+      log,
+      keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
+      ...(redis ? { redis } : {}),
+    });
+  } catch (error) {
+    log.warn({ err: asMemdoctorError(error).message }, 'model assist off');
+    return undefined;
+  }
+}
+
 /** Builds the listeners' dependencies: settings, dedupe (Redis or memory), on-call policy, health. */
 export function buildDeps(config: Config, log: Logger, resources: SlackResources): SlackDeps {
   const token = config.SLACK_BOT_TOKEN;
@@ -42,6 +57,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     return { ok: up, store: 'redis', redis: up ? 'up' : 'down', playbooks: playbooks.length };
   };
   const prefix = `${config.MEMDOCTOR_REDIS_PREFIX}:`;
+  const assist = modelAssist(config, log, redis);
   return {
     settings: {
       botToken: token,
@@ -55,6 +71,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,
     health,
+    ...(assist ? { assist } : {}),
   };
 }
 

@@ -1,9 +1,18 @@
 import type { WebClient } from '@slack/web-api';
 import { answerText, type WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
+import { explainFailure } from './failures.ts';
 import { postTextFile } from './upload.ts';
 import type { Block } from './views/blocks.ts';
-import { answeredStep, prefilledNote, stepBlockId, stepMessage, transcriptMessage } from './views/step.ts';
+import {
+  abandonedMessage,
+  answeredStep,
+  incidentDraftMessage,
+  prefilledNote,
+  stepBlockId,
+  stepMessage,
+  transcriptMessage,
+} from './views/step.ts';
 
 /** Transcripts longer than this go up as a file: a message would be cut at Block Kit's limits. */
 export const TRANSCRIPT_INLINE_CHARS = 2500;
@@ -36,6 +45,14 @@ export async function postProgress(
   thread: Thread,
   pathBefore: number,
 ): Promise<void> {
+  if (record.status === 'abandoned') {
+    await client.chat.postMessage({
+      channel: thread.channel,
+      thread_ts: thread.ts,
+      ...abandonedMessage(record),
+    });
+    return;
+  }
   const view = deps.walkthroughs.view(record);
   if (view) {
     const message = stepMessage(view, prefilledNote(prefilledSince(record, pathBefore)));
@@ -52,6 +69,62 @@ export async function postTranscript(
   thread: Thread,
 ): Promise<void> {
   const transcript = await deps.walkthroughs.transcript(record.id);
+  await postTranscriptText(deps, client, record, thread, transcript);
+  if (deps.assist) await postIncidentDraft(deps, client, record, thread, transcript);
+}
+
+/**
+ * With a model configured, a draft incident note from the transcript, posted after it and labelled
+ * as a model's draft. A model or posting failure is logged: the transcript is already out.
+ */
+async function postIncidentDraft(
+  deps: SlackDeps,
+  client: WebClient,
+  record: WalkthroughRecord,
+  thread: Thread,
+  transcript: string,
+): Promise<void> {
+  const log = { walkthrough: record.id, playbook: record.playbook.id };
+  try {
+    const outcome = await deps.assist?.incidentNote({ workspace: record.workspace, transcript });
+    if (!outcome?.value) {
+      deps.log.info({ ...log, note: outcome?.note }, 'no incident draft');
+      return;
+    }
+    const draft = outcome.value;
+    if (draft.length <= (deps.settings.transcriptInlineChars ?? TRANSCRIPT_INLINE_CHARS)) {
+      await client.chat.postMessage({
+        channel: thread.channel,
+        thread_ts: thread.ts,
+        ...incidentDraftMessage(draft),
+      });
+      return;
+    }
+    await postTextFile(
+      client,
+      {
+        channel: thread.channel,
+        threadTs: thread.ts,
+        filename: `memdoctor-${record.playbook.id}-${record.id}-incident-draft.md`,
+        title: `Incident note draft: ${record.playbook.title}`,
+        content: draft,
+        comment:
+          ':robot_face: A draft incident note written by a model from the transcript; check it before filing.',
+      },
+      deps.fetch,
+    );
+  } catch (error) {
+    deps.log.warn({ ...log, err: explainFailure(error).message }, 'incident draft not posted');
+  }
+}
+
+async function postTranscriptText(
+  deps: SlackDeps,
+  client: WebClient,
+  record: WalkthroughRecord,
+  thread: Thread,
+  transcript: string,
+): Promise<void> {
   if (transcript.length <= (deps.settings.transcriptInlineChars ?? TRANSCRIPT_INLINE_CHARS)) {
     await client.chat.postMessage({
       channel: thread.channel,

@@ -29,6 +29,20 @@ function view(over: Partial<StepView>): StepView {
 }
 
 describe('step messages', () => {
+  it('offer Back only when there is an answer to undo, and Abandon only while active', () => {
+    const labels = (v: StepView) =>
+      stepMessage(v)
+        .blocks.filter((b) => b.type === 'actions')
+        .flatMap((b) => ('elements' in b ? b.elements : []))
+        .map((e) => ('text' in e && e.text && 'text' in e.text ? e.text.text : ''));
+    expect(labels(view({}))).toEqual(['Done', 'Skip', 'Back', 'Abandon']);
+    expect(labels(view({ canBack: false }))).toEqual(['Done', 'Skip', 'Abandon']);
+    expect(labels(view({ kind: 'conclusion', status: 'done', options: [], fix: [], verify: [] }))).toEqual([
+      'Back',
+    ]);
+    expect(blockKitProblems(stepMessage(view({})).blocks)).toEqual([]);
+  });
+
   it('render an instruction with buttons that carry the walkthrough, version and event', () => {
     const message = stepMessage(
       view({}),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnosis, InputReport } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
+import { readExplainRef } from '../../src/slack/explain-ref.ts';
 import { fitLines } from '../../src/slack/views/blocks.ts';
 import {
   alternativesView,
@@ -55,6 +56,26 @@ describe('diagnosisView', () => {
   it('offers no alternatives button when the engine had one candidate', () => {
     const view = diagnosisView(report([diagnosis()]), playbooks);
     expect(JSON.stringify(view.blocks)).not.toContain('Show alternatives');
+  });
+
+  it('offers Explain only when a model is configured, carrying the diagnosis within the value limit', () => {
+    expect(JSON.stringify(diagnosisView(report([diagnosis()]), playbooks).blocks)).not.toContain('Explain');
+    const long = diagnosis({
+      evidence: Array.from({ length: 8 }, (_, i) => ({ line: i + 1, text: 'x'.repeat(900) })),
+    });
+    const view = diagnosisView(report([long]), playbooks, undefined, undefined, { explain: true });
+    expect(blockKitProblems(view.blocks)).toEqual([]);
+    const actionsBlock = view.blocks.find((b) => b.type === 'actions');
+    const explain =
+      actionsBlock && 'elements' in actionsBlock
+        ? actionsBlock.elements.find((e) => 'action_id' in e && e.action_id === 'memdoctor.diagnosis.explain')
+        : undefined;
+    const value = explain && 'value' in explain ? explain.value : undefined;
+    expect(value?.length).toBeLessThanOrEqual(2000);
+    const back = readExplainRef(value);
+    expect(back?.playbook).toBe(long.playbook);
+    expect(back?.evidence.length).toBeGreaterThan(0);
+    expect(back?.evidence[0]?.line).toBe(1);
   });
 
   it('says what it looked for when nothing matched', () => {

@@ -93,6 +93,45 @@ describe('a walkthrough in Slack', () => {
     expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(5);
   });
 
+  it('goes back a step and abandons through the step buttons, with the same checks as answers', async () => {
+    h = await startHarness({ oncallUsers: [ONCALL] });
+    const { root } = await diagnose();
+    await click(h, root, 'Start walkthrough', OWNER);
+    const step1 = await reply(root, 0);
+    // Nothing answered yet: no Back, but Abandon.
+    expect(buttonsOf(step1).map((b) => b.button.text.text)).not.toContain('Back');
+    await click(h, step1, 'Done', OWNER);
+    const step2 = await reply(root, 1);
+    const step2AsFirstShown = structuredClone(step2);
+
+    await click(h, step2, 'Back', STRANGER);
+    await waitFor(() => ephemeralFor(STRANGER, `Only <@${OWNER}>`));
+    expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(2);
+
+    await click(h, step2, 'Back', ONCALL);
+    const again = await reply(root, 2);
+    expect(again.text).toContain('Step 1: Open the failed stage in the Spark UI');
+    expect(JSON.stringify(step2.blocks)).toContain(`<@${ONCALL}> answered: *went back a step*`);
+    const record = await h.deps.walkthroughs.findByThread(
+      { workspace: 'T1', conversation: CHANNEL },
+      root.ts,
+    );
+    expect(record?.path).toEqual([]);
+
+    // The same Back on the old screen is stale: the version moved on.
+    await click(h, step2AsFirstShown, 'Back', OWNER);
+    await waitFor(() => ephemeralFor(OWNER, 'moved on'));
+    expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(3);
+
+    await click(h, again, 'Abandon', OWNER);
+    const ended = await reply(root, 3);
+    expect(ended.text).toContain(`Walkthrough abandoned by <@${OWNER}>`);
+    expect(buttonsOf(again)).toEqual([]);
+    const after = await h.deps.walkthroughs.get(record?.id ?? '');
+    expect(after.status).toBe('abandoned');
+    expect(await h.deps.walkthroughs.listActive({ workspace: 'T1', conversation: CHANNEL })).toEqual([]);
+  });
+
   it('takes a pasted reply in the thread as the answer to a paste step', async () => {
     h = await startHarness();
     const { root } = await diagnose();

@@ -4,6 +4,10 @@ import type { FactBook } from '../../engine/facts.ts';
 import { type Diagnosis, diagnoseStream, diagnoseText, type InputReport } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../../errors.ts';
+import type { LlmAssist } from '../../llm/assist.ts';
+import { renderSuggestion, suggestIfUnsure } from '../../llm/diagnose-assist.ts';
+import { type Selection, selectLines } from '../../llm/select.ts';
+import { SelectionTap } from '../../llm/tap.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
 import { type DiagnosisFacts, diagnosisFacts, type WalkthroughService } from '../../walkthrough/index.ts';
 import type { CliIo } from '../command.ts';
@@ -17,6 +21,7 @@ const HELP = `memdoctor console
   a file path       diagnoses that log file (plain or .gz)
   walk              step through the procedure of the last diagnosis
   walk <playbook>   step through a playbook's procedure without a diagnosis
+  walk suggested    step through the playbook a model suggested for the last diagnosis
   resume <id>       pick up a walkthrough again
   status            the active walkthroughs
   help              this text
@@ -29,6 +34,8 @@ export interface ConsoleOptions {
   service: WalkthroughService;
   /** Defaults to the OS user name. */
   actor?: string;
+  /** The optional model help (docs/llm.md); without it the console never calls a model. */
+  assist?: LlmAssist;
 }
 
 /** The person at the keyboard, as a walkthrough actor name. */
@@ -54,7 +61,9 @@ export class Console {
   private readonly reader: LineReader;
   private readonly session: WalkSession;
   /** The last diagnosis: its facts prefill the next walkthrough, whichever playbook it is. */
-  private last: { top: Playbook | undefined; book: FactBook; diagnoses: Diagnosis[] } | undefined;
+  private last:
+    | { top: Playbook | undefined; book: FactBook; diagnoses: Diagnosis[]; suggested?: Playbook }
+    | undefined;
 
   constructor(
     private readonly io: CliIo,
@@ -66,6 +75,7 @@ export class Console {
       this.reader,
       (t) => io.stdout.write(t),
       options.actor ?? localActor(),
+      options.assist,
     );
   }
 
@@ -117,12 +127,38 @@ export class Console {
     const trimmed = line.trim();
     if (trimmed === '') return;
     if (isFile(trimmed)) return this.diagnoseFile(trimmed);
-    this.show(await diagnoseText('paste', await this.reader.block(line), this.options.playbooks));
+    const text = await this.reader.block(line);
+    const report = await diagnoseText('paste', text, this.options.playbooks);
+    this.show(report);
+    await this.suggest(report, async () => selectLines(text));
   }
 
   /** Diagnoses a log file and shows the report; its facts go to the next `walk`. */
   async diagnoseFile(path: string): Promise<void> {
-    this.show(await diagnoseStream(path, openInput(path), this.options.playbooks));
+    // With a model configured, the lines it may see are selected as the engine reads the file.
+    const tap = this.options.assist ? new SelectionTap(path) : undefined;
+    const input = openInput(path);
+    const report = await diagnoseStream(path, tap ? tap.wrap(input) : input, this.options.playbooks);
+    this.show(report);
+    await this.suggest(report, async () => tap?.selection());
+  }
+
+  /** The model's suggestion, after and apart from the report, when the engine was unsure. */
+  private async suggest(report: InputReport, selection: () => Promise<Selection | undefined>): Promise<void> {
+    const { playbooks, assist } = this.options;
+    const { suggestion, note } = await suggestIfUnsure(assist, {
+      workspace: 'console',
+      playbooks,
+      report,
+      selection,
+    });
+    if (note) this.write(`(no model suggestion: ${note})\n`);
+    if (!suggestion || !this.last) return;
+    this.write(renderSuggestion(suggestion).replace(/^Walk through it: .*\n/m, ''));
+    const playbook = playbooks.find((p) => p.id === suggestion.playbook);
+    if (playbook?.procedure === undefined) return;
+    this.last.suggested = playbook;
+    this.write(`Type walk suggested to go through "${playbook.title}" step by step.\n`);
   }
 
   private show(report: InputReport & { book: FactBook }): void {
@@ -155,7 +191,16 @@ export class Console {
 
   /** Starts a walkthrough of a playbook by id, or of the last diagnosis; the last diagnosis' facts prefill it. */
   async walk(id?: string): Promise<void> {
-    const playbook = id ? findPlaybook(this.options.playbooks, id) : this.last?.top;
+    const playbook =
+      id === 'suggested'
+        ? this.last?.suggested
+        : id
+          ? findPlaybook(this.options.playbooks, id)
+          : this.last?.top;
+    if (!playbook && id === 'suggested') {
+      this.write('No model suggestion to walk through: the last diagnosis got none.\n');
+      return;
+    }
     if (!playbook) {
       this.write('Nothing diagnosed yet: paste an error first, or type walk <playbook>.\n');
       return;

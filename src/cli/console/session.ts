@@ -1,4 +1,5 @@
 import { asMemdoctorError, ErrorCode } from '../../errors.ts';
+import type { LlmAssist } from '../../llm/assist.ts';
 import {
   type Conversation,
   parseMeasurement,
@@ -40,6 +41,8 @@ export class WalkSession {
     private readonly reader: LineReader,
     private readonly write: (text: string) => void,
     private readonly actor: string,
+    /** With a model configured, `transcript` at a conclusion also prints a draft incident note. */
+    private readonly assist?: LlmAssist,
   ) {}
 
   get active(): boolean {
@@ -79,13 +82,28 @@ export class WalkSession {
       return false;
     }
     if (word === 'transcript') {
-      this.write(`\n${await this.service.transcript(this.record.id)}`);
+      const transcript = await this.service.transcript(this.record.id);
+      this.write(`\n${transcript}`);
+      if (this.record.status === 'done') await this.incidentDraft(transcript);
       return true;
     }
     if (word === 'back') return this.send({ type: 'back' }).then(() => true);
     if (word === 'abort')
       return this.send({ type: 'abort', reason: 'aborted at the console' }).then(() => true);
     return false;
+  }
+
+  /** The model's draft incident note after the transcript, set apart and labelled as a draft. */
+  private async incidentDraft(transcript: string): Promise<void> {
+    if (!this.assist) return;
+    const outcome = await this.assist.incidentNote({ workspace: 'console', transcript });
+    if (outcome.value === undefined) {
+      this.write(`(no incident draft: ${outcome.note})\n`);
+      return;
+    }
+    this.write(
+      `\n-- Draft incident note, written by a model from the transcript above; check it before filing --\n${outcome.value}`,
+    );
   }
 
   private async status(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../deps.ts';
 import { ACTION, STEP_ANSWER_PATTERN, VIEW } from '../ids.ts';
+import { explainDiagnosis } from './actions/explain-diagnosis.ts';
 import { notMemory } from './actions/not-memory.ts';
 import { showAlternatives } from './actions/show-alternatives.ts';
 import { startWalkthrough } from './actions/start-walkthrough.ts';
@@ -20,6 +21,7 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   app.view(VIEW.paste, pasteSubmitted(deps));
   app.action(ACTION.showAlternatives, showAlternatives(deps));
   app.action(ACTION.notMemory, notMemory(deps));
+  app.action(ACTION.explain, explainDiagnosis(deps));
   app.action(START_PATTERN, startWalkthrough(deps));
   app.action(STEP_ANSWER_PATTERN, stepAnswered(deps));
   app.event('message', fileShared(deps));

@@ -1,6 +1,8 @@
 import type { Diagnosis, InputReport } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
+import type { Suggestion } from '../../llm/triage.ts';
 import type { DiagnosisFacts } from '../../walkthrough/index.ts';
+import { packExplainRef } from '../explain-ref.ts';
 import { ACTION, BLOCK } from '../ids.ts';
 import { packWalkSeed } from '../walk-seed.ts';
 import {
@@ -8,6 +10,7 @@ import {
   type Block,
   type ButtonElement,
   button,
+  capBlocks,
   context,
   cut,
   fitLines,
@@ -17,6 +20,7 @@ import {
   mrkdwn,
   section,
 } from './blocks.ts';
+import { suggestionBlocks } from './suggestion.ts';
 
 /** What a "Show alternatives" button carries, so the click needs no stored state. */
 export interface AlternativeRef {
@@ -62,6 +66,7 @@ function buttons(
   rest: readonly Diagnosis[],
   playbook: Playbook | undefined,
   known: DiagnosisFacts,
+  explain: boolean,
 ): ButtonElement[] {
   const out: ButtonElement[] = [];
   if (playbook?.procedure !== undefined)
@@ -69,6 +74,7 @@ function buttons(
       button('Start walkthrough', ACTION.startWalkthrough, packWalkSeed(top.playbook, known), 'primary'),
     );
   if (rest.length > 0) out.push(button('Show alternatives', ACTION.showAlternatives, packAlternatives(rest)));
+  if (explain && playbook) out.push(button('Explain (model)', ACTION.explain, packExplainRef(top)));
   out.push(button('Not a memory problem', ACTION.notMemory, top.playbook));
   return out;
 }
@@ -90,13 +96,36 @@ function noDiagnosis(report: InputReport, playbooks: readonly Playbook[]): Messa
 
 /**
  * The diagnosis message (a thread root): title, confidence, evidence, cause, first actions, and
- * the buttons. Pure: the same report gives the same blocks.
+ * the buttons; below them, set apart, a model's suggestion when there is one. Pure: the same
+ * report gives the same blocks.
  */
 export function diagnosisView(
   report: InputReport,
   playbooks: readonly Playbook[],
   user?: string,
   known: DiagnosisFacts = { facts: [], values: {} },
+  model: ModelExtras = {},
+): MessageView {
+  const { suggestion } = model;
+  const view = engineView(report, playbooks, user, known, model.explain === true);
+  if (!suggestion) return view;
+  return { ...view, blocks: capBlocks([...view.blocks, ...suggestionBlocks(suggestion, playbooks)]) };
+}
+
+/** What a configured model adds to a diagnosis message. */
+export interface ModelExtras {
+  /** The model's suggestion, shown apart when the engine was unsure. */
+  suggestion?: Suggestion;
+  /** Offer an Explain button (only when a model is configured). */
+  explain?: boolean;
+}
+
+function engineView(
+  report: InputReport,
+  playbooks: readonly Playbook[],
+  user: string | undefined,
+  known: DiagnosisFacts,
+  explain: boolean,
 ): MessageView {
   const [top, ...rest] = report.diagnoses;
   if (!top) return noDiagnosis(report, playbooks);
@@ -112,7 +141,7 @@ export function diagnosisView(
       evidenceBlock(top),
       section(causeText(top, playbook)),
       section(actionsText(top)),
-      actions(BLOCK.diagnosisActions, buttons(top, rest, playbook, known)),
+      actions(BLOCK.diagnosisActions, buttons(top, rest, playbook, known, explain)),
     ],
   };
 }
@@ -133,6 +162,19 @@ export function alternativesView(
       ),
     );
   return { text: 'Other possibilities', blocks };
+}
+
+/** A model's plain-language explanation of a diagnosis, labelled as the model's. */
+export function explanationView(title: string, text: string): MessageView {
+  return {
+    text: `A model's explanation: ${cut(title, 200)}`,
+    blocks: [
+      context(
+        ':robot_face: *Explained by a model* from the playbook and the evidence; it may be wrong, so check it.',
+      ),
+      section(mrkdwn(text)),
+    ],
+  };
 }
 
 /** The root message after "Not a memory problem": the same blocks without buttons, plus who said so. */

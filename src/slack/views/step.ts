@@ -3,6 +3,7 @@ import { ACTION } from '../ids.ts';
 import {
   actions,
   type Block,
+  type ButtonElement,
   button,
   context,
   fitLines,
@@ -74,21 +75,48 @@ export function stepMessage(view: StepView, note?: string): MessageView {
   ];
   if (note) blocks.push(context(note));
   blocks.push(...kindBlocks(view));
+  const value = (e: WalkthroughEvent) =>
+    JSON.stringify({ w: view.walkthrough, v: view.version, e } satisfies StepButtonValue);
   if (view.options.length > 0)
     blocks.push(
       actions(
         `memdoctor.step.actions:${view.walkthrough}`.slice(0, 255),
         view.options.map((o, i) =>
-          button(
-            o.label,
-            `${ACTION.stepAnswerPrefix}${i}`,
-            JSON.stringify({ w: view.walkthrough, v: view.version, e: o.event } satisfies StepButtonValue),
-            i === 0 ? 'primary' : undefined,
-          ),
+          button(o.label, `${ACTION.stepAnswerPrefix}${i}`, value(o.event), i === 0 ? 'primary' : undefined),
         ),
       ),
     );
+  const nav = navButtons(view, value);
+  // A block of its own, so a question with many answers can never push Back or Abandon out.
+  if (nav.length > 0) blocks.push(actions(`memdoctor.step.nav:${view.walkthrough}`.slice(0, 255), nav));
   return { text: `${label}: ${view.title}`, blocks };
+}
+
+/** What the message says a Back or Abandon click did, in place of an answer. */
+export const NAV_DONE = { back: 'went back a step', abort: 'abandoned the walkthrough' } as const;
+
+/**
+ * Back (where there is an answer to undo) and Abandon (while the walkthrough is active). They send the
+ * machine's `back` and `abort` events through the same step-answer path as every other button.
+ */
+function navButtons(view: StepView, value: (e: WalkthroughEvent) => string): ButtonElement[] {
+  const buttons: ButtonElement[] = [];
+  if (view.canBack) buttons.push(button('Back', `${ACTION.stepAnswerPrefix}back`, value({ type: 'back' })));
+  if (view.status === 'active') {
+    const abandon = button('Abandon', `${ACTION.stepAnswerPrefix}abort`, value({ type: 'abort' }), 'danger');
+    buttons.push({
+      ...abandon,
+      // Abandoning cannot be undone from Slack, so it asks first.
+      confirm: {
+        title: { type: 'plain_text', text: 'Abandon this walkthrough?' },
+        text: { type: 'plain_text', text: 'It stops here for everyone; the thread keeps what was answered.' },
+        confirm: { type: 'plain_text', text: 'Abandon' },
+        deny: { type: 'plain_text', text: 'Keep going' },
+        style: 'danger',
+      },
+    });
+  }
+  return buttons;
 }
 
 /** The step message once answered: the same text without buttons, plus the answer and who gave it. */
@@ -111,10 +139,40 @@ export function prefilledNote(
   return `:robot_face: Answered from the diagnosis: ${parts.join('; ')}`;
 }
 
+/** The note that ends an abandoned walkthrough's thread. */
+export function abandonedMessage(record: {
+  playbook: { title: string };
+  audit: readonly { actor: string }[];
+}): MessageView {
+  const by = record.audit.at(-1)?.actor;
+  const text = `Walkthrough abandoned${by ? ` by <@${by}>` : ''}: ${mrkdwn(record.playbook.title)}.`;
+  return {
+    text,
+    blocks: [
+      section(`:no_entry_sign: ${text}`),
+      context('Start a new walkthrough from the diagnosis to try again.'),
+    ],
+  };
+}
+
 /** The transcript, short enough to post as a message. */
 export function transcriptMessage(title: string, transcript: string): MessageView {
   const body = fitLines(mrkdwn(transcript).replace(/```/g, "'''").split('\n'), LIMITS.sectionText - 80);
   return { text: `Transcript: ${title}`, blocks: [section(`*Transcript*\n\`\`\`${body}\`\`\``)] };
+}
+
+/** A model's draft incident note, labelled as such, short enough to post as a message. */
+export function incidentDraftMessage(draft: string): MessageView {
+  const body = fitLines(mrkdwn(draft).replace(/```/g, "'''").split('\n'), LIMITS.sectionText - 80);
+  return {
+    text: 'Draft incident note (written by a model)',
+    blocks: [
+      context(
+        ':robot_face: *Draft incident note written by a model* from the transcript above; check it before filing.',
+      ),
+      section(`\`\`\`${body}\`\`\``),
+    ],
+  };
 }
 
 /** `/memdoctor status`: walkthroughs active in this channel, with links to their threads. */

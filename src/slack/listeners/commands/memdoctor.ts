@@ -27,8 +27,16 @@ type Verb<K extends SlashRequest['kind']> = (
 ) => Promise<MessageView | undefined>;
 
 const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
-  const { report, known } = await diagnosePaste(deps, request.text, request.engine);
-  const view = diagnosisView(report, deps.playbooks, command.user_id, known);
+  const { report, known, suggestion } = await diagnosePaste(
+    deps,
+    request.text,
+    request.engine,
+    command.team_id,
+  );
+  const view = diagnosisView(report, deps.playbooks, command.user_id, known, {
+    ...(suggestion ? { suggestion } : {}),
+    explain: deps.assist !== undefined,
+  });
   await client.chat.postMessage({ channel: command.channel_id, ...view });
   return undefined;
 };

@@ -29,10 +29,13 @@ export function pasteSubmitted(deps: SlackDeps) {
     const engine = engineFrom(values[BLOCK.modalEngine]?.[INPUT.engine]?.selected_option?.value);
     const user = body.user.id;
     try {
-      const { report, known } = await diagnosePaste(deps, text, engine);
+      const { report, known, suggestion } = await diagnosePaste(deps, text, engine, body.team?.id);
       await client.chat.postMessage({
         channel: meta.channel,
-        ...diagnosisView(report, deps.playbooks, user, known),
+        ...diagnosisView(report, deps.playbooks, user, known, {
+          ...(suggestion ? { suggestion } : {}),
+          explain: deps.assist !== undefined,
+        }),
       });
     } catch (error) {
       const failure = explainFailure(error);
