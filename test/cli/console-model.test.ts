@@ -1,13 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Console } from '../../src/cli/console/console.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLlmAssist, type LlmAssist } from '../../src/llm/assist.ts';
 import { MemoryLlmStore } from '../../src/llm/store.ts';
 import { createLogger } from '../../src/log.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { apiError, FakeOpenAI, responseJson } from '../llm/fake-openai.ts';
-import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from '../walkthrough/helpers.ts';
+import { runConsole } from './console-harness.ts';
 
 // Nothing the test playbook recognises, so the engine is unsure and the model is asked.
 const UNKNOWN = [
@@ -28,27 +25,6 @@ afterEach(async () => {
   await assist?.close();
   await openai.close();
 });
-
-/** Runs the console in-process with the model assist; returns everything it printed. */
-async function runConsole(lines: string[], withAssist: LlmAssist | undefined): Promise<string> {
-  const stdin = new PassThrough();
-  let out = '';
-  const io = {
-    stdin,
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (out += t) },
-  };
-  const service = new WalkthroughService({
-    store: new MemoryWalkthroughStore(),
-    parsers: TEST_PARSER_REGISTRY,
-    parse: parseKv,
-  });
-  const options = { playbooks: [testPlaybook()], service, actor: 'alice' };
-  const console = new Console(io, withAssist ? { ...options, assist: withAssist } : options);
-  stdin.end(`${lines.join('\n')}\n`);
-  await console.run();
-  return out;
-}
 
 describe("the console with a model's suggestion", () => {
   it('prints it after the report, labelled, and walks it with "walk suggested"', async () => {

@@ -1,31 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { Console } from '../../src/cli/console/console.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
-import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from '../walkthrough/helpers.ts';
-
-/** Runs the console in-process over the given input lines; returns everything it printed. */
-async function runConsole(lines: string[]): Promise<string> {
-  const stdin = new PassThrough();
-  let out = '';
-  const io = {
-    stdin,
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (out += t) },
-  };
-  const service = new WalkthroughService({
-    store: new MemoryWalkthroughStore(),
-    parsers: TEST_PARSER_REGISTRY,
-    parse: parseKv,
-  });
-  const console = new Console(io, { playbooks: [testPlaybook()], service, actor: 'alice' });
-  stdin.end(`${lines.join('\n')}\n`);
-  await console.run();
-  return out;
-}
+import { runConsole } from './console-harness.ts';
 
 describe('console (in-process, with a test parser)', () => {
   it('takes pastes for paste steps and explains one that does not parse', async () => {
