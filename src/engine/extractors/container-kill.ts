@@ -14,7 +14,8 @@ const USAGE: Readonly<Record<Resource, RegExp>> = {
 const YARN_KILL =
   // Hadoop 3 adds the overshoot and quotes the limit: "is running 2654208B beyond the 'PHYSICAL' memory limit".
   /(?:killed by YARN for exceeding|running (?:\d{1,20}B )?beyond) (?:the )?'?(physical|virtual)?'? ?memory limits?/i;
-const K8S_KILL = /\bOOMKilled\b|\bOOM ?killed\b/i;
+// Also a pod evicted because its node ran short of memory: the pod's own use is the usual reason.
+const K8S_KILL = /\bOOMKilled\b|\bOOM ?killed\b|node was low on resource: memory/i;
 
 function usage(line: string, resource: Resource): Record<string, FactValue> {
   const values: Record<string, FactValue> = { resource, manager: 'yarn' };
@@ -49,7 +50,14 @@ export const containerKill: Extractor = {
   id: 'container-kill',
   description:
     'YARN "killed for exceeding memory limits" / "running beyond ... memory limits" with used/limit figures, Kubernetes OOMKilled',
-  triggers: ['memory used', 'memory limit', 'oomkilled', 'oom killed', 'oom-killed'],
+  triggers: [
+    'memory used',
+    'memory limit',
+    'oomkilled',
+    'oom killed',
+    'oom-killed',
+    'low on resource: memory',
+  ],
   extract(line) {
     const yarn = yarnKill(line);
     if (yarn) return [yarn];

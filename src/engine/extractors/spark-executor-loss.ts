@@ -6,6 +6,12 @@ const RULES: readonly LineRule[] = [
     re: /Executor lost for unknown reasons|exited for unknown reasons/i,
     kind: 'spark.executor-lost-unknown',
   },
+  // A task brought its executor down and YARN ended the container with SIGTERM/SIGKILL: on YARN
+  // that is how a memory kill looks when the "exceeding memory limits" line was not pasted.
+  {
+    re: /exited caused by one of the running tasks\).{0,300}Exit (?:status|code)(?: is)?:? ?(?:143|137)\b/i,
+    kind: 'spark.executor-killed-by-task',
+  },
   // Spark's own guess when an executor's RPC client vanished: "Likely due to containers exceeding thresholds".
   { re: /containers exceeding thresholds/i, kind: 'spark.executor-lost-thresholds' },
   { re: /Executor heartbeat timed out|no recent heartbeats/i, kind: 'spark.heartbeat-timeout' },

@@ -52,6 +52,10 @@ describe('container-kill', () => {
     },
     { line: '    Last State:     Terminated  Reason: OOMKilled  Exit Code: 137', values: undefined },
     { line: 'spark-exec-1   0/1     OOMKilled   3          5m', values: undefined },
+    {
+      line: 'Message: The node was low on resource: memory. Container spark-kubernetes-executor was using 7612864Ki, which exceeds its request of 5734400Ki.',
+      values: undefined,
+    },
   ])('$line', ({ line, values }) => {
     const findings = findingsOf(containerKill, line);
     expect(findings.map((f) => f.kind)).toEqual([KILLED]);

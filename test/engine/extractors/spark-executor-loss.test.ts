@@ -37,6 +37,14 @@ describe('spark-executor-loss', () => {
       'The spark driver has stopped unexpectedly and is restarting. Your notebook will be automatically reattached.',
       ['spark.driver-unresponsive'],
     ],
+    [
+      'WARN TaskSetManager: Lost task 3.0 in stage 5.0 (TID 91, ip-10-0-0-5.ec2.internal, executor 2): ExecutorLostFailure (executor 2 exited caused by one of the running tasks) Reason: Container marked as failed: container_1700000000000_0001_01_000003 on host: ip-10-0-0-5.ec2.internal. Exit status: 143. Diagnostics: Container killed on request. Exit code is 143',
+      ['spark.executor-killed-by-task', 'spark.executor-lost'],
+    ],
+    [
+      'ExecutorLostFailure (executor 9 exited unrelated to the running tasks) Reason: Container marked as failed: container_1 on host: h. Exit status: 143.',
+      ['spark.executor-lost'],
+    ],
   ])('%s', (line, kinds) => {
     expect(kindsOf(sparkExecutorLoss, line)).toEqual(kinds);
   });
