@@ -13,7 +13,7 @@ const USAGE: Readonly<Record<Resource, RegExp>> = {
 // Which limit YARN enforced: "exceeding physical memory limits", "running beyond virtual memory limits".
 const YARN_KILL =
   // Hadoop 3 adds the overshoot and quotes the limit: "is running 2654208B beyond the 'PHYSICAL' memory limit".
-  /(?:killed by YARN for exceeding|running (?:\d{1,20}B )?beyond) (?:the )?'?(physical|virtual)?'? ?memory limits?/i;
+  /(?:killed by YARN for exceeding|running (?:\d{1,20}(?:\.\d{1,6})?\s?[KMGT]?B? )?beyond) (?:the )?'?(physical|virtual)?'? ?memory limits?/i;
 // Also a pod evicted because its node ran short of memory: the pod's own use is the usual reason.
 const K8S_KILL = /\bOOMKilled\b|\bOOM ?killed\b|node was low on resource: memory/i;
 

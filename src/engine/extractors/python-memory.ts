@@ -7,7 +7,7 @@ const RULES: readonly LineRule[] = [
     re: /\b_?ArrayMemoryError\b|Unable to allocate [\d.]+ [KMGT]i?B for an array/,
     kind: 'python.memory-error',
   },
-  { re: /\bMemoryError(?:\(|: )/, kind: 'python.memory-error' },
+  { re: /\bMemoryError(?:\(|: |\s*$)/, kind: 'python.memory-error' },
   // fork() or mmap refused by the kernel inside Python: "OSError: [Errno 12] Cannot allocate memory".
   { re: /\[Errno 12\] Cannot allocate memory/, kind: 'python.memory-error' },
 ];

@@ -47,6 +47,10 @@ describe('container-kill', () => {
       values: { resource: 'physical', manager: 'yarn', usedBytes: 900 * MiB, limitBytes: 896 * MiB },
     },
     {
+      line: 'Container [pid=1,containerID=container_1_0001_01_000002] is running 10M beyond the physical memory limit',
+      values: { resource: 'physical', manager: 'yarn' },
+    },
+    {
       line: 'Container killed by YARN for exceeding memory limits.',
       values: { resource: 'physical', manager: 'yarn' },
     },

@@ -11,6 +11,8 @@ describe('python-memory', () => {
     'numpy.core._exceptions.MemoryError: Unable to allocate 3.4 GiB for an array with shape (30000, 30000)',
     '    raise MemoryError("out of memory")',
     'E   MemoryError: cannot allocate array',
+    'Task failed with: MemoryError',
+    'OSError: [Errno 12] Cannot allocate memory',
   ])('%s -> python.memory-error', (line) => {
     expect(kindsOf(pythonMemory, line)).toEqual(['python.memory-error']);
   });
