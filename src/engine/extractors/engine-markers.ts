@@ -6,8 +6,14 @@ const MARKERS: readonly Marker[] = [
   {
     kind: 'engine.glue',
     gate: /glue|G\.\d|G\.025|DynamicFrame|\/opt\/amazon/i,
-    re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b|\bAWS Glue\b|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b|DynamicFrame\b|\bGlue\w*(?:Logger|JobRunner|ArgParser)\b|\/opt\/amazon\/|\bAWSGlue|\bglue\.[A-Z]\w+/i,
+    // EMR and plain Spark often use the Glue Data *Catalog* as their metastore (AWSGlueDataCatalog...,
+    // com.amazonaws.glue.catalog, aws-glue-datacatalog-*.jar): that is not a Glue job, so none of
+    // these patterns may match it.
+    re: /\bawsglue\b|\bGlueContext\b|com\.amazonaws\.services\.glue|\bglue_user\b|\baws-glue\b(?!-datacatalog)|\bAWS Glue\b(?! Data Catalog)|\bGlue (?:job|ETL|version|worker)|\bglueetl\b|\bglue\.driver\.|\/tmp\/glue|\bG\.[1248]X\b|\bG\.025X\b|\bglue-assembly\b|DynamicFrame\b|\bGlue\w*(?:Logger|JobRunner|ArgParser)\b|\/opt\/amazon\/|\bAWSGlueETL/i,
   },
+  // Glue's own classes as its logs abbreviate them ("glue.ProcessLauncher"); case-sensitive so that
+  // a lower-case package such as glue.catalog does not count.
+  { kind: 'engine.glue', gate: /glue\./, re: /\bglue\.(?!catalog)[A-Z]\w+/ },
   {
     kind: 'engine.spark',
     re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b|\bSpark\w*(?:Exception|Handler|Context|Session|Conf|Submit)\b|\b[Ss]park\b|\bdispatcher-event-loop\b|\bPy4JJavaError\b|com\.databricks\.|\bDatabricks\b|Executor task launch worker/,
