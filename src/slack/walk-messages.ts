@@ -3,7 +3,7 @@ import { answerText, type WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { postTextFile } from './upload.ts';
-import type { Block } from './views/blocks.ts';
+import type { Block, MessageView } from './views/blocks.ts';
 import {
   abandonedMessage,
   answeredStep,
@@ -92,27 +92,12 @@ async function postIncidentDraft(
       return;
     }
     const draft = outcome.value;
-    if (draft.length <= (deps.settings.transcriptInlineChars ?? TRANSCRIPT_INLINE_CHARS)) {
-      await client.chat.postMessage({
-        channel: thread.channel,
-        thread_ts: thread.ts,
-        ...incidentDraftMessage(draft),
-      });
-      return;
-    }
-    await postTextFile(
-      client,
-      {
-        channel: thread.channel,
-        threadTs: thread.ts,
-        filename: `memdoctor-${record.playbook.id}-${record.id}-incident-draft.md`,
-        title: `Incident note draft: ${record.playbook.title}`,
-        content: draft,
-        comment:
-          ':robot_face: A draft incident note written by a model from the transcript; check it before filing.',
-      },
-      deps.fetch,
-    );
+    await postInlineOrFile(deps, client, thread, draft, incidentDraftMessage(draft), {
+      filename: `memdoctor-${record.playbook.id}-${record.id}-incident-draft.md`,
+      title: `Incident note draft: ${record.playbook.title}`,
+      comment:
+        ':robot_face: A draft incident note written by a model from the transcript; check it before filing.',
+    });
   } catch (error) {
     deps.log.warn({ ...log, err: explainFailure(error).message }, 'incident draft not posted');
   }
@@ -125,26 +110,34 @@ async function postTranscriptText(
   thread: Thread,
   transcript: string,
 ): Promise<void> {
-  if (transcript.length <= (deps.settings.transcriptInlineChars ?? TRANSCRIPT_INLINE_CHARS)) {
-    await client.chat.postMessage({
-      channel: thread.channel,
-      thread_ts: thread.ts,
-      ...transcriptMessage(record.playbook.title, transcript),
-    });
-    return;
-  }
-  await postTextFile(
+  await postInlineOrFile(
+    deps,
     client,
+    thread,
+    transcript,
+    transcriptMessage(record.playbook.title, transcript),
     {
-      channel: thread.channel,
-      threadTs: thread.ts,
       filename: `memdoctor-${record.playbook.id}-${record.id}.txt`,
       title: `Transcript: ${record.playbook.title}`,
-      content: transcript,
       comment: 'The walkthrough is finished; its full transcript is attached.',
     },
-    deps.fetch,
   );
+}
+
+/** Posts a text in the thread as a message when it is short enough, else uploads it as a file. */
+async function postInlineOrFile(
+  deps: SlackDeps,
+  client: WebClient,
+  thread: Thread,
+  content: string,
+  inline: MessageView,
+  file: { filename: string; title: string; comment: string },
+): Promise<void> {
+  if (content.length <= (deps.settings.transcriptInlineChars ?? TRANSCRIPT_INLINE_CHARS)) {
+    await client.chat.postMessage({ channel: thread.channel, thread_ts: thread.ts, ...inline });
+    return;
+  }
+  await postTextFile(client, { channel: thread.channel, threadTs: thread.ts, content, ...file }, deps.fetch);
 }
 
 /** The answer a step got, as text, from the record after the event. */
