@@ -1,8 +1,7 @@
+import { SPARK_MIN_OVERHEAD } from '../calculators/spark.ts';
 import { formatSetting, formatSize, GiB, MiB, roundUp } from '../units.ts';
 import { numberValue, sizeSetting } from './settings.ts';
 import type { Derivation } from './types.ts';
-
-const MIN_OVERHEAD = 384 * MiB;
 
 /**
  * The container's figures and a new memory overhead. Spark sizes a YARN/K8s executor container as heap +
@@ -31,8 +30,8 @@ export const containerMemory: Derivation = (book) => {
 
 function currentOverhead(heap: number | undefined, limit: number | undefined): number | undefined {
   if (heap !== undefined && limit !== undefined && limit > heap) return limit - heap;
-  if (heap !== undefined) return Math.max(MIN_OVERHEAD, 0.1 * heap);
+  if (heap !== undefined) return Math.max(SPARK_MIN_OVERHEAD, 0.1 * heap);
   // Only the container limit is known: with the default factor, limit = heap * 1.1.
-  if (limit !== undefined) return Math.max(MIN_OVERHEAD, limit / 11);
+  if (limit !== undefined) return Math.max(SPARK_MIN_OVERHEAD, limit / 11);
   return undefined;
 }
