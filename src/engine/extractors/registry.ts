@@ -2,6 +2,7 @@ import { configValues } from './config-values.ts';
 import { containerKill } from './container-kill.ts';
 import { engineMarkers } from './engine-markers.ts';
 import { exitCodes } from './exit-codes.ts';
+import { flinkMemory } from './flink-memory.ts';
 import { flinkSlots } from './flink-slots.ts';
 import { jdkVersion } from './jdk-version.ts';
 import { jvmNativeAlloc } from './jvm-native-alloc.ts';
@@ -24,6 +25,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'spark-result-size': sparkResultSize,
   'spark-executor-loss': sparkExecutorLoss,
   'flink-slots': flinkSlots,
+  'flink-memory': flinkMemory,
   'engine-markers': engineMarkers,
   'jdk-version': jdkVersion,
   'config-values': configValues,
