@@ -34,7 +34,7 @@ const INSUFFICIENT = /\bInsufficient (memory|cpu)\b/i;
 // plugin/pkg/admission/resourcequota/controller.go: "exceeded quota: %s, requested: %s, used: %s,
 // limited: %s" and "failed quota: %s: must specify %s". A refused pod, not a memory failure.
 const QUOTA =
-  /\bexceeded quota: [\w.-]{1,253}, requested: ([\w./-]{1,80})|\bfailed quota: [\w.-]{1,253}: must specify/i;
+  /\bexceeded quota: [\w.-]{1,253}, requested: ([\w./=-]{1,80})|\bfailed quota: [\w.-]{1,253}: must specify/i;
 
 function diskEviction(line: string): Finding | undefined {
   for (const { re, signal } of DISK_EVICTIONS) {
