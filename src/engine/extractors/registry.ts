@@ -7,7 +7,7 @@ import { flinkSlots } from './flink-slots.ts';
 import { jdkVersion } from './jdk-version.ts';
 import { jvmNativeAlloc } from './jvm-native-alloc.ts';
 import { jvmOom } from './jvm-oom.ts';
-import { k8sPod } from './k8s-pod.ts';
+import { k8sEvents } from './k8s-events.ts';
 import { osOomKiller } from './os-oom-killer.ts';
 import { pythonMemory } from './python-memory.ts';
 import { sparkExecutorLoss } from './spark-executor-loss.ts';
@@ -27,7 +27,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'spark-executor-loss': sparkExecutorLoss,
   'flink-slots': flinkSlots,
   'flink-memory': flinkMemory,
-  'k8s-pod': k8sPod,
+  'k8s-events': k8sEvents,
   'engine-markers': engineMarkers,
   'jdk-version': jdkVersion,
   'config-values': configValues,

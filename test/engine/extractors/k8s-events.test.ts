@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { k8sPod } from '../../../src/engine/extractors/k8s-pod.ts';
+import { k8sEvents } from '../../../src/engine/extractors/k8s-events.ts';
 import { findingsOf, kindsOf } from './run-extractor.ts';
 
-describe('k8s-pod', () => {
+describe('k8s-events', () => {
   it.each([
     // Templates t061 (Flink native Kubernetes, kubelet podEphemeralStorageMessageFmt).
     [
@@ -22,7 +22,7 @@ describe('k8s-pod', () => {
     ['Usage of EmptyDir volume "multihost-sessions" exceeds the limit "256Mi". ', 'emptydir-limit'],
     ['Message:        The node had condition: [DiskPressure]. ', 'disk-pressure'],
   ])('%s -> a disk eviction (%s)', (line, signal) => {
-    expect(findingsOf(k8sPod, line)).toEqual([{ kind: 'k8s.evicted-disk', values: { signal } }]);
+    expect(findingsOf(k8sEvents, line)).toEqual([{ kind: 'k8s.evicted-disk', values: { signal } }]);
   });
 
   it.each([
@@ -35,13 +35,13 @@ describe('k8s-pod', () => {
       'cpu',
     ],
   ])('an unschedulable pod: %s', (line, resource) => {
-    expect(findingsOf(k8sPod, line)).toEqual([{ kind: 'k8s.unschedulable', values: { resource } }]);
+    expect(findingsOf(k8sEvents, line)).toEqual([{ kind: 'k8s.unschedulable', values: { resource } }]);
   });
 
   it('reads what a quota refused', () => {
     expect(
       findingsOf(
-        k8sPod,
+        k8sEvents,
         'Error from server (Forbidden): pods "flink-taskmanager-1-3" is forbidden: exceeded quota: compute-resources, requested: limits.memory=4Gi, used: limits.memory=14Gi, limited: limits.memory=16Gi',
       ),
     ).toEqual([{ kind: 'k8s.quota-exceeded', values: { requested: 'limits.memory=4Gi' } }]);
@@ -55,6 +55,6 @@ describe('k8s-pod', () => {
     'spark.kubernetes.executor.volumes.emptyDir.spark-local-dir-1.options.sizeLimit=10Gi',
     'INFO  quota project set to my-project',
   ])('finds nothing in %s', (line) => {
-    expect(kindsOf(k8sPod, line)).toEqual([]);
+    expect(kindsOf(k8sEvents, line)).toEqual([]);
   });
 });

@@ -111,8 +111,8 @@ const FAMILIES: readonly MessageFamily[] = [
 ];
 
 /** Kubernetes pod fates that are not memory kills (disk evictions, quotas) and unschedulable pods. */
-export const k8sPod: Extractor = {
-  id: 'k8s-pod',
+export const k8sEvents: Extractor = {
+  id: 'k8s-events',
   description:
     'Kubernetes evictions for disk (ephemeral storage, EmptyDir, DiskPressure), unschedulable pods, quota refusals',
   triggers: ['low on resource', 'ephemeral', 'emptydir', 'diskpressure', 'nodes are available', 'quota'],
