@@ -1,5 +1,6 @@
 import { configValues } from './config-values.ts';
 import { containerKill } from './container-kill.ts';
+import { dataflowWorker } from './dataflow-worker.ts';
 import { engineMarkers } from './engine-markers.ts';
 import { exitCodes } from './exit-codes.ts';
 import { flinkMemory } from './flink-memory.ts';
@@ -28,6 +29,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'flink-slots': flinkSlots,
   'flink-memory': flinkMemory,
   'k8s-events': k8sEvents,
+  'dataflow-worker': dataflowWorker,
   'engine-markers': engineMarkers,
   'jdk-version': jdkVersion,
   'config-values': configValues,
