@@ -9,6 +9,7 @@ import { jdkVersion } from './jdk-version.ts';
 import { jvmNativeAlloc } from './jvm-native-alloc.ts';
 import { jvmOom } from './jvm-oom.ts';
 import { k8sEvents } from './k8s-events.ts';
+import { memoryReport } from './memory-report.ts';
 import { osOomKiller } from './os-oom-killer.ts';
 import { pythonMemory } from './python-memory.ts';
 import { sparkExecutorLoss } from './spark-executor-loss.ts';
@@ -30,6 +31,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'flink-memory': flinkMemory,
   'k8s-events': k8sEvents,
   'dataflow-worker': dataflowWorker,
+  'memory-report': memoryReport,
   'engine-markers': engineMarkers,
   'jdk-version': jdkVersion,
   'config-values': configValues,
