@@ -56,7 +56,7 @@ const FAMILIES: readonly MessageFamily[] = [
 export const memoryReport: Extractor = {
   id: 'memory-report',
   description: 'guppy/heapy heap summaries and jeprof/pprof native heap profiles (--text)',
-  triggers: ['partition of a set of', 'total: ', '%'],
+  triggers: ['partition of a set of', 'total: ', '% '],
   extract(line) {
     const findings: Finding[] = [];
     const heap = HEAPY.exec(line);
