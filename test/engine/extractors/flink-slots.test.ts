@@ -42,8 +42,35 @@ describe('flink-slots', () => {
       line: 'INFO  SlotPoolImpl - Number of registered TaskManagers: 0.',
       findings: [{ kind: 'flink.no-task-managers' }],
     },
+    {
+      // Legacy Scheduler, Flink 0.x-1.4 (NoResourceAvailableException.BASE_MESSAGE + scheduler state).
+      line: 'org.apache.flink.runtime.jobmanager.scheduler.NoResourceAvailableException: Not enough free slots available to run the job. You can decrease the operator parallelism or increase the number of slots per TaskManager in the configuration. Task to schedule: < Attempt #0 (Source: mysqlreader (3/4)) @ (unassigned) - [SCHEDULED] >. Resources available to scheduler: Number of instances=0, total number of slots=0, available slots=0',
+      findings: [
+        { kind: 'flink.no-slots', values: { variant: 'no-free-slot' } },
+        { kind: 'flink.no-task-managers' },
+      ],
+    },
+    {
+      // SlotPoolImpl.timeoutPendingSlotRequest, Flink 1.5-1.12.
+      line: 'Caused by: java.util.concurrent.TimeoutException: Pending slot request timed out in SlotPool.',
+      findings: [{ kind: 'flink.no-slots', values: { variant: 'timeout' } }],
+    },
+    {
+      // DefaultScheduler, Flink 1.10-1.11 (templates t038).
+      line: 'org.apache.flink.runtime.jobmanager.scheduler.NoResourceAvailableException: Could not allocate the required slot within slot request timeout. Please make sure that the cluster has enough resources.',
+      findings: [{ kind: 'flink.no-slots', values: { variant: 'timeout' } }],
+    },
   ])('$line', ({ line, findings }) => {
     expect(findingsOf(flinkSlots, line)).toEqual(findings);
+  });
+
+  it('reads the timeout behind a slot request that timed out', () => {
+    expect(
+      findingsOf(
+        flinkSlots,
+        'Caused by: java.util.concurrent.TimeoutException: Timeout has occurred: 300000 ms',
+      ),
+    ).toEqual([{ kind: 'flink.slot-timeout', values: { timeoutMs: 300000 } }]);
   });
 
   it.each([
