@@ -1,8 +1,8 @@
 import type { ParseFn } from './answer.ts';
 import { bisectionState } from './bisection.ts';
 import type { WalkthroughEvent } from './events.ts';
-import { readMeasurement } from './measure.ts';
 import { createRecord, transition } from './machine.ts';
+import { readMeasurement } from './measure.ts';
 import { stepById } from './prefill.ts';
 import type { Procedure, Step } from './procedure-schema.ts';
 import type { Finding, WalkthroughRecord } from './record.ts';
