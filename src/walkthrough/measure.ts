@@ -204,8 +204,9 @@ function multiple(text: string): Reading {
 
 function size(text: string, unit: 'bytes' | 'MiB' | 'GiB'): Reading {
   const per = BYTE_UNITS[unit] ?? 1;
-  // Flink logs its memory layout as `192.000mb (201326592 bytes)`: the exact figure is in brackets.
-  const flink = /^\S{1,30}\s{0,4}\((\d{1,20}) bytes\)$/.exec(text.trim());
+  // Flink logs its memory layout as `JVM Overhead:   192.000mb (201326592 bytes)`: the exact figure
+  // is in brackets at the end, whatever comes before it.
+  const flink = /\((\d{1,20}) bytes\)$/.exec(text.trim());
   if (flink) return accept(text, Number(flink[1]) / per, unit);
   const q = quantity(text);
   if (typeof q === 'string') return refuse(text, unit, q);
