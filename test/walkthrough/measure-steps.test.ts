@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { createRecord, transition } from '../../src/walkthrough/machine.ts';
 import { readMeasurement } from '../../src/walkthrough/measure.ts';
-import type { Step } from '../../src/walkthrough/procedure-schema.ts';
+import type { Procedure, Step } from '../../src/walkthrough/procedure-schema.ts';
 import type { WalkthroughRecord } from '../../src/walkthrough/record.ts';
 import { AT } from './helpers.ts';
 
@@ -87,21 +87,22 @@ const REAL: Readonly<Record<string, readonly [typed: string, shown: string, next
 const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
 
 const STEPS = PLAYBOOKS.flatMap((p) =>
-  (p.procedure?.steps ?? [])
+  ((p.procedure as Procedure | undefined)?.steps ?? [])
     .filter((s): s is Measurement => s.kind === 'measurement')
     .map((step) => ({ key: `${p.id}/${step.id}`, step, playbook: p })),
 );
 
 function atStep(key: string): WalkthroughRecord {
   const found = STEPS.find((s) => s.key === key);
-  if (!found?.playbook.procedure) throw new Error(`no measurement step ${key}`);
+  const procedure = found?.playbook.procedure as Procedure | undefined;
+  if (!found || !procedure) throw new Error(`no measurement step ${key}`);
   const { playbook, step } = found;
   const record = createRecord({
     id: 'local-test-abc123',
     workspace: 'local',
     conversation: 'test',
     playbook: { id: playbook.id, version: 'v1', title: playbook.title },
-    procedure: playbook.procedure,
+    procedure,
     owner: 'U1',
     at: AT,
   });

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import { parseMeasurement, type WalkthroughEvent } from '../../../walkthrough/index.ts';
+import { readMeasurement, type WalkthroughEvent } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { pastedOutput, waitingIn } from '../../waiting.ts';
@@ -31,13 +31,25 @@ export function threadReply(deps: SlackDeps) {
     const waiting = await waitingIn(deps, context.teamId, thread, ['paste', 'measurement']);
     if (!waiting) return;
     let answer: WalkthroughEvent | undefined;
+    let refusal: string | undefined;
     if (waiting.step.kind === 'paste') {
       const text = pastedOutput(reply.text);
       if (text) answer = { type: 'paste', text, step: waiting.step.id };
     } else if (waiting.step.kind === 'measurement') {
-      // "85", "85%", "3.5 GiB": converted to the step's unit.
-      const value = parseMeasurement(reply.text, waiting.step.unit);
-      if (value !== undefined) answer = { type: 'measure', value, step: waiting.step.id };
+      // "0.85", "85%", "3.5 GiB", "7.8 min / 1.2 h": converted to the step's unit, or refused with why.
+      const read = readMeasurement(reply.text, waiting.step.unit);
+      if (read.ok) answer = { type: 'measure', value: read.value, step: waiting.step.id };
+      // A reply that starts like a figure but cannot be read is told why; other replies are talk.
+      else if (/^\s*[-+.\d]/.test(reply.text)) refusal = read.error;
+    }
+    if (refusal) {
+      await client.chat.postEphemeral({
+        channel: reply.channel,
+        user: reply.user,
+        thread_ts: thread.ts,
+        text: refusal,
+      });
+      return;
     }
     if (!answer) return;
     await answerStep(deps, client, {
