@@ -233,7 +233,7 @@ function duration(text: string, unit: 'seconds' | 'ms'): Reading {
 function count(text: string): Reading {
   const q = quantity(text);
   if (typeof q === 'string') return refuse(text, 'count', q);
-  if (!q || q.suffix !== '') return refuse(text, 'count', 'is not a count');
+  if (q?.suffix !== '') return refuse(text, 'count', 'is not a count');
   if (!Number.isInteger(q.n)) return refuse(text, 'count', 'is not a whole number');
   return accept(text, q.n, 'count');
 }
