@@ -3,6 +3,7 @@ import { WalkthroughInvalidEventError } from '../errors.ts';
 import { bisectionState, MAX_CANDIDATES } from './bisection.ts';
 import { firstBranch } from './conditions.ts';
 import type { WalkthroughEvent } from './events.ts';
+import { formatMeasurement, rangeText, UNIT_RANGE } from './measure.ts';
 import { measurementOutcome, type Outcome } from './prefill.ts';
 import type { Step } from './procedure-schema.ts';
 import type { Round, WalkthroughRecord } from './record.ts';
@@ -70,10 +71,16 @@ function measurement(
     return { answer: { kind: 'measurement', value: null, unit: step.unit }, next: skipTo(step) };
   if (event.type !== 'measure') throw wrongEvent(step, event);
   const { value } = event;
-  if ((step.min !== undefined && value < step.min) || (step.max !== undefined && value > step.max)) {
-    const range = `${step.min ?? '-∞'} to ${step.max ?? '∞'} ${step.unit}`;
+  // The unit's own range holds even where the step sets none: a ratio never passes 1.
+  const min = Math.max(step.min ?? Number.NEGATIVE_INFINITY, UNIT_RANGE[step.unit].min);
+  const max = Math.min(
+    step.max ?? Number.POSITIVE_INFINITY,
+    UNIT_RANGE[step.unit].max ?? Number.POSITIVE_INFINITY,
+  );
+  if (!Number.isFinite(value) || value < min || value > max) {
+    const range = rangeText(step.unit, min, max === Number.POSITIVE_INFINITY ? undefined : max);
     throw new WalkthroughInvalidEventError(
-      `${value} is outside ${range} for "${step.title}"; check the figure and try again.`,
+      `${formatMeasurement(value, step.unit)} is outside ${range} for "${step.title}"; check the figure and try again.`,
     );
   }
   return measurementOutcome(record, step, value);

@@ -16,7 +16,17 @@ export {
   type TransitionResult,
   transition,
 } from './machine.ts';
-export { parseMeasurement } from './measure.ts';
+export {
+  formatMeasurement,
+  MEASUREMENT_UNITS,
+  type MeasurementUnit,
+  parseMeasurement,
+  type Reading,
+  rangeText,
+  readMeasurement,
+  UNIT_HINT,
+  UNIT_RANGE,
+} from './measure.ts';
 export type { Procedure, Step } from './procedure-schema.ts';
 export { ProcedureSchema } from './procedure-schema.ts';
 export {

@@ -1,6 +1,7 @@
 import { type Fact, FactBook } from '../engine/facts.ts';
 import { factsFor } from '../engine/match.ts';
 import type { FactRef } from '../engine/playbook/schema.ts';
+import { formatMeasurement } from './measure.ts';
 import type { Answer, Finding, WalkthroughRecord } from './record.ts';
 
 /** An answer as one short string: what templates show for `{{step-id}}` and what a transcript prints. */
@@ -11,7 +12,7 @@ export function answerText(answer: Answer): string {
     case 'question':
       return answer.label;
     case 'measurement':
-      return answer.value === null ? 'skipped' : `${answer.value} ${answer.unit}`;
+      return answer.value === null ? 'skipped' : formatMeasurement(answer.value, answer.unit);
     case 'paste':
       return answer.format === null ? 'skipped' : answer.summary;
     case 'bisection':
@@ -21,7 +22,8 @@ export function answerText(answer: Answer): string {
 
 /**
  * Every value known so far, for templates and measurement prefill: the diagnosis values, then per
- * answered step `<step-id>` (its answer) and, for pastes, `<step-id>.<key>` (each parsed value).
+ * answered step `<step-id>` (its answer; a measurement's bare number) and `<step-id>.shown` (the
+ * answer with its unit, `85% (ratio 0.85)`), and for pastes `<step-id>.<key>` (each parsed value).
  */
 export function knownValues(record: WalkthroughRecord): Record<string, string> {
   const values: Record<string, string> = { ...record.values };
@@ -29,6 +31,7 @@ export function knownValues(record: WalkthroughRecord): Record<string, string> {
     const { answer } = entry;
     values[entry.step] =
       answer.kind === 'measurement' && answer.value !== null ? String(answer.value) : answerText(answer);
+    values[`${entry.step}.shown`] = answerText(answer);
     if (answer.kind === 'paste')
       for (const [key, value] of Object.entries(answer.values))
         values[`${entry.step}.${key}`] = String(value);

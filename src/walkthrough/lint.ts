@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rangeText, UNIT_RANGE } from './measure.ts';
 import { type Procedure, ProcedureSchema, type Step } from './procedure-schema.ts';
 
 /** One thing wrong with a procedure, with the field it is at (e.g. `steps[3].answers[1].next`). */
@@ -107,6 +108,33 @@ function checkParsers(
   });
 }
 
+/**
+ * A measurement's bounds and thresholds lie inside its unit's range: a ratio step with a threshold of
+ * 80 was written in percent, and no answer would ever reach it.
+ */
+function checkMeasurements(procedure: Procedure, problems: ProcedureProblem[]): void {
+  procedure.steps.forEach((step, i) => {
+    if (step.kind !== 'measurement') return;
+    const range = UNIT_RANGE[step.unit];
+    const outside = (n: number) => n < range.min || (range.max !== undefined && n > range.max);
+    const says = `outside the range of ${step.unit} (${rangeText(step.unit)}); write it in the unit the metric shows`;
+    for (const field of ['min', 'max'] as const) {
+      const n = step[field];
+      if (n !== undefined && outside(n))
+        problems.push({ path: `steps[${i}].${field}`, message: `${field} ${n} is ${says}` });
+    }
+    step.branches.forEach((b, j) => {
+      b.when.forEach((c, k) => {
+        if (c.value === 'value' && typeof c.to === 'number' && outside(c.to))
+          problems.push({
+            path: `steps[${i}].branches[${j}].when[${k}].to`,
+            message: `threshold ${c.to} is ${says}`,
+          });
+      });
+    });
+  });
+}
+
 /** Reachability from `start` and cycles, by depth-first search; every path must end in a conclusion. */
 function checkGraph(procedure: Procedure, problems: ProcedureProblem[]): void {
   const index = new Map(procedure.steps.map((s, i) => [s.id, i]));
@@ -144,6 +172,7 @@ export function lintProcedure(procedure: Procedure, parsers: ReadonlySet<string>
   const known = new Set(procedure.steps.map((s) => s.id));
   checkTargets(procedure, known, problems);
   checkParsers(procedure, parsers, problems);
+  checkMeasurements(procedure, problems);
   if (problems.length === 0) checkGraph(procedure, problems);
   return problems;
 }

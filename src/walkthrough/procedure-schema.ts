@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FactRefSchema } from '../engine/playbook/schema.ts';
+import { MEASUREMENT_UNITS } from './measure.ts';
 
 const stepId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a step id is lower-case words joined by "-"');
 
@@ -56,11 +57,20 @@ export const MeasurementPrefillSchema = z.union([
   z.strictObject({ fact: FactRefSchema, key: z.string().min(1) }),
 ]);
 
+/**
+ * The unit the metric really has, as its tool shows it (answers and thresholds are in it); a
+ * missing or unknown one is an error that says what to write.
+ */
+const UnitSchema = z.enum(MEASUREMENT_UNITS, {
+  error: () =>
+    `a measurement declares the unit its metric really has, as the tool shows it: one of ${MEASUREMENT_UNITS.join(', ')} (ratio is a share from 0 to 1, as CloudWatch's glue.driver.jvm.heap.usage; percent a share from 0 to 100, as jstat's O column; multiple a "times larger" figure such as Max / Median)`,
+});
+
 /** A number with a unit, branching on thresholds. */
 export const MeasurementStepSchema = z.strictObject({
   ...base,
   kind: z.literal('measurement'),
-  unit: z.enum(['percent', 'bytes', 'MiB', 'GiB', 'seconds', 'ms', 'count', 'ratio']),
+  unit: UnitSchema,
   min: z.number().optional(),
   max: z.number().optional(),
   branches: z.array(BranchSchema).default([]),

@@ -4,6 +4,7 @@ import { fill, placeholders } from '../engine/templates.ts';
 import { type BisectionState, bisectionState, candidatesOf } from './bisection.ts';
 import type { WalkthroughEvent } from './events.ts';
 import { knownValues } from './known.ts';
+import type { MeasurementUnit } from './measure.ts';
 import { stepById } from './prefill.ts';
 import type { Step } from './procedure-schema.ts';
 import type { WalkthroughRecord } from './record.ts';
@@ -30,7 +31,7 @@ export interface StepView {
   text: string;
   /** Choices for instruction, question and bisection steps (and skip, where allowed). */
   options: StepOption[];
-  unit?: string;
+  unit?: MeasurementUnit;
   min?: number;
   max?: number;
   parser?: { id: string; title: string; howToGet: string };

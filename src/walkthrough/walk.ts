@@ -2,6 +2,7 @@ import type { ParseFn } from './answer.ts';
 import { bisectionState } from './bisection.ts';
 import type { WalkthroughEvent } from './events.ts';
 import { createRecord, transition } from './machine.ts';
+import { readMeasurement } from './measure.ts';
 import { stepById } from './prefill.ts';
 import type { Procedure, Step } from './procedure-schema.ts';
 import type { Finding, WalkthroughRecord } from './record.ts';
@@ -40,7 +41,12 @@ function eventFor(step: Step, answer: ScriptedAnswer, record: WalkthroughRecord)
   if (answer === 'skip' || answer === 'done' || answer === 'cant') return { type: answer };
   if (step.kind === 'question') return { type: 'choose', answer };
   if (step.kind === 'paste') return { type: 'paste', text: answer };
-  if (step.kind === 'measurement') return { type: 'measure', value: Number(answer) };
+  if (step.kind === 'measurement') {
+    // Text is read as a person typed it (`0.93`, `85%`, `7.8 min / 1.2 h`), through the console's reader.
+    const read = readMeasurement(answer, step.unit);
+    if (!read.ok) throw new Error(`step "${step.id}": ${read.error}`);
+    return { type: 'measure', value: read.value };
+  }
   throw new Error(`step "${step.id}" (${step.kind}) cannot be answered with "${answer}"`);
 }
 

@@ -36,7 +36,7 @@ describe("the console with a model's suggestion", () => {
         evidence: [{ line: 1, quote: 'Lost task 3.0' }],
       }),
     );
-    const out = await runConsole([...UNKNOWN, '', 'walk suggested'], assist);
+    const out = await runConsole([...UNKNOWN, '.', 'walk suggested'], assist);
     const report = out.indexOf('No known memory problem recognised.');
     const label = out.indexOf("-- A model's suggestion");
     expect(report).toBeGreaterThanOrEqual(0);
@@ -48,7 +48,7 @@ describe("the console with a model's suggestion", () => {
 
   it('keeps the plain report when the model fails, and says there is nothing to walk', async () => {
     openai.reply(apiError(500, 'the model is down'));
-    const out = await runConsole([...UNKNOWN, '', 'walk suggested'], assist);
+    const out = await runConsole([...UNKNOWN, '.', 'walk suggested'], assist);
     expect(out).toContain('No known memory problem recognised.');
     expect(out).toContain('(no model suggestion:');
     expect(out).not.toContain("A model's suggestion");
@@ -56,14 +56,14 @@ describe("the console with a model's suggestion", () => {
   });
 
   it('calls no model without an assist', async () => {
-    const out = await runConsole([...UNKNOWN, ''], undefined);
+    const out = await runConsole([...UNKNOWN, '.'], undefined);
     expect(out).toContain('No known memory problem recognised.');
     expect(openai.requests).toEqual([]);
   });
 });
 
 describe('the draft incident note in the console', () => {
-  const TO_THE_END = ['INFO starting', 'java.lang.OutOfMemoryError: Java heap space', '', 'walk', '95'];
+  const TO_THE_END = ['INFO starting', 'java.lang.OutOfMemoryError: Java heap space', '.', 'walk', '95'];
 
   it('follows the transcript at a conclusion, labelled as a draft by a model', async () => {
     openai.reply(

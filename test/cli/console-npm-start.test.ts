@@ -7,8 +7,9 @@ describe('npm start without Slack credentials', () => {
     await app.waitFor(/memdoctor console \(1 playbooks, walkthroughs are kept in memory\)/);
     app.type(
       'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space',
-      '  at Job.run(Job.java:42)',
       '',
+      '  at Job.run(Job.java:42)',
+      '.',
     );
     await app.waitFor(/Test heap trouble {2}\[test-walk, confidence 80%\]/);
     await app.waitFor(/Type walk to go through "Test heap trouble" step by step/);
@@ -19,8 +20,11 @@ describe('npm start without Slack credentials', () => {
     );
     await app.waitFor(/-- Step 2: Heap after a full GC/);
     app.type('150');
-    await app.waitFor(/! 150 is outside 0 to 100 percent/);
+    await app.waitFor(/! "150" is outside 0% to 100%; type a percentage/);
+    app.type('0.4');
+    await app.waitFor(/! "0.4" is ambiguous: 0.4% or a ratio of 0.4 \(40%\)\?/);
     app.type('40%');
+    await app.waitFor(/read as 40%/);
     await app.waitFor(/Round 1: 4 of 4 candidates still suspected\.\nRun with only: read, parse/);
     app.type('1');
     await app.waitFor(/Round 2: 2 of 4 candidates still suspected\.\nRun with only: read/);

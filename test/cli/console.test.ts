@@ -11,10 +11,11 @@ describe('console (in-process, with a test parser)', () => {
       '2',
       '1',
       'hello there',
-      '',
+      '.',
       '# samples',
-      'growth=30',
       '',
+      'growth=30',
+      '.',
       'status',
       '3',
     ]);
@@ -55,7 +56,7 @@ describe('console (in-process, with a test parser)', () => {
   });
 
   it('asks for a diagnosis before walk, and says when nothing was recognised', async () => {
-    const out = await runConsole(['walk', 'transcript', 'just some words', '']);
+    const out = await runConsole(['walk', 'transcript', 'just some words', '.']);
     expect(out).toContain('Nothing diagnosed yet: paste an error first, or type walk <playbook>.');
     expect(out).toContain('No walkthrough yet');
     expect(out).toContain('No known memory problem recognised.');

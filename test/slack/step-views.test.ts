@@ -62,7 +62,12 @@ describe('step messages', () => {
         }),
       ),
     ).toMatchSnapshot();
-    expect(stepMessage(view({ kind: 'measurement', options: [], unit: 'MiB' }))).toMatchSnapshot();
+    const measurement = stepMessage(view({ kind: 'measurement', options: [], unit: 'MiB' }));
+    // The hint names the unit and the forms the tool prints, as the console does.
+    expect(JSON.stringify(measurement.blocks)).toContain(
+      'Reply in this thread with a size in MiB (192) or with its unit (1.5 GiB, 192.000mb (201326592 bytes))',
+    );
+    expect(measurement).toMatchSnapshot();
     expect(
       stepMessage(
         view({

@@ -277,7 +277,7 @@ describe('a measurement step', () => {
     );
     const root = await waitFor(() => findRoot());
     const step = await reply(root, 0);
-    expect(JSON.stringify(step.blocks)).toContain('Reply in this thread with the number, in percent');
+    expect(JSON.stringify(step.blocks)).toContain('Reply in this thread with a percentage from 0 to 100');
     const answer = threadReply({
       user: OWNER,
       channel: CHANNEL,
@@ -288,6 +288,37 @@ describe('a measurement step', () => {
     await h.sender.event(eventEnvelope(answer));
     const conclusion = await reply(root, 1);
     expect(conclusion.text).toContain('The collector is thrashing');
-    expect(JSON.stringify(step.blocks)).toContain(`<@${OWNER}> answered: *25 percent*`);
+    expect(JSON.stringify(step.blocks)).toContain(`<@${OWNER}> answered: *25%*`);
+  });
+
+  it('tells the person privately why an ambiguous figure was not taken, and waits', async () => {
+    h = await startHarness();
+    await h.sender.command(
+      slashCommand('walk test-gc-pressure', {
+        user: OWNER,
+        channel: CHANNEL,
+        responseUrl: h.fake.responseUrl,
+      }),
+    );
+    const root = await waitFor(() => findRoot());
+    await reply(root, 0);
+    const send = (text: string) =>
+      h.sender.event(
+        eventEnvelope(
+          threadReply({
+            user: OWNER,
+            channel: CHANNEL,
+            threadTs: root.ts,
+            parentUserId: h.fake.botUserId,
+            text,
+          }),
+        ),
+      );
+    await send('0.12');
+    const note = await waitFor(() => h.fake.callsTo('chat.postEphemeral')[0]);
+    expect(note.args.text).toContain('"0.12" is ambiguous: 0.12% or a ratio of 0.12 (12%)?');
+    await send('12%');
+    const conclusion = await reply(root, 1);
+    expect(conclusion.text).toContain('The collector is thrashing');
   });
 });

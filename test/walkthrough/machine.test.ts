@@ -78,7 +78,7 @@ describe('measurement', () => {
 
   it('refuses a value outside min..max', () => {
     const result = transition(atHeap(), { type: 'measure', value: 150 }, { actor: 'U1', at: AT });
-    expect(result.ok ? '' : result.error.message).toMatch(/150 is outside 0 to 100 percent/);
+    expect(result.ok ? '' : result.error.message).toMatch(/150% is outside 0% to 100%/);
   });
 
   it('can be skipped where the step allows it', () => {

@@ -15,14 +15,16 @@ function branchEdges(step: Extract<Step, { kind: 'measurement' | 'paste' }>): Ed
   // A measurement branch can test any known value; a paste branch tests the parsed values, which
   // later steps see as `<step-id>.<key>`.
   const name = (value: string) => (step.kind === 'paste' ? `${from}.${value}` : value);
+  // An answered measurement is also known with its unit, as `<step-id>.shown`.
+  const answered = step.kind === 'measurement' ? [from, `${from}.shown`] : [from];
   return [
     ...step.branches.map((b, i) => ({
       from,
       to: b.next,
       label: `branch ${i}`,
-      learns: [from, ...b.when.filter((c) => c.value !== 'value').map((c) => name(c.value))],
+      learns: [...answered, ...b.when.filter((c) => c.value !== 'value').map((c) => name(c.value))],
     })),
-    { from, to: step.otherwise, label: 'otherwise', learns: [from] },
+    { from, to: step.otherwise, label: 'otherwise', learns: answered },
     ...(step.on_skip ? [{ from, to: step.on_skip, label: 'skip', learns: [] }] : []),
   ];
 }

@@ -1,7 +1,13 @@
-import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import type { FactBook } from '../../engine/facts.ts';
-import { type Diagnosis, diagnoseStream, diagnoseText, type InputReport } from '../../engine/index.ts';
+import {
+  type Diagnosis,
+  diagnoseStream,
+  diagnoseText,
+  ENGINE_HINTS,
+  type EngineHint,
+  type InputReport,
+} from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
@@ -13,12 +19,16 @@ import { type DiagnosisFacts, diagnosisFacts, type WalkthroughService } from '..
 import type { CliIo } from '../command.ts';
 import { openInput } from '../input.ts';
 import { renderReport } from '../render/diagnosis.ts';
-import { LineReader } from './lines.ts';
+import { BRACKETED_END, LineReader, PASTE_TERMINATOR } from './lines.ts';
+import { readBlockOrPath } from './paste.ts';
 import { CONSOLE_CONVERSATION, WALK_HELP, WalkSession } from './session.ts';
 
 const HELP = `memdoctor console
-  paste an error    end it with an empty line (or Ctrl-D); memdoctor diagnoses it
+  paste an error    then type . on a line of its own (or press Ctrl-D); memdoctor diagnoses it
+                    (a terminal that marks pastes ends the paste by itself)
   a file path       diagnoses that log file (plain or .gz)
+  glue <error>      the same with an engine hint (glue, spark, flink or beam), when the paste alone
+                    does not show the system; glue <file path> works too
   walk              step through the procedure of the last diagnosis
   walk <playbook>   step through a playbook's procedure without a diagnosis
   walk suggested    step through the playbook a model suggested for the last diagnosis
@@ -47,13 +57,8 @@ export function localActor(): string {
   }
 }
 
-function isFile(path: string): boolean {
-  if (path.includes('\n') || path.length > 4096) return false;
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
+function isEngine(word: string): word is EngineHint {
+  return (ENGINE_HINTS as readonly string[]).includes(word);
 }
 
 /** The interactive console: diagnose pastes and files, then walk through the procedure. */
@@ -64,6 +69,8 @@ export class Console {
   private last:
     | { top: Playbook | undefined; book: FactBook; diagnoses: Diagnosis[]; suggested?: Playbook }
     | undefined;
+  /** An engine hint typed alone (`glue`), for the paste or path that follows. */
+  private hint: EngineHint | undefined;
 
   constructor(
     private readonly io: CliIo,
@@ -90,7 +97,9 @@ export class Console {
       const line = await this.reader.next();
       // Ctrl-D on a terminal ends a paste; at the prompt with nothing to answer it leaves.
       if (line === undefined || (line === null && !this.session.active)) break;
-      if (line !== null && (await this.safely(line)) === 'quit') break;
+      // A `.` with no paste open (say, after a paste the terminal already ended) is dropped.
+      if (line === null || line === BRACKETED_END || line.trim() === PASTE_TERMINATOR) continue;
+      if ((await this.safely(line)) === 'quit') break;
       if (stopWhenFinished && this.session.record && !this.session.active) break;
     }
     this.reader.close();
@@ -124,21 +133,48 @@ export class Console {
   private async idle(line: string, verb: string, arg: string | undefined): Promise<void> {
     if (verb === 'walk' || verb === 'start') return this.walk(arg);
     if (verb === 'resume' && arg) return this.resume(arg);
-    const trimmed = line.trim();
-    if (trimmed === '') return;
-    if (isFile(trimmed)) return this.diagnoseFile(trimmed);
-    const text = await this.reader.block(line);
-    const report = await diagnoseText('paste', text, this.options.playbooks);
+    if (line.trim() === '') return;
+    // `glue <paste>`, as `/memdoctor glue <paste>` in Slack: the hint first, then the error.
+    if (isEngine(verb)) {
+      const rest = line.trim().slice(verb.length).trim();
+      if (rest === '') {
+        this.hint = verb;
+        this.write(
+          `Engine hint ${verb}: now paste the error (then . on a line of its own) or type a file path.\n`,
+        );
+        return;
+      }
+      return this.diagnose(rest, verb);
+    }
+    const engine = this.hint;
+    this.hint = undefined;
+    return this.diagnose(line, engine);
+  }
+
+  /** Diagnoses a file named by `first`, or the block pasted from `first` on. */
+  private async diagnose(first: string, engine: EngineHint | undefined): Promise<void> {
+    const input = await readBlockOrPath(this.reader, first);
+    if ('path' in input) {
+      if (input.missing) this.write(`! no such file: ${first.trim()}\n`);
+      else await this.diagnoseFile(input.path, engine);
+      return;
+    }
+    const report = await diagnoseText('paste', input.text, this.options.playbooks, engine ? { engine } : {});
     this.show(report);
-    await this.suggest(report, async () => selectLines(text));
+    await this.suggest(report, async () => selectLines(input.text));
   }
 
   /** Diagnoses a log file and shows the report; its facts go to the next `walk`. */
-  async diagnoseFile(path: string): Promise<void> {
+  async diagnoseFile(path: string, engine?: EngineHint): Promise<void> {
     // With a model configured, the lines it may see are selected as the engine reads the file.
     const tap = this.options.assist ? new SelectionTap(path) : undefined;
     const input = openInput(path);
-    const report = await diagnoseStream(path, tap ? tap.wrap(input) : input, this.options.playbooks);
+    const report = await diagnoseStream(
+      path,
+      tap ? tap.wrap(input) : input,
+      this.options.playbooks,
+      engine ? { engine } : {},
+    );
     this.show(report);
     await this.suggest(report, async () => tap?.selection());
   }

@@ -1,20 +1,13 @@
 import type { StepView, WalkthroughRecord } from '../../walkthrough/index.ts';
-import { answerText } from '../../walkthrough/index.ts';
+import { answerText, rangeText, UNIT_HINT, UNIT_RANGE } from '../../walkthrough/index.ts';
 
-const UNIT_WORDS: Readonly<Record<string, string>> = {
-  percent: '%',
-  bytes: 'bytes',
-  MiB: 'MiB',
-  GiB: 'GiB',
-  seconds: 'seconds',
-  ms: 'ms',
-  count: '',
-  ratio: '(a ratio, e.g. 0.8)',
-};
-
+/** The step's own bounds, where they are narrower than its unit's. */
 function range(view: StepView): string {
-  if (view.min === undefined && view.max === undefined) return '';
-  return ` between ${view.min ?? '-∞'} and ${view.max ?? '∞'}`;
+  const unit = view.unit ?? 'count';
+  const own = UNIT_RANGE[unit];
+  const min = Math.max(view.min ?? own.min, own.min);
+  const max = view.max === undefined ? own.max : Math.min(view.max, own.max ?? view.max);
+  return min === own.min && max === own.max ? '' : ` (${rangeText(unit, min, max)})`;
 }
 
 function numbered(view: StepView): string[] {
@@ -31,16 +24,11 @@ function body(view: StepView): string[] {
     case 'question':
       return [...numbered(view), 'Answer with a number.'];
     case 'measurement':
-      return [
-        `Type the number${range(view)} ${UNIT_WORDS[view.unit ?? ''] ?? view.unit ?? ''}${skipHint(view)}.`.replace(
-          / +\./,
-          '.',
-        ),
-      ];
+      return [`Type ${UNIT_HINT[view.unit ?? 'count']}${range(view)}${skipHint(view)}.`];
     case 'paste':
       return [
         `Paste the output of: ${view.parser?.howToGet ?? 'the command above'}`,
-        `End it with an empty line (or Ctrl-D)${skipHint(view)}.`,
+        `Then type . on a line of its own (or press Ctrl-D); blank lines in the output are kept. A file path reads the output from that file${skipHint(view)}.`,
       ];
     case 'bisection': {
       const b = view.bisection;

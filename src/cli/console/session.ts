@@ -2,13 +2,14 @@ import { asMemdoctorError, ErrorCode } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import {
   type Conversation,
-  parseMeasurement,
+  readMeasurement,
   type StepView,
   type WalkthroughEvent,
   type WalkthroughRecord,
   type WalkthroughService,
 } from '../../walkthrough/index.ts';
 import type { LineReader } from './lines.ts';
+import { readPaste } from './paste.ts';
 import { renderProgress, renderStatusLine, renderStep } from './render-step.ts';
 
 /** The console's conversation: one local workspace, one console channel. */
@@ -16,8 +17,10 @@ export const CONSOLE_CONVERSATION: Conversation = { workspace: 'local', conversa
 
 export const WALK_HELP = `While walking through a procedure:
   1, 2, 3 ...   choose an answer by its number (done/skip/cant also work)
-  a number      for a measurement, e.g. 85 or 85% or 3.5 GiB
-  paste         for a paste step, paste the output and end it with an empty line (or Ctrl-D)
+  a number      for a measurement, as the tool shows it: 0.85 or 85%, 3.5 GiB, 7.8 min / 1.2 h
+  paste         for a paste step, paste the output, then type . on a line of its own (or press
+                Ctrl-D); blank lines inside the output are kept. A file path reads the output from
+                that file. A terminal that marks pastes ends the paste by itself.
   back          undo the last answer
   status        where this walkthrough stands, and the other active ones
   transcript    the walkthrough as Markdown, for incident notes
@@ -127,16 +130,34 @@ export class WalkSession {
       const option = view.options.find((o) => o.event.type === byWord);
       if (option) return option.event;
     }
-    if (view.kind === 'paste') return { type: 'paste', text: await this.reader.block(line), step: view.step };
-    if (view.kind === 'measurement') {
-      const value = parseMeasurement(word, (view.unit ?? 'count') as never);
-      return value === undefined
-        ? `type a number (in ${view.unit}), e.g. 85`
-        : { type: 'measure', value, step: view.step };
+    if (view.kind === 'paste') {
+      const input = await readPaste(this.reader, line);
+      if ('problem' in input) return input.problem;
+      if (input.file) this.write(`  (read the output from ${input.file})\n`);
+      return { type: 'paste', text: input.text, step: view.step };
+    }
+    if (view.kind === 'measurement' && view.unit) {
+      const read = readMeasurement(line, view.unit);
+      if (!read.ok) return read.error;
+      this.write(`  read as ${read.shown}\n`);
+      return { type: 'measure', value: read.value, step: view.step };
     }
     const n = Number(word);
     const option = Number.isInteger(n) ? view.options[n - 1] : undefined;
     return option?.event ?? `answer with a number from 1 to ${view.options.length}`;
+  }
+
+  /**
+   * A step that wants a typed answer takes a one-line paste as typed; a longer paste is refused
+   * whole, so its lines never answer this step or the ones after it.
+   */
+  private async notAPaste(line: string, view: StepView): Promise<string | undefined> {
+    if (view.kind === 'paste' || !this.reader.lastPasted) return line;
+    const text = await this.reader.block(line);
+    if (!text.includes('\n')) return text;
+    const count = text.split('\n').length;
+    this.write(`! this step does not take pasted output; the ${count} pasted lines were not used.\n`);
+    return undefined;
   }
 
   /** Handles one answer line for the current step. */
@@ -144,7 +165,9 @@ export class WalkSession {
     if (!this.record) return;
     const view = this.service.view(this.record);
     if (!view) return;
-    const event = await this.eventFor(line, view);
+    const typed = await this.notAPaste(line, view);
+    if (typed === undefined) return;
+    const event = await this.eventFor(typed, view);
     if (typeof event === 'string') {
       this.write(`! ${event}\n`);
       return;

@@ -42,7 +42,7 @@ export async function startConsole(
     const where =
       service.storeKind === 'redis' ? 'walkthroughs are kept in Redis' : 'walkthroughs are kept in memory';
     io.stdout.write(
-      `memdoctor console (${playbooks.length} playbooks, ${where}).\nPaste an error and end it with an empty line (or Ctrl-D), or type a file path. Type help for commands.\n`,
+      `memdoctor console (${playbooks.length} playbooks, ${where}).\nPaste an error, then type . on a line of its own (or press Ctrl-D); or type a file path. Type help for commands.\n`,
     );
     await new Console(io, { playbooks, service, ...(assist ? { assist } : {}) }).run();
     return 0;

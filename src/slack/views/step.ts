@@ -1,4 +1,4 @@
-import type { StepView, WalkthroughEvent } from '../../walkthrough/index.ts';
+import { type StepView, UNIT_HINT, type WalkthroughEvent } from '../../walkthrough/index.ts';
 import { ACTION } from '../ids.ts';
 import {
   actions,
@@ -39,9 +39,7 @@ function kindBlocks(view: StepView): Block[] {
     }
     case 'measurement':
       return [
-        context(
-          `:straight_ruler: Reply in this thread with the number, in ${view.unit ?? 'the unit asked'}.`,
-        ),
+        context(`:straight_ruler: Reply in this thread with ${mrkdwn(UNIT_HINT[view.unit ?? 'count'])}.`),
       ];
     case 'bisection': {
       const b = view.bisection;
