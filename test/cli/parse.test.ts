@@ -20,7 +20,11 @@ async function cli(argv: string[], stdin: Buffer = Buffer.alloc(0)) {
 
 describe('memdoctor parse', () => {
   it('detects the format and prints figures a person reads', async () => {
-    const { code, out } = await cli(['parse', 'auto', join(FIXTURES, 'pmap', 'jdk17-zlib-in-32-threads-x.txt')]);
+    const { code, out } = await cli([
+      'parse',
+      'auto',
+      join(FIXTURES, 'pmap', 'jdk17-zlib-in-32-threads-x.txt'),
+    ]);
     expect(code).toBe(0);
     expect(out).toMatch(/^pmap: 15 glibc-arena-shaped regions/);
     expect(out).toContain('verdict: arena growth likely');

@@ -59,6 +59,17 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
   ],
   ['class-histogram', 'jdk17-gc-class-histogram-head-40.txt', { complete: false, mostInstances: 123456 }],
   ['class-histogram', 'jdk17-jmap-histo-live.txt', { complete: true, mostInstancesClass: 'Hold$Marker' }],
+  // Mixed: 100000 each of six small kinds, so the largest (HashMap$Node, 32 bytes) holds 16%.
+  [
+    'class-histogram',
+    'jdk17-mixed-objects-head-40.txt',
+    { topClass: 'java.util.HashMap$Node', topClassBytes: 3231840, verdict: 'no single class dominates' },
+  ],
+  [
+    'nmt',
+    'jdk17-summary-320-direct-mib.txt',
+    { 'committedBytes.other': 320 * MiB, largestNonHeapCategory: 'Other' },
+  ],
   [
     'gc-log',
     'jdk17-g1-healthy-xlog-gc-star.log',
