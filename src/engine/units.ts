@@ -15,15 +15,19 @@ const MULTIPLIER: Readonly<Record<string, number>> = {
   tib: KiB ** 4,
 };
 
-/** Sizes as logs and configs print them: `4.5 GB`, `1024.0 MiB`, `8g`, `512m`, `65536 kB`, `1719m`. */
-export const SIZE_PATTERN = /(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b/i;
+/**
+ * Sizes as logs and configs print them: `4.5 GB`, `1024.0 MiB`, `8g`, `512m`, `65536 kB`, `1719m`.
+ * A match starts only at the first digit of a run: tried at every digit, a long run costs quadratic time.
+ */
+export const SIZE_PATTERN = /(?<!\d)(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b/i;
 
 /**
  * Parses a size into bytes. Units are binary, as YARN, Spark, Flink and the JVM all mean them
  * (their "GB" is 1024^3). A bare number is taken in `defaultUnit`.
  */
 export function parseSize(text: string, defaultUnit = 'b'): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  // Trimmed first: `\s*` on both sides of an optional unit splits a run of spaces in quadratic ways.
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
   if (!match) return undefined;
   const unit = (match[2] || defaultUnit).toLowerCase();
   const multiplier = MULTIPLIER[unit];
