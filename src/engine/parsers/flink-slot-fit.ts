@@ -76,6 +76,8 @@ export const flinkSlotFitParser: Parser = {
     'the ResourceProfile line of a pending request, then `curl -s http://<jobmanager>:8081/taskmanagers`',
   // Two outputs pasted together only make sense where a step asks for them.
   explicitOnly: true,
+  // `curl /taskmanagers` prints minified JSON on one line: about 900 characters per TaskManager.
+  maxLineChars: MAX_JSON_CHARS,
   detect: (head) => head.some((l) => l.includes('ResourceProfile{')),
   create: () => new SlotFitRun(),
 };
