@@ -29,7 +29,8 @@ function elapsed(run: () => unknown): number {
   return (used.user + used.system) / 1000;
 }
 
-function medianTime(run: () => unknown, runs: number): number {
+/** The median CPU milliseconds of `runs` runs, after one warm-up run. */
+export function medianTime(run: () => unknown, runs: number): number {
   run();
   const times = Array.from({ length: runs }, () => elapsed(run)).sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] ?? 0;
