@@ -6,7 +6,9 @@ import { asMemdoctorError, ConfigInvalidError } from '../errors.ts';
 import { createLlmAssist, type LlmAssist } from '../llm/assist.ts';
 import { createLogger } from '../log.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
-import { connectRedis, openStore, WalkthroughService } from '../walkthrough/index.ts';
+import { connectRedis } from '../redis/connect.ts';
+import { RedisKeys } from '../redis/keys.ts';
+import { openStore, WalkthroughService } from '../walkthrough/index.ts';
 import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
@@ -56,7 +58,6 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     const up = await redisUp(redis);
     return { ok: up, store: 'redis', redis: up ? 'up' : 'down', playbooks: playbooks.length };
   };
-  const prefix = `${config.MEMDOCTOR_REDIS_PREFIX}:`;
   const assist = modelAssist(config, log, redis);
   return {
     settings: {
@@ -66,7 +67,9 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
       fileHosts: allowedFileHosts(config.SLACK_API_URL),
     },
     playbooks,
-    dedupe: redis ? new RedisEventDedupe(redis, prefix) : new MemoryEventDedupe(),
+    dedupe: redis
+      ? new RedisEventDedupe(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX))
+      : new MemoryEventDedupe(),
     walkthroughs,
     oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,

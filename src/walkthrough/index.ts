@@ -43,8 +43,6 @@ export {
   WalkthroughService,
   type WalkthroughServiceOptions,
 } from './service.ts';
-export { connectRedis } from './store/connect.ts';
-export { WalkthroughKeys } from './store/keys.ts';
 export { type MemoryStoreOptions, MemoryWalkthroughStore } from './store/memory.ts';
 export { openStore } from './store/open.ts';
 export { type RedisStoreOptions, RedisWalkthroughStore } from './store/redis.ts';

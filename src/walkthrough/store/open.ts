@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { connectRedis } from './connect.ts';
+import { connectRedis } from '../../redis/connect.ts';
 import { MemoryWalkthroughStore } from './memory.ts';
 import { RedisWalkthroughStore } from './redis.ts';
 import type { WalkthroughStore } from './types.ts';

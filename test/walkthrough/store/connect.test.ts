@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { ErrorCode, MemdoctorError } from '../../../src/errors.ts';
-import { connectRedis, openStore } from '../../../src/walkthrough/index.ts';
-import { redactUrl } from '../../../src/walkthrough/store/connect.ts';
+import { connectRedis, redactUrl } from '../../../src/redis/connect.ts';
+import { openStore } from '../../../src/walkthrough/index.ts';
 
 async function failure(promise: Promise<unknown>): Promise<MemdoctorError> {
   const error = await promise.then(

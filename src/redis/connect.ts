@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { StoreUnavailableError } from '../../errors.ts';
+import { StoreUnavailableError } from '../errors.ts';
 
 /** The URL with any password replaced, for messages and logs. */
 export function redactUrl(url: string): string {
@@ -50,4 +50,19 @@ export async function connectRedis(url: string, options: ConnectOptions = {}): P
       { cause: error },
     );
   }
+}
+
+/**
+ * A connection for a cache that must never hold a diagnosis up (the model assist's): one retry per
+ * command, a short connect time-out, a few reconnects; its errors go to `onError`, and its callers
+ * fall back to memory.
+ */
+export function connectCacheRedis(url: string, onError: (error: unknown) => void): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => (attempt > 3 ? null : 200),
+  });
+  redis.on('error', onError);
+  return redis;
 }

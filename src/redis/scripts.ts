@@ -8,7 +8,7 @@ export enum ScriptCode {
   VersionMismatch = -3,
 }
 
-/** A Lua script file: `<name>-<number of keys>.lua`, as BullMQ names them. */
+/** A Lua script file under lua/: `<name>-<number of keys>.lua`, as BullMQ names them. */
 export interface ScriptFile {
   name: string;
   numberOfKeys: number;
@@ -17,7 +17,7 @@ export interface ScriptFile {
 
 const LUA_DIR = new URL('./lua/', import.meta.url);
 
-/** Every script under lua/, read once. */
+/** Every script memdoctor runs in Redis (walkthrough writes, model request counts), read once. */
 export function loadScripts(): ScriptFile[] {
   return readdirSync(LUA_DIR)
     .filter((file) => file.endsWith('.lua'))
@@ -33,21 +33,29 @@ export function loadScripts(): ScriptFile[] {
     });
 }
 
+/** Runs one script by name: `run('replaceWalkthrough', keys, args)`. */
+export type RunScript = (name: string, keys: string[], args: (string | number)[]) => Promise<unknown>;
+
 type ScriptCall = (...args: (string | number)[]) => Promise<unknown>;
 
+/** One caller per connection: stores sharing a connection define the scripts once. */
+const defined = new WeakMap<Redis | Cluster, RunScript>();
+
 /**
- * Defines the scripts on a connection (EVALSHA, with EVAL when Redis has not seen them) and returns
- * a caller: `run('replaceWalkthrough', keys, args)`.
+ * Defines every script on a connection (EVALSHA, with EVAL when Redis has not seen them) and returns
+ * the caller.
  */
-export function defineScripts(
-  redis: Redis | Cluster,
-): (name: string, keys: string[], args: (string | number)[]) => Promise<unknown> {
+export function defineScripts(redis: Redis | Cluster): RunScript {
+  const known = defined.get(redis);
+  if (known) return known;
   for (const script of loadScripts())
     redis.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
   const commands = redis as unknown as Record<string, ScriptCall | undefined>;
-  return (name, keys, args) => {
+  const run: RunScript = (name, keys, args) => {
     const call = commands[name];
-    if (!call) throw new Error(`no Lua script "${name}" under src/walkthrough/store/lua`);
+    if (!call) throw new Error(`no Lua script "${name}" under src/redis/lua`);
     return call.call(redis, ...keys, ...args);
   };
+  defined.set(redis, run);
+  return run;
 }
