@@ -5,10 +5,11 @@ import type { Playbook } from '../engine/playbook/schema.ts';
 import { asMemdoctorError, ConfigInvalidError } from '../errors.ts';
 import { createLlmAssist, type LlmAssist } from '../llm/assist.ts';
 import { createLogger } from '../log.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
 import { connectRedis } from '../redis/connect.ts';
 import { RedisKeys } from '../redis/keys.ts';
-import { openStore, WalkthroughService } from '../walkthrough/index.ts';
+import { configuredPlaybooks } from '../setup/playbooks.ts';
+import { openWalkthroughs } from '../setup/walkthroughs.ts';
+import type { WalkthroughService } from '../walkthrough/index.ts';
 import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
@@ -89,8 +90,8 @@ export async function startSlack(config: Config): Promise<void> {
     throw new ConfigInvalidError(
       'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET must both be set to run the Slack app.',
     );
-  const playbooks = loadPlaybooks(config.MEMDOCTOR_PLAYBOOKS_DIR ?? PLAYBOOKS_DIR);
-  const walkthroughs = new WalkthroughService({ store: await openStore(config), logger: log });
+  const playbooks = configuredPlaybooks(config);
+  const walkthroughs = await openWalkthroughs(config, log);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   if (!redis) log.warn(MEMORY_WARNING);
   const deps = buildDeps(config, log, { playbooks, walkthroughs, ...(redis ? { redis } : {}) });

@@ -44,7 +44,7 @@ export {
   type WalkthroughServiceOptions,
 } from './service.ts';
 export { type MemoryStoreOptions, MemoryWalkthroughStore } from './store/memory.ts';
-export { openStore } from './store/open.ts';
+export { openStore, type StoreSettings } from './store/open.ts';
 export { type RedisStoreOptions, RedisWalkthroughStore } from './store/redis.ts';
 export { DEFAULT_TTL_SECONDS, type WalkthroughStore } from './store/types.ts';
 export { renderTranscript } from './transcript.ts';

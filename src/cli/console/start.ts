@@ -2,20 +2,10 @@ import type { Config } from '../../config.ts';
 import { asMemdoctorError } from '../../errors.ts';
 import { createLlmAssist, type LlmAssist } from '../../llm/assist.ts';
 import { createLogger } from '../../log.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../../playbooks/load.ts';
-import { openStore, WalkthroughService } from '../../walkthrough/index.ts';
+import { configuredPlaybooks } from '../../setup/playbooks.ts';
+import { openWalkthroughs } from '../../setup/walkthroughs.ts';
 import type { CliIo } from '../command.ts';
 import { Console } from './console.ts';
-
-/** The playbooks the configuration points at (MEMDOCTOR_PLAYBOOKS_DIR, else the shipped ones). */
-export function configuredPlaybooks(config: Config) {
-  return loadPlaybooks(config.MEMDOCTOR_PLAYBOOKS_DIR ?? PLAYBOOKS_DIR);
-}
-
-/** Opens the configured store (Redis with REDIS_URL, else memory) behind a walkthrough service. */
-export async function openService(config: Config): Promise<WalkthroughService> {
-  return new WalkthroughService({ store: await openStore(config) });
-}
 
 /** The model assist when one is configured; a configuration error turns it off with a note. */
 function consoleAssist(config: Config, io: CliIo): LlmAssist | undefined {
@@ -36,7 +26,7 @@ export async function startConsole(
   io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
   const playbooks = configuredPlaybooks(config);
-  const service = await openService(config);
+  const service = await openWalkthroughs(config);
   const assist = consoleAssist(config, io);
   try {
     const where =
