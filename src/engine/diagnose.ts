@@ -1,7 +1,7 @@
 import { DERIVATIONS } from './derive/registry.ts';
 import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
-import { type Fact, FactBook } from './facts.ts';
+import { type Fact, FactBook, type Finding } from './facts.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
 import { ParsedFacts } from './parsers/collect.ts';
@@ -41,6 +41,21 @@ export interface DiagnoseOptions {
   extractors?: readonly Extractor[];
 }
 
+/**
+ * A part of the engine that failed on this input (a parser, an extractor). It is skipped where it
+ * failed and the diagnosis goes on without it; the failure is reported, never thrown.
+ */
+export interface StageFailure {
+  stage: 'parser' | 'extractor';
+  /** The extractor's id; a parser's message names its format. */
+  id?: string;
+  message: string;
+  /** The first input line it failed on (extractors). */
+  line?: number;
+  /** On how many lines it failed. */
+  count: number;
+}
+
 /** Most evidence lines a diagnosis cites: enough to check it, short enough to read. */
 const MAX_EVIDENCE = 8;
 
@@ -57,6 +72,8 @@ export class FactCollector {
   private readonly triggers: RegExp;
   private readonly owners: ReadonlyMap<string, readonly number[]>;
   private readonly parsed = new ParsedFacts();
+  /** Extractors that threw, by index: the first failure and how often. */
+  private readonly failed = new Map<number, StageFailure>();
   private readonly wanted = (kind: string): boolean => !this.book.isFull(kind);
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
@@ -96,16 +113,45 @@ export class FactCollector {
   }
 
   private scan(raw: string, line: string, opened: ReadonlySet<number>): void {
-    let text: string | undefined;
+    const at = { raw, text: undefined as string | undefined };
     for (let i = 0; i < this.extractors.length; i++) {
       if (!opened.has(i)) continue;
-      for (const finding of (this.extractors[i] as Extractor).extract(line, this.wanted)) {
-        // Most lines only repeat facts the book already holds enough of: count them, build nothing.
-        if (this.book.tally(finding.kind)) continue;
-        text ??= evidenceText(raw);
-        this.book.add({ ...finding, line: this.lineNo, text });
+      try {
+        this.collect(this.extractors[i] as Extractor, line, at);
+      } catch (error) {
+        // An extractor's bug must never stop the diagnosis: skip it on this line, report it, go on.
+        this.fail(i, error);
       }
     }
+  }
+
+  private collect(extractor: Extractor, line: string, at: { raw: string; text: string | undefined }): void {
+    for (const finding of extractor.extract(line, this.wanted)) {
+      // Most lines only repeat facts the book already holds enough of: count them, build nothing.
+      if (this.book.tally(finding.kind)) continue;
+      at.text ??= evidenceText(at.raw);
+      this.book.add({ ...finding, line: this.lineNo, text: at.text });
+    }
+  }
+
+  private fail(index: number, error: unknown): void {
+    const known = this.failed.get(index);
+    if (known) {
+      known.count++;
+      return;
+    }
+    const id = (this.extractors[index] as Extractor).id;
+    const message = error instanceof Error ? error.message : String(error);
+    this.failed.set(index, { stage: 'extractor', id, message, line: this.lineNo, count: 1 });
+  }
+
+  /** What failed on this input, extractors in registry order, then the parser; call after finish(). */
+  failures(): StageFailure[] {
+    const extractors = [...this.failed].sort(([a], [b]) => a - b).map(([, failure]) => ({ ...failure }));
+    const parser = this.parsed.failure;
+    return parser === undefined
+      ? extractors
+      : [...extractors, { stage: 'parser', message: parser, count: 1 }];
   }
 }
 
@@ -243,14 +289,25 @@ export function diagnoseFacts(book: FactBook, playbooks: readonly Playbook[]): D
     .filter((d) => d.evidence.length > 0);
 }
 
+/** What a stream of lines gave: the diagnoses, the facts found (without lines), and what failed. */
+export interface LinesDiagnosis {
+  diagnoses: Diagnosis[];
+  findings: Finding[];
+  failures: StageFailure[];
+}
+
 /** Diagnoses a stream of line batches. Pure apart from consuming the stream. */
 export async function diagnoseLines(
   batches: AsyncIterable<readonly string[]>,
   playbooks: readonly Playbook[],
   options: DiagnoseOptions = {},
-): Promise<{ diagnoses: Diagnosis[]; book: FactBook }> {
+): Promise<LinesDiagnosis> {
   const collector = new FactCollector(options.extractors, options.engine);
   for await (const batch of batches) collector.push(batch);
   collector.finish();
-  return { diagnoses: diagnoseFacts(collector.book, playbooks), book: collector.book };
+  return {
+    diagnoses: diagnoseFacts(collector.book, playbooks),
+    findings: collector.book.findings(),
+    failures: collector.failures(),
+  };
 }

@@ -1,10 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import { answerStep } from './answer-flow.ts';
 import type { SlackDeps } from './deps.ts';
-import { diagnoseSlackFile, readSlackFileText } from './diagnose.ts';
+import { diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure } from './failures.ts';
-import { diagnosisView } from './views/diagnosis.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
 
@@ -34,11 +33,9 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
     try {
-      const { report, known, suggestion } = await diagnoseSlackFile(deps, file);
-      const view = diagnosisView(report, deps.playbooks, message.user, known, {
-        ...(suggestion ? { suggestion } : {}),
-        explain: deps.assist !== undefined,
-      });
+      const result = await diagnoseSlackFile(deps, file);
+      const { report } = result;
+      const view = diagnosisMessage(deps, result, message.user);
       await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });
       log.info(
         { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },

@@ -2,11 +2,12 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { asMemdoctorError, ConfigInvalidError } from '../errors.ts';
-import { createLlmAssist, type LlmAssist } from '../llm/assist.ts';
+import { ConfigInvalidError } from '../errors.ts';
+import type { LlmAssist } from '../llm/assist.ts';
 import { createLogger } from '../log.ts';
 import { connectRedis } from '../redis/connect.ts';
 import { RedisKeys } from '../redis/keys.ts';
+import { openAssist } from '../setup/assist.ts';
 import { configuredPlaybooks } from '../setup/playbooks.ts';
 import { openWalkthroughs } from '../setup/walkthroughs.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
@@ -37,16 +38,13 @@ export interface SlackResources {
 
 /** The model assist when one is configured; a configuration error turns it off with a warning. */
 function modelAssist(config: Config, log: Logger, redis: Redis | undefined): LlmAssist | undefined {
-  try {
-    return createLlmAssist(config, {
-      log,
-      keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
-      ...(redis ? { redis } : {}),
-    });
-  } catch (error) {
-    log.warn({ err: asMemdoctorError(error).message }, 'model assist off');
-    return undefined;
-  }
+  const { assist, off } = openAssist(config, {
+    log,
+    keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
+    ...(redis ? { redis } : {}),
+  });
+  if (off) log.warn({ err: off }, 'model assist off');
+  return assist;
 }
 
 /** Builds the listeners' dependencies: settings, dedupe (Redis or memory), on-call policy, health. */

@@ -5,7 +5,6 @@
 
 export { type ActionValue, ActionValueSchema, actionValue, parseActionValue } from './actions.ts';
 export type { ParseFn } from './answer.ts';
-export { type DiagnosisFacts, diagnosisFacts } from './diagnosis.ts';
 export { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
 export { answerText } from './known.ts';
 export { checkProcedure, lintProcedure, type ProcedureCheck, type ProcedureProblem } from './lint.ts';
@@ -38,6 +37,7 @@ export {
   type WalkthroughStatus,
 } from './record.ts';
 export {
+  type DiagnosisFacts,
   procedureOf,
   type StartWalkthrough,
   WalkthroughService,

@@ -2,10 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FactBook } from '../../src/engine/facts.ts';
 import { PlaybookInvalidError } from '../../src/errors.ts';
 import { loadPlaybook } from '../../src/playbooks/load.ts';
-import { diagnosisFacts, parseMeasurement, parseWalkthroughId } from '../../src/walkthrough/index.ts';
+import { parseMeasurement, parseWalkthroughId } from '../../src/walkthrough/index.ts';
 import { AT, newRecord, play } from './helpers.ts';
 
 describe('parseMeasurement', () => {
@@ -29,25 +28,6 @@ describe('parseMeasurement', () => {
     ['85%', 'count'],
   ] as const)('%s is not a %s', (text, unit) => {
     expect(parseMeasurement(text, unit)).toBeUndefined();
-  });
-});
-
-describe('diagnosisFacts', () => {
-  it('keeps each distinct fact once, without source lines, and the string values', () => {
-    const book = new FactBook();
-    book.add({ kind: 'oom.java-heap', line: 3, text: 'x' });
-    book.add({ kind: 'oom.java-heap', line: 9, text: 'y' });
-    book.add({ kind: 'config', values: { key: 'spark.driver.memory', value: '4g' }, line: 1, text: 'z' });
-    const diagnosis = {
-      facts: { values: { 'config.spark.driver.memory': '4g', heapBytes: 123, nested: {} } },
-    };
-    expect(diagnosisFacts(book, diagnosis as never)).toEqual({
-      facts: [
-        { kind: 'config', values: { key: 'spark.driver.memory', value: '4g' } },
-        { kind: 'oom.java-heap' },
-      ],
-      values: { 'config.spark.driver.memory': '4g', heapBytes: '123' },
-    });
   });
 });
 

@@ -14,10 +14,11 @@ export const resumeCommand: Command = {
     const [id] = args;
     if (!id) throw new UsageError('resume needs the walkthrough id that walk printed.');
     const config = loadConfig();
+    const playbooks = configuredPlaybooks(config);
     const service = await openWalkthroughs(config);
     try {
       const record = await service.get(id);
-      const console = new Console(io, { playbooks: configuredPlaybooks(config), service });
+      const console = new Console(io, { playbooks, service });
       await console.resume(record.id);
       await console.run();
       return 0;

@@ -1,21 +1,10 @@
 import type { Config } from '../../config.ts';
-import { asMemdoctorError } from '../../errors.ts';
-import { createLlmAssist, type LlmAssist } from '../../llm/assist.ts';
 import { createLogger } from '../../log.ts';
+import { openAssist } from '../../setup/assist.ts';
 import { configuredPlaybooks } from '../../setup/playbooks.ts';
 import { openWalkthroughs } from '../../setup/walkthroughs.ts';
 import type { CliIo } from '../command.ts';
 import { Console } from './console.ts';
-
-/** The model assist when one is configured; a configuration error turns it off with a note. */
-function consoleAssist(config: Config, io: CliIo): LlmAssist | undefined {
-  try {
-    return createLlmAssist(config, { log: createLogger('silent') });
-  } catch (error) {
-    io.stderr.write(`memdoctor: model assist off: ${asMemdoctorError(error).message}\n`);
-    return undefined;
-  }
-}
 
 /**
  * `npm start` without Slack credentials: an interactive console on stdin/stdout (a terminal or a
@@ -27,7 +16,8 @@ export async function startConsole(
 ): Promise<number> {
   const playbooks = configuredPlaybooks(config);
   const service = await openWalkthroughs(config);
-  const assist = consoleAssist(config, io);
+  const { assist, off } = openAssist(config, { log: createLogger('silent') });
+  if (off) io.stderr.write(`memdoctor: model assist off: ${off}\n`);
   try {
     const where =
       service.storeKind === 'redis' ? 'walkthroughs are kept in Redis' : 'walkthroughs are kept in memory';

@@ -3,11 +3,10 @@ import type { Logger } from 'pino';
 import { runCliVerb } from '../../cli-bridge.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
-import { diagnosePaste } from '../../diagnose.ts';
+import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
 import type { MessageView } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
-import { diagnosisView } from '../../views/diagnosis.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
 import { statusView, walkRootView } from '../../views/step.ts';
@@ -27,17 +26,11 @@ type Verb<K extends SlashRequest['kind']> = (
 ) => Promise<MessageView | undefined>;
 
 const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
-  const { report, known, suggestion } = await diagnosePaste(
-    deps,
-    request.text,
-    request.engine,
-    command.team_id,
-  );
-  const view = diagnosisView(report, deps.playbooks, command.user_id, known, {
-    ...(suggestion ? { suggestion } : {}),
-    explain: deps.assist !== undefined,
+  const result = await diagnosePaste(deps, request.text, request.engine, command.team_id);
+  await client.chat.postMessage({
+    channel: command.channel_id,
+    ...diagnosisMessage(deps, result, command.user_id),
   });
-  await client.chat.postMessage({ channel: command.channel_id, ...view });
   return undefined;
 };
 
