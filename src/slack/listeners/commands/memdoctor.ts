@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { runCliVerb } from '../../cli-bridge.ts';
+import { calcAnswer } from '../../../calc/answer.ts';
+import { UsageError } from '../../../errors.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
@@ -42,8 +43,15 @@ const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
   return undefined;
 };
 
+/** Chat has no files to read: a calculator that needs one is for the terminal. */
+function noFiles(_path: string, flag: string): string {
+  throw new UsageError(
+    `--${flag} names a file, which /memdoctor cannot read; run memdoctor calc in a terminal where the file is.`,
+  );
+}
+
 const calc: Verb<'calc'> = async (_deps, _args, request) =>
-  calcView(request.args, await runCliVerb('calc', request.args));
+  calcView(request.args, calcAnswer(request.args, noFiles));
 
 const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
   const refusal = playbookRefusal(deps, request.playbook);

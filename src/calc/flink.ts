@@ -3,8 +3,8 @@ import {
   FLINK_DEFAULTS,
   type FlinkSettings,
   flinkBudget,
-} from '../../engine/calculators/flink.ts';
-import { formatSetting, formatSize } from '../../engine/units.ts';
+} from '../engine/calculators/flink.ts';
+import { formatSetting, formatSize } from '../engine/units.ts';
 import { type FlagSpecs, type FlagValues, read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 

@@ -3,9 +3,9 @@ import {
   GLUE_WORKER_TYPES,
   glueTypeFor,
   glueWorkerBudget,
-} from '../../engine/calculators/glue.ts';
-import { formatSize } from '../../engine/units.ts';
-import { UsageError } from '../../errors.ts';
+} from '../engine/calculators/glue.ts';
+import { formatSize } from '../engine/units.ts';
+import { UsageError } from '../errors.ts';
 import { read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 

@@ -1,5 +1,5 @@
-import { beamBudget } from '../../engine/calculators/beam.ts';
-import { formatSize } from '../../engine/units.ts';
+import { beamBudget } from '../engine/calculators/beam.ts';
+import { formatSize } from '../engine/units.ts';
 import { read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 

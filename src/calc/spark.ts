@@ -4,8 +4,8 @@ import {
   type SparkFailure,
   sparkBudget,
   sparkFix,
-} from '../../engine/calculators/spark.ts';
-import { formatSetting, formatSize } from '../../engine/units.ts';
+} from '../engine/calculators/spark.ts';
+import { formatSetting, formatSize } from '../engine/units.ts';
 import { type FlagValues, read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { parseSize } from '../../engine/units.ts';
-import { UsageError } from '../../errors.ts';
+import { parseSize } from '../engine/units.ts';
+import { UsageError } from '../errors.ts';
 
 /** How a flag's text becomes a value. */
-export type FlagKind = 'size' | 'fraction' | 'int' | 'bool' | 'text';
+export type FlagKind = 'size' | 'fraction' | 'int' | 'bool' | 'text' | 'file';
 
 export interface FlagSpec {
   kind: FlagKind;
@@ -13,12 +13,24 @@ export interface FlagSpec {
 }
 
 export type FlagSpecs = Readonly<Record<string, FlagSpec>>;
-export type FlagValues = Record<string, number | boolean | string>;
+
+/** The file a `file` flag names, read by the surface before the calculator runs (calculators do no I/O). */
+export interface FileText {
+  path: string;
+  text: string;
+}
+
+export type FlagValue = number | boolean | string | FileText;
+export type FlagValues = Record<string, FlagValue>;
+
+/** How a surface reads the file a flag names (`--taskmanagers tms.json`); throws UsageError when it cannot. */
+export type FileReader = (path: string, flag: string) => string;
 
 const fractionSchema = z.coerce.number().gt(0).lte(1);
 const intSchema = z.coerce.number().int().positive();
 
-function convert(key: string, spec: FlagSpec, raw: string): number | boolean | string {
+function convert(key: string, spec: FlagSpec, raw: string, readFile: FileReader): FlagValue {
+  if (spec.kind === 'file') return { path: raw, text: readFile(raw, key) };
   if (spec.kind === 'size') {
     const bytes = parseSize(raw, 'm');
     if (bytes === undefined) throw new UsageError(`--${key} takes a size like 8g or 1536m; got "${raw}".`);
@@ -54,7 +66,7 @@ function rawValue(args: readonly string[], i: number, key: string, spec: FlagSpe
  * Reads `--key value`, `--key=value` and bare boolean `--key` flags, named as the system's own
  * settings. Unknown keys fail with the list of known ones, so a typo never silently falls back to a default.
  */
-export function parseFlags(args: readonly string[], specs: FlagSpecs): FlagValues {
+export function parseFlags(args: readonly string[], specs: FlagSpecs, readFile: FileReader): FlagValues {
   const values: FlagValues = {};
   let i = 0;
   while (i < args.length) {
@@ -69,7 +81,7 @@ export function parseFlags(args: readonly string[], specs: FlagSpecs): FlagValue
       throw new UsageError(`unknown flag --${key}. Known flags: ${known.join(', ')}.`);
     }
     const { raw, used } = rawValue(args, i, key, spec, eq === -1 ? undefined : arg.slice(eq + 1));
-    values[key] = convert(key, spec, raw);
+    values[key] = convert(key, spec, raw, readFile);
     i += used;
   }
   return values;
@@ -88,4 +100,5 @@ export const read = {
   num: (v: FlagValues, key: string): number | undefined => v[key] as number | undefined,
   bool: (v: FlagValues, key: string): boolean => v[key] === true,
   text: (v: FlagValues, key: string): string | undefined => v[key] as string | undefined,
+  file: (v: FlagValues, key: string): FileText | undefined => v[key] as FileText | undefined,
 };
