@@ -3,7 +3,6 @@
  * under src/walkthrough is internal.
  */
 
-export { type ActionValue, ActionValueSchema, actionValue, parseActionValue } from './actions.ts';
 export type { ParseFn } from './answer.ts';
 export { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
 export { answerText } from './known.ts';

@@ -6,7 +6,7 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { diagnosePaste } from '../../src/slack/diagnose.ts';
 import { diagnosisView } from '../../src/slack/views/diagnosis.ts';
 import { stepMessage } from '../../src/slack/views/step.ts';
-import { packWalkSeed, readWalkSeed } from '../../src/slack/walk-seed.ts';
+import { packWalkSeed, readWalkSeed } from '../../src/slack/views/walk-seed.ts';
 import { createRecord, ProcedureSchema, viewOf } from '../../src/walkthrough/index.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 

@@ -80,18 +80,3 @@ describe('loading a playbook with a broken procedure', () => {
     }
   });
 });
-
-describe('button values', () => {
-  it('round-trip an option with the walkthrough and version, within Slack limits', async () => {
-    const { viewOf, actionValue, parseActionValue } = await import('../../src/walkthrough/index.ts');
-    const view = viewOf(play(newRecord(), [{ type: 'start' }]));
-    if (!view) throw new Error('no view');
-    for (const option of view.options) {
-      const value = actionValue(view, option);
-      expect(value.length).toBeLessThanOrEqual(2000);
-      expect(parseActionValue(value)).toEqual({ w: view.walkthrough, v: 1, e: option.event });
-    }
-    expect(() => parseActionValue('{"w":"x","v":1,"e":{"type":"explode"}}')).toThrow(/does not belong/);
-    expect(() => parseActionValue('not json')).toThrow(/does not belong/);
-  });
-});

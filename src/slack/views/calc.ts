@@ -1,4 +1,5 @@
-import { fitLines, LIMITS, type MessageView, mrkdwn, section } from './blocks.ts';
+import { fitLines, type MessageView, mrkdwn, section } from './blocks.ts';
+import { LIMITS } from './limits.ts';
 
 /** A calculator's answer (see calcAnswer) as a code block under the command that asked for it. */
 export function calcView(args: readonly string[], answer: string): MessageView {

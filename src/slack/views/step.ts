@@ -7,23 +7,16 @@ import {
   button,
   context,
   fitLines,
-  LIMITS,
   type MessageView,
   mrkdwn,
   section,
 } from './blocks.ts';
-
-/** What a step button carries: the walkthrough and the event (which names its step, so old clicks are caught). */
-export interface StepButtonValue {
-  w: string;
-  /** The walkthrough's version when the step was shown: a later click on it is a stale one. */
-  v: number;
-  e: WalkthroughEvent;
-}
+import { LIMITS } from './limits.ts';
+import { packStepButton } from './step-button.ts';
 
 /** The block_id that marks a walkthrough step's message, so it can be found again in its thread. */
 export function stepBlockId(walkthrough: string, step: string): string {
-  return `memdoctor.step:${walkthrough}:${step}`.slice(0, 255);
+  return `memdoctor.step:${walkthrough}:${step}`.slice(0, LIMITS.blockId);
 }
 
 function list(title: string, items: readonly string[]): Block {
@@ -73,12 +66,11 @@ export function stepMessage(view: StepView, note?: string): MessageView {
   ];
   if (note) blocks.push(context(note));
   blocks.push(...kindBlocks(view));
-  const value = (e: WalkthroughEvent) =>
-    JSON.stringify({ w: view.walkthrough, v: view.version, e } satisfies StepButtonValue);
+  const value = (e: WalkthroughEvent) => packStepButton(view, e);
   if (view.options.length > 0)
     blocks.push(
       actions(
-        `memdoctor.step.actions:${view.walkthrough}`.slice(0, 255),
+        `memdoctor.step.actions:${view.walkthrough}`.slice(0, LIMITS.blockId),
         view.options.map((o, i) =>
           button(o.label, `${ACTION.stepAnswerPrefix}${i}`, value(o.event), i === 0 ? 'primary' : undefined),
         ),
@@ -86,7 +78,8 @@ export function stepMessage(view: StepView, note?: string): MessageView {
     );
   const nav = navButtons(view, value);
   // A block of its own, so a question with many answers can never push Back or Abandon out.
-  if (nav.length > 0) blocks.push(actions(`memdoctor.step.nav:${view.walkthrough}`.slice(0, 255), nav));
+  if (nav.length > 0)
+    blocks.push(actions(`memdoctor.step.nav:${view.walkthrough}`.slice(0, LIMITS.blockId), nav));
   return { text: `${label}: ${view.title}`, blocks };
 }
 

@@ -1,15 +1,12 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { z } from 'zod';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
 import { BLOCK, INPUT } from '../../ids.ts';
 import { noticeView } from '../../views/help.ts';
-import { engineFrom } from '../../views/paste-modal.ts';
+import { engineFrom, readPasteModalMeta } from '../../views/paste-modal.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-const MetaSchema = z.strictObject({ channel: z.string().min(1) });
 
 /** The paste modal was submitted: close it at once, then diagnose and post in its channel. */
 export function pasteSubmitted(deps: SlackDeps) {
@@ -24,7 +21,11 @@ export function pasteSubmitted(deps: SlackDeps) {
       return;
     }
     await ack();
-    const meta = MetaSchema.parse(JSON.parse(view.private_metadata));
+    const meta = readPasteModalMeta(view.private_metadata);
+    if (!meta) {
+      deps.log.warn({ callbackId: view.callback_id }, 'paste modal submitted without its channel');
+      return;
+    }
     const engine = engineFrom(values[BLOCK.modalEngine]?.[INPUT.engine]?.selected_option?.value);
     const user = body.user.id;
     try {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Diagnosis } from '../engine/index.ts';
-import { cut, LIMITS } from './views/blocks.ts';
+import type { Diagnosis } from '../../engine/index.ts';
+import { cut } from './blocks.ts';
+import { fitsButton, packJson, readJson } from './codec.ts';
 
 /** What an Explain button carries: the diagnosis the model explains, so the click needs no stored state. */
 const ExplainRefSchema = z.strictObject({
@@ -22,26 +23,22 @@ export function packExplainRef(d: Diagnosis): string {
     a: d.actions.map((a) => cut(a, MAX_LINE)),
     e: d.evidence.map((e) => ({ l: e.line, x: cut(e.text, MAX_LINE) })),
   };
-  while (JSON.stringify(ref).length > LIMITS.buttonValue && ref.e.length > 1) ref.e.pop();
-  while (JSON.stringify(ref).length > LIMITS.buttonValue && ref.a.length > 0) ref.a.pop();
-  return JSON.stringify(ref);
+  while (!fitsButton(ref) && ref.e.length > 1) ref.e.pop();
+  while (!fitsButton(ref) && ref.a.length > 0) ref.a.pop();
+  return packJson(ref);
 }
 
 /** The diagnosis back from a button value (a boundary: parsed strictly), or undefined. */
 export function readExplainRef(value: string | undefined): Diagnosis | undefined {
-  try {
-    const ref = ExplainRefSchema.safeParse(JSON.parse(value ?? '')).data;
-    if (!ref) return undefined;
-    return {
-      playbook: ref.p,
-      title: ref.t,
-      confidence: 0,
-      cause: ref.c,
-      actions: ref.a,
-      evidence: ref.e.map((e) => ({ line: e.l, text: e.x })),
-      facts: {},
-    };
-  } catch {
-    return undefined;
-  }
+  const ref = readJson(ExplainRefSchema, value);
+  if (!ref) return undefined;
+  return {
+    playbook: ref.p,
+    title: ref.t,
+    confidence: 0,
+    cause: ref.c,
+    actions: ref.a,
+    evidence: ref.e.map((e) => ({ line: e.l, text: e.x })),
+    facts: {},
+  };
 }

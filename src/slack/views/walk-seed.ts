@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { DiagnosisFacts } from '../walkthrough/index.ts';
+import type { DiagnosisFacts } from '../../walkthrough/index.ts';
+import { fitsButton, packJson, readJson } from './codec.ts';
 
 const ValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -14,35 +15,28 @@ export const WalkSeedSchema = z.strictObject({
 
 export type WalkSeed = z.infer<typeof WalkSeedSchema>;
 
-/** Slack's limit on a button's value. */
-const MAX_VALUE = 2000;
-
 /**
- * Packs what a diagnosis found (see diagnosisFacts) into a button value. When they do not fit in 2000 characters
- * the values go first, then the findings' details: the walkthrough then asks what it could have known.
+ * Packs what a diagnosis found (see walkthroughStart) into a button value. When they do not fit, the
+ * values go first, then the findings' details, then findings: the walkthrough then asks what it could
+ * have known.
  */
 export function packWalkSeed(playbook: string, known: DiagnosisFacts): string {
   const values = Object.entries(known.values);
   let findings = known.facts;
   let seed: WalkSeed = { p: playbook, f: findings, v: Object.fromEntries(values) };
-  while (JSON.stringify(seed).length > MAX_VALUE && values.length > 0) {
+  while (!fitsButton(seed) && values.length > 0) {
     values.pop();
     seed = { ...seed, v: Object.fromEntries(values) };
   }
-  if (JSON.stringify(seed).length > MAX_VALUE) findings = findings.map((f) => ({ kind: f.kind }));
+  if (!fitsButton(seed)) findings = findings.map((f) => ({ kind: f.kind }));
   seed = { ...seed, f: findings };
-  while (JSON.stringify(seed).length > MAX_VALUE && seed.f.length > 0)
-    seed = { ...seed, f: seed.f.slice(0, -1) };
-  return JSON.stringify(seed);
+  while (!fitsButton(seed) && seed.f.length > 0) seed = { ...seed, f: seed.f.slice(0, -1) };
+  return packJson(seed);
 }
 
-/** Reads a start button's value: a packed seed, or a bare playbook id (alternatives, `walk`). */
+/** Reads a start button's value: a packed seed, or a bare playbook id (alternatives, suggestion). */
 export function readWalkSeed(value: string | undefined): WalkSeed | undefined {
   if (!value) return undefined;
   if (!value.startsWith('{')) return /^[a-z][a-z0-9-]*$/.test(value) ? { p: value, f: [], v: {} } : undefined;
-  try {
-    return WalkSeedSchema.safeParse(JSON.parse(value)).data;
-  } catch {
-    return undefined;
-  }
+  return readJson(WalkSeedSchema, value);
 }
