@@ -62,7 +62,9 @@ export async function handleSharedFiles(
 ): Promise<void> {
   const thread = { channel: message.channel, ts: message.threadTs };
   const waiting =
-    message.threadTs !== message.ts ? await waitingIn(deps, message.workspace, thread, ['paste']) : undefined;
+    message.threadTs !== message.ts
+      ? await waitingIn(deps, message.workspace, thread, ['output'])
+      : undefined;
   if (!waiting && !diagnose) return;
   if (!(await deps.dedupe.firstTime(`files:${message.channel}:${message.ts}`))) return;
   const file = message.files[0];
@@ -75,7 +77,7 @@ export async function handleSharedFiles(
   }
   await answerStep(deps, client, {
     record: waiting.record,
-    event: { type: 'paste', text, step: waiting.step.id },
+    event: { type: 'paste', text, step: waiting.view.step },
     user: message.user,
     thread,
     tell: (t) => tellUploader(client, message, t),

@@ -42,10 +42,12 @@ export {
   WalkthroughService,
   type WalkthroughServiceOptions,
 } from './service.ts';
+export { STEP_KINDS, type StepKindName } from './steps/registry.ts';
 export { type MemoryStoreOptions, MemoryWalkthroughStore } from './store/memory.ts';
 export { openStore, type StoreSettings } from './store/open.ts';
 export { type RedisStoreOptions, RedisWalkthroughStore } from './store/redis.ts';
 export { DEFAULT_TTL_SECONDS, type WalkthroughStore } from './store/types.ts';
 export { renderTranscript } from './transcript.ts';
+export { answerFromText, optionByWord, readTyped, type TypedAnswer } from './typed.ts';
 export { fillKnown, type StepOption, type StepView, viewOf } from './view.ts';
 export { type ScriptedAnswer, type WalkOptions, type WalkResult, walkProcedure } from './walk.ts';
