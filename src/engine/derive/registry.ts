@@ -5,6 +5,7 @@ import { heapSize } from './heap-size.ts';
 import { jdk } from './jdk.ts';
 import { resultSize } from './result-size.ts';
 import type { Derivation } from './types.ts';
+import { yarnVmem } from './yarn-vmem.ts';
 
 /** Calculations a playbook can name under `derive:`. Adding one: one file, one line here. */
 export const DERIVATIONS: Readonly<Record<string, Derivation>> = {
@@ -14,4 +15,5 @@ export const DERIVATIONS: Readonly<Record<string, Derivation>> = {
   'flink-slots': flinkSlots,
   'glue-worker': glueWorker,
   jdk,
+  'yarn-vmem': yarnVmem,
 };
