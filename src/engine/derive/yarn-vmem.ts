@@ -28,7 +28,7 @@ function ratioText(ratio: number): string {
  * suggestion gives half again of what this container needed, rounded up to a whole number: JVMs
  * reserve address space in steps (thread stacks, 64 MB glibc arenas), so the next run can need more.
  */
-export const yarnVmem: Derivation = (book) => {
+export const yarnVmem: Derivation = (book): Record<string, string> => {
   const kill = vmemKill(book);
   const used = kill?.usedBytes;
   const limit = kill?.limitBytes;
