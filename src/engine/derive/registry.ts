@@ -1,4 +1,6 @@
+import { beamVersion } from './beam-version.ts';
 import { containerMemory } from './container-memory.ts';
+import { flinkMemory } from './flink-memory.ts';
 import { flinkSlots } from './flink-slots.ts';
 import { glueWorker } from './glue-worker.ts';
 import { heapSize } from './heap-size.ts';
@@ -13,7 +15,9 @@ export const DERIVATIONS: Readonly<Record<string, Derivation>> = {
   'result-size': resultSize,
   'heap-size': heapSize,
   'flink-slots': flinkSlots,
+  'flink-memory': flinkMemory,
   'glue-worker': glueWorker,
   jdk,
+  'beam-version': beamVersion,
   'yarn-vmem': yarnVmem,
 };
