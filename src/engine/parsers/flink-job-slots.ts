@@ -33,30 +33,43 @@ const TaskManagers = z.looseObject({
 /** Subtask states of a task that has no slot yet (ExecutionState CREATED, SCHEDULED). */
 const WAITING = ['CREATED', 'SCHEDULED'];
 
-/**
- * The top-level JSON values of a paste holding several responses one after another, found by
- * matching braces outside strings; text between them (curl prompts, blank lines) is ignored.
- */
-export function jsonDocuments(text: string): unknown[] {
-  const docs: unknown[] = [];
+/** Where a top-level `{...}` that starts at `start` ends (the index of its `}`), or -1 if it never does. */
+function objectEnd(text: string, start: number): number {
   let depth = 0;
-  let start = -1;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < text.length; i++) {
     const c = text[i];
     if (inString) {
       if (c === '\\') i++;
       else if (c === '"') inString = false;
-    } else if (c === '"' && depth > 0) inString = true;
-    else if (c === '{') {
-      if (depth++ === 0) start = i;
-    } else if (c === '}' && depth > 0 && --depth === 0) {
-      try {
-        docs.push(JSON.parse(text.slice(start, i + 1)));
-      } catch {
-        // A fragment that is not JSON on its own: leave it out; the step says what it needs.
-      }
-    }
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function parseOrUndefined(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The top-level JSON objects of a paste holding several responses one after another, found by
+ * matching braces outside strings; text between them (curl prompts, blank lines) is ignored, and so
+ * is a fragment that is not JSON on its own (the step says what it needs).
+ */
+export function jsonDocuments(text: string): unknown[] {
+  const docs: unknown[] = [];
+  for (let start = text.indexOf('{'); start !== -1; ) {
+    const end = objectEnd(text, start);
+    if (end === -1) break;
+    const doc = parseOrUndefined(text.slice(start, end + 1));
+    if (doc !== undefined) docs.push(doc);
+    start = text.indexOf('{', end + 1);
   }
   return docs;
 }
