@@ -155,6 +155,7 @@ function renderActions(book: FactBook, actions: readonly Action[], values: Recor
   const out: string[] = [];
   for (const action of actions) {
     if (action.when && !action.when.some((ref) => factsFor(book, ref).length > 0)) continue;
+    if (action.unless?.some((ref) => factsFor(book, ref).length > 0)) continue;
     const text = fill(action.text, values) ?? (action.otherwise && fill(action.otherwise, values));
     if (text) out.push(text);
   }

@@ -103,11 +103,21 @@ export const BisectionStepSchema = z.strictObject({
   found: stepId,
 });
 
+/**
+ * A fix line that shows computed settings when the figures are known (`{{overhead.suggested}}` from
+ * the diagnosis, a parsed value) and a plain sentence otherwise, as a playbook action does.
+ */
+export const ComputedFixSchema = z.strictObject({
+  text: z.string().min(1),
+  /** Shown when a value of `text` is not known on this walk; it may only name values every path knows. */
+  otherwise: z.string().min(1),
+});
+
 /** The end: what was found, the fix (with computed values), and how to check it worked. */
 export const ConclusionStepSchema = z.strictObject({
   ...base,
   kind: z.literal('conclusion'),
-  fix: z.array(z.string().min(1)).min(1),
+  fix: z.array(z.union([z.string().min(1), ComputedFixSchema])).min(1),
   verify: z.array(z.string().min(1)).min(1),
 });
 
@@ -126,6 +136,7 @@ export const ProcedureSchema = z.strictObject({
   steps: z.array(StepSchema).min(2),
 });
 
+export type ComputedFix = z.infer<typeof ComputedFixSchema>;
 export type Condition = z.infer<typeof ConditionSchema>;
 export type Branch = z.infer<typeof BranchSchema>;
 export type MeasurementPrefill = z.infer<typeof MeasurementPrefillSchema>;

@@ -6,7 +6,7 @@ import type { WalkthroughEvent } from './events.ts';
 import { knownValues } from './known.ts';
 import type { MeasurementUnit } from './measure.ts';
 import { stepById } from './prefill.ts';
-import type { Step } from './procedure-schema.ts';
+import type { ComputedFix, Step } from './procedure-schema.ts';
 import type { WalkthroughRecord } from './record.ts';
 
 /** A button or numbered choice: what it says and the event it sends. */
@@ -49,6 +49,12 @@ export function fillKnown(template: string, values: Readonly<Record<string, stri
   const complete: Record<string, string> = { ...values };
   for (const name of placeholders(template)) complete[name] ??= `<${name} unknown>`;
   return fill(template, complete) ?? template;
+}
+
+/** A fix line as shown: a computed one with its figures when they are all known, its fallback otherwise. */
+export function fixText(line: string | ComputedFix, values: Readonly<Record<string, string>>): string {
+  if (typeof line === 'string') return fillKnown(line, values);
+  return fill(line.text, values) ?? fillKnown(line.otherwise, values);
 }
 
 function optionsOf(step: Step, bisect: StepView['bisection']): StepOption[] {
@@ -102,7 +108,7 @@ function kindDetails(
   }
   if (step.kind === 'conclusion')
     return {
-      fix: step.fix.map((t) => fillKnown(t, values)),
+      fix: step.fix.map((t) => fixText(t, values)),
       verify: step.verify.map((t) => fillKnown(t, values)),
     };
   return {};

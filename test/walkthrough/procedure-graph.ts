@@ -53,7 +53,9 @@ export function edgesOf(step: Step): Edge[] {
 
 function templatesOf(step: Step): string[] {
   const texts = [step.title, step.text];
-  if (step.kind === 'conclusion') texts.push(...step.fix, ...step.verify);
+  // A computed fix line falls back to its `otherwise` sentence, which must then be fully known.
+  if (step.kind === 'conclusion')
+    texts.push(...step.fix.map((f) => (typeof f === 'string' ? f : f.otherwise)), ...step.verify);
   if (step.kind === 'bisection') texts.push(step.symptom);
   return texts;
 }

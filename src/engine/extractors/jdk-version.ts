@@ -4,10 +4,10 @@ import type { Extractor } from './types.ts';
 // "jdk1.8.0_92", "java version \"1.8.0_151\"", "openjdk version \"11.0.2\"", "JRE (8.0_144-b01)", "jdk-17.0.2".
 // Also hs_err's "(build 1.8.0_144-b01)" and RHEL/EMR paths such as java-1.8.0-openjdk-1.8.0_131.
 const LEGACY = /(?:\bjdk|\bjre|version "?|\bbuild |openjdk-)1\.(\d)\.0_(\d{1,3})/i;
-// The major version must end there: "JDK-8164293" is a bug id, not JDK 81.
+// The major version must end there: "JDK-8013267" is a bug id, not JDK 80.
 const MODERN = /\b(?:jdk-?|openjdk version "|java version ")(\d{2})(?![\d])/i;
 
-/** The JDK version in use, flagging JDK 8 before 8u152 (a known native-memory leak, JDK-8164293). */
+/** The JDK version in use, flagging JDK 8 before 8u152 (its MemberNameTable leaks native memory; the fix moved the table into the heap, JDK-8013267). */
 export const jdkVersion: Extractor = {
   id: 'jdk-version',
   description: 'JDK version from paths and version banners; JDK 8 before update 152 is flagged',

@@ -12,6 +12,7 @@ import { k8sEvents } from './k8s-events.ts';
 import { memoryReport } from './memory-report.ts';
 import { osOomKiller } from './os-oom-killer.ts';
 import { pythonMemory } from './python-memory.ts';
+import { runtimeVersions } from './runtime-versions.ts';
 import { sparkExecutorLoss } from './spark-executor-loss.ts';
 import { sparkResultSize } from './spark-result-size.ts';
 import { stackCauses } from './stack-causes.ts';
@@ -34,6 +35,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'memory-report': memoryReport,
   'engine-markers': engineMarkers,
   'jdk-version': jdkVersion,
+  'runtime-versions': runtimeVersions,
   'config-values': configValues,
   'stack-causes': stackCauses,
 };

@@ -77,6 +77,50 @@ describe('container-kill', () => {
     });
   });
 
+  // Real virtual-memory kills, one per wording. Hadoop 2.x ContainersMonitorImpl: "is running beyond
+  // %s memory limits"; Hadoop 3.x: "is running %dB beyond the '%S' memory limit" (apache/hadoop,
+  // ContainersMonitorImpl#formatErrorMessage); Spark before 3.0 words its own line "exceeding memory
+  // limits" with the virtual figures (YarnAllocator#memLimitExceededLogMessage).
+  it.each([
+    {
+      source: 'Hadoop 2.x NodeManager, quoted from stackoverflow.com/questions/21005643 on GitHub',
+      line: 'Container [pid=28920,containerID=container_1389136889967_0001_01_000121] is running beyond virtual memory limits. Current usage: 1.2 GB of 1 GB physical memory used; 2.2 GB of 2.1 GB virtual memory used. Killing container.',
+      values: {
+        usedBytes: Math.round(2.2 * GiB),
+        limitBytes: Math.round(2.1 * GiB),
+        physicalUsedBytes: Math.round(1.2 * GiB),
+        physicalLimitBytes: GiB,
+      },
+    },
+    {
+      source: 'Hadoop 3.1.2 NodeManager, posted in a GitHub notes file (search index file id 5251218076)',
+      line: "Container [pid=22623,containerID=container_1567394951806_0001_01_000004] is running 476404224B beyond the 'VIRTUAL' memory limit. Current usage: 199.1 MB of 1 GB physical memory used; 2.5 GB of 2.1 GB virtual memory used. Killing container.",
+      values: {
+        usedBytes: Math.round(2.5 * GiB),
+        limitBytes: Math.round(2.1 * GiB),
+        physicalUsedBytes: Math.round(199.1 * MiB),
+        physicalLimitBytes: GiB,
+      },
+    },
+    {
+      source: 'Spark 1.x YarnAllocationHandler, quoted in KNIME source (search index file id 12983061504)',
+      line: 'WARN yarn.YarnAllocationHandler: Container killed by YARN for exceeding memory limits. 2.1 GB of 2.1 GB virtual memory used. Consider boosting spark.yarn.executor.memoryOverhead.',
+      values: { usedBytes: Math.round(2.1 * GiB), limitBytes: Math.round(2.1 * GiB) },
+    },
+  ])('reads a virtual-memory kill: $source', ({ line, values }) => {
+    expect(findingsOf(containerKill, line)[0]?.values).toEqual({
+      resource: 'virtual',
+      manager: 'yarn',
+      ...values,
+    });
+  });
+
+  it('keeps a Spark line that names no resource but carries physical figures physical', () => {
+    const line =
+      'Container killed by YARN for exceeding memory limits. 33.2 GB of 33 GB physical memory used. Consider boosting spark.yarn.executor.memoryOverhead or disabling yarn.nodemanager.vmem-check-enabled because of YARN-4714.';
+    expect(findingsOf(containerKill, line)[0]?.values).toMatchObject({ resource: 'physical' });
+  });
+
   it.each([
     '[2019-11-25 20:12:36.175]Container killed on request. Exit code is 143',
     'INFO MemoryStore: Block broadcast_0 stored as values in memory (estimated size 1.2 MB, free 365.2 MB)',
