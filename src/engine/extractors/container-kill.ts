@@ -1,11 +1,11 @@
 import type { FactValue, Finding } from '../facts.ts';
-import { parseSize } from '../units.ts';
+import { LOG_SIZE, parseSize } from '../units.ts';
+import { CONTAINER_KILL_FAMILIES } from './container-kill-families.ts';
 import type { Extractor } from './types.ts';
 
 type Resource = 'physical' | 'virtual';
 
-// Bounded and anchored so a long run of digits cannot make the match quadratic.
-const SIZE = String.raw`(?<![\d.])(\d{1,15}(?:\.\d{1,6})?\s?[KMGT]i?B)`;
+const SIZE = LOG_SIZE;
 const USAGE: Readonly<Record<Resource, RegExp>> = {
   physical: new RegExp(`${SIZE} of ${SIZE} physical memory used`, 'i'),
   virtual: new RegExp(`${SIZE} of ${SIZE} virtual memory used`, 'i'),
@@ -65,4 +65,6 @@ export const containerKill: Extractor = {
       return [{ kind: 'container.killed-memory', values: { resource: 'physical', manager: 'kubernetes' } }];
     return [];
   },
+  families: CONTAINER_KILL_FAMILIES,
+  patterns: [YARN_KILL, USAGE.physical, USAGE.virtual, K8S_KILL],
 };
