@@ -28,6 +28,19 @@ export const ENGINE_MARKER_FAMILIES: readonly MessageFamily[] = [
       'org.apache.spark.SparkException: Job aborted due to stage failure',
       'py4j.protocol.Py4JNetworkError: Answer from Java side is empty',
       '23/02/27 13:45:19 WARN YarnAllocator: Container from a bad node: container_1677400112233_0042_01_000017',
+      '23/01/26 05:37:07 ERROR TaskSchedulerImpl: Lost executor 13 on 100.86.155.194:',
+      'The executor with id 13 exited with exit code 137(SIGKILL, possible container OOM).',
+      'The API gave the following container statuses:',
+    ],
+  },
+  {
+    name: "Databricks: a notebook's Python process (the Spark driver's REPL) died",
+    kind: 'engine.spark',
+    source:
+      'Databricks notebook error banner ("Fatal error: The Python kernel is unresponsive."), as quoted in public issues',
+    versions: 'Databricks Runtime',
+    examples: [
+      'Fatal error: The Python kernel is unresponsive. The Python process exited with exit code 137 (SIGKILL: Killed). This may have been caused by an OOM error.',
     ],
   },
   {
@@ -126,7 +139,10 @@ export const ENGINE_MARKER_FAMILIES: readonly MessageFamily[] = [
     kind: 'platform.databricks',
     source: 'docs.databricks.com (com.databricks packages, Databricks Runtime versions)',
     versions: 'Databricks Runtime',
-    examples: ['\tat com.databricks.backend.daemon.driver.DriverLocal.execute(DriverLocal.scala:431)'],
+    examples: [
+      '\tat com.databricks.backend.daemon.driver.DriverLocal.execute(DriverLocal.scala:431)',
+      'Fatal error: The Python kernel is unresponsive.',
+    ],
   },
   {
     name: 'Google Cloud Dataflow',

@@ -23,8 +23,8 @@ const MARKERS: readonly Marker[] = [
   // ("Exception in task 69.0 in stage 95.0 (TID 916)"), the OOM hook Spark adds to its YARN executors.
   {
     kind: 'engine.spark',
-    gate: /TID|Backend|OnOutOfMemoryError|OutOfMemoryError|py4j|Allocator|Pods/i,
-    re: /\bCoarseGrainedExecutorBackend\b|\bin stage \d{1,9}\.\d{1,4} \(TID \d{1,12}\b|OnOutOfMemoryError=['"]?kill %p|\bSparkOutOfMemoryError\b|\bPy4J(?:Network)?Error\b|\bpy4j\.(?:protocol|java_gateway)\b|\bYarnAllocator\b|\bExecutorPods(?:Allocator|LifecycleManager)\b/,
+    gate: /TID|Backend|OnOutOfMemoryError|OutOfMemoryError|py4j|Allocator|Pods|TaskSchedulerImpl|executor with id|API gave/i,
+    re: /\bCoarseGrainedExecutorBackend\b|\bin stage \d{1,9}\.\d{1,4} \(TID \d{1,12}\b|OnOutOfMemoryError=['"]?kill %p|\bSparkOutOfMemoryError\b|\bPy4J(?:Network)?Error\b|\bpy4j\.(?:protocol|java_gateway)\b|\bYarnAllocator\b|\bExecutorPods(?:Allocator|LifecycleManager)\b|\bTaskSchedulerImpl\b|\bThe executor with id \d{1,9} (?:exited|was deleted)|\bThe API gave the following (?:brief reason|message|container statuses)/,
   },
   {
     kind: 'engine.flink',
@@ -69,7 +69,13 @@ const MARKERS: readonly Marker[] = [
     gate: /emr|\/mnt\/yarn|compute\.internal/i,
     re: /\bEMR\b|amazon-emr|\/mnt\/yarn\/|\.compute\.internal\b/,
   },
-  { kind: 'platform.databricks', gate: /databricks|DBR /i, re: /\bdatabricks\b|\bDBR \d|com\.databricks\./i },
+  {
+    kind: 'platform.databricks',
+    gate: /databricks|DBR |kernel/i,
+    re: /\bdatabricks\b|\bDBR \d|com\.databricks\.|\bThe Python kernel is unresponsive\b/i,
+  },
+  // A Databricks notebook's Python process is the Spark driver's REPL.
+  { kind: 'engine.spark', gate: /kernel/i, re: /\bThe Python kernel is unresponsive\b/ },
   {
     kind: 'platform.dataflow',
     gate: /dataflow|worker VM|work item/i,
@@ -135,6 +141,10 @@ const TRIGGERS = [
   'manager_',
   'manager-',
   'kubelet',
+  'taskschedulerimpl',
+  'executor with id',
+  'api gave the following',
+  'kernel is unresponsive',
   'com.google.cloud.dataflow',
 ];
 

@@ -97,10 +97,15 @@ export const SPARK_EXECUTOR_LOSS_FAMILIES: readonly MessageFamily[] = [
     name: 'PySpark lost its driver JVM (weak: the JVM died, most often of memory; its own log says why)',
     kind: 'spark.driver-jvm-lost',
     source: 'py4j/py4j py4j-python/src/py4j/clientserver.py and java_gateway.py (Py4JNetworkError)',
-    versions: 'py4j 0.10.x as bundled with PySpark 2.x-4.x',
+    versions:
+      'py4j 0.10.x as bundled with PySpark 2.x-4.x (Py4JError before 0.10.7, Py4JNetworkError after; clientserver.py "Error while sending or receiving")',
     examples: [
       'py4j.protocol.Py4JNetworkError: Answer from Java side is empty',
       'py4j.protocol.Py4JNetworkError: An error occurred while trying to connect to the Java server (127.0.0.1:40415)',
+      'ERROR:py4j.java_gateway:An error occurred while trying to connect to the Java server (127.0.0.1:33247)',
+      'py4j.protocol.Py4JError: Answer from Java side is empty',
+      'py4j.protocol.Py4JNetworkError: Error while sending or receiving',
+      'py4j.protocol.Py4JNetworkError: Error while receiving',
     ],
   },
 ];

@@ -30,7 +30,7 @@ const RULES: readonly LineRule[] = [
   { re: /Python worker exited unexpectedly \(crashed\)/i, kind: 'spark.python-worker-crashed' },
   // py4j's words when PySpark's driver JVM went away under it (most often it died of memory).
   {
-    re: /Py4JNetworkError: (?:Answer from Java side is empty|An error occurred while trying to connect to the Java server)|^\s*Answer from Java side is empty\s*$/i,
+    re: /Py4J(?:Network)?Error: (?:Answer from Java side is empty|Error while (?:sending or )?receiving)|An error occurred while trying to connect to the Java server|^\s*Answer from Java side is empty\s*$/i,
     kind: 'spark.driver-jvm-lost',
   },
   {
@@ -55,6 +55,8 @@ export const sparkExecutorLoss: Extractor = {
     'thresholds',
     'answer from java side',
     'py4jnetworkerror',
+    'py4jerror: answer',
+    'connect to the java server',
   ],
   extract: (line) => {
     // One line may both lose an executor and name the overhead setting: report every rule that matches.
