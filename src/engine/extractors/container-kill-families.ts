@@ -49,6 +49,7 @@ export const CONTAINER_KILL_FAMILIES: readonly MessageFamily[] = [
     examples: [
       '      Reason:       OOMKilled',
       '\t termination reason: OOMKilled',
+      '            "OOMKilled": true,',
       'Worker flink-taskmanager-1-2 is terminated. Diagnostics: Pod terminated, container termination statuses: [flink-main-container(exitCode=137, reason=OOMKilled, message=null)], pod status: Failed(reason=null, message=null)',
       'The API gave the following message: The node was low on resource: memory. Threshold quantity: 100Mi, available: 81316Ki. Container spark-kubernetes-executor was using 6943220Ki, request is 4505Mi, has larger consumption of memory.',
     ],

@@ -15,7 +15,8 @@ const YARN_KILL =
   // Hadoop 3 adds the overshoot and quotes the limit: "is running 2654208B beyond the 'PHYSICAL' memory limit".
   /(?:killed by YARN for exceeding|running (?:\d{1,20}(?:\.\d{1,6})?\s?[KMGT]?B? )?beyond) (?:the )?'?(physical|virtual)?'? ?memory limits?/i;
 // Also a pod evicted because its node ran short of memory: the pod's own use is the usual reason.
-const K8S_KILL = /\bOOMKilled\b|\bOOM ?killed\b|node was low on resource: memory/i;
+// Not docker inspect's "OOMKilled": false, which every container's state prints.
+const K8S_KILL = /\bOOM ?killed\b(?!["']?\s{0,3}[:=]\s{0,3}false)|node was low on resource: memory/i;
 
 function usage(line: string, resource: Resource): Record<string, FactValue> {
   const values: Record<string, FactValue> = { resource, manager: 'yarn' };

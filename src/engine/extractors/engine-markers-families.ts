@@ -19,7 +19,7 @@ export const ENGINE_MARKER_FAMILIES: readonly MessageFamily[] = [
     name: 'Spark: packages, classes, settings and its log wording',
     kind: 'engine.spark',
     source:
-      'apache/spark core/src/main/scala/org/apache/spark (executor/Executor.scala "Exception in task %s in stage %s (TID %d)", executor/CoarseGrainedExecutorBackend.scala, scheduler/TaskSetManager.scala); resource-managers/yarn/.../YarnSparkHadoopUtil.scala (-XX:OnOutOfMemoryError=\'kill %p\'); py4j as bundled with PySpark',
+      'apache/spark core/src/main/scala/org/apache/spark (executor/Executor.scala "Exception in task %s in stage %s (TID %d)", executor/CoarseGrainedExecutorBackend.scala, scheduler/TaskSetManager.scala, scheduler/TaskSchedulerImpl.scala "Lost executor %s on %s: %s"); resource-managers/yarn/.../ApplicationMaster.scala ("Final app status: %s, exitCode: %d", "User class threw exception: "); resource-managers/yarn/.../YarnSparkHadoopUtil.scala (-XX:OnOutOfMemoryError=\'kill %p\'); py4j as bundled with PySpark',
     versions: 'Spark 1.x-4.x',
     examples: [
       '22/08/15 10:03:44 ERROR Executor: Exception in task 69.0 in stage 95.0 (TID 916)',
@@ -31,6 +31,8 @@ export const ENGINE_MARKER_FAMILIES: readonly MessageFamily[] = [
       '23/01/26 05:37:07 ERROR TaskSchedulerImpl: Lost executor 13 on 100.86.155.194:',
       'The executor with id 13 exited with exit code 137(SIGKILL, possible container OOM).',
       'The API gave the following container statuses:',
+      'ERROR YarnScheduler: Lost executor 7 on ip-10-0-0-7.eu-west-1.compute.internal: Container killed on request. Exit code is 137',
+      '20/05/05 10:00:00 INFO ApplicationMaster: Final app status: FAILED, exitCode: 15, (reason: User class threw exception: java.lang.OutOfMemoryError: Java heap space',
     ],
   },
   {

@@ -23,8 +23,8 @@ const MARKERS: readonly Marker[] = [
   // ("Exception in task 69.0 in stage 95.0 (TID 916)"), the OOM hook Spark adds to its YARN executors.
   {
     kind: 'engine.spark',
-    gate: /TID|Backend|OnOutOfMemoryError|OutOfMemoryError|py4j|Allocator|Pods|TaskSchedulerImpl|executor with id|API gave/i,
-    re: /\bCoarseGrainedExecutorBackend\b|\bin stage \d{1,9}\.\d{1,4} \(TID \d{1,12}\b|OnOutOfMemoryError=['"]?kill %p|\bSparkOutOfMemoryError\b|\bPy4J(?:Network)?Error\b|\bpy4j\.(?:protocol|java_gateway)\b|\bYarnAllocator\b|\bExecutorPods(?:Allocator|LifecycleManager)\b|\bTaskSchedulerImpl\b|\bThe executor with id \d{1,9} (?:exited|was deleted)|\bThe API gave the following (?:brief reason|message|container statuses)/,
+    gate: /TID|Backend|OnOutOfMemoryError|OutOfMemoryError|py4j|Allocator|Pods|TaskSchedulerImpl|executor with id|API gave|Lost executor|app status|User class/i,
+    re: /\bCoarseGrainedExecutorBackend\b|\bin stage \d{1,9}\.\d{1,4} \(TID \d{1,12}\b|OnOutOfMemoryError=['"]?kill %p|\bSparkOutOfMemoryError\b|\bPy4J(?:Network)?Error\b|\bpy4j\.(?:protocol|java_gateway)\b|\bYarnAllocator\b|\bExecutorPods(?:Allocator|LifecycleManager)\b|\bTaskSchedulerImpl\b|\bThe executor with id \d{1,9} (?:exited|was deleted)|\bThe API gave the following (?:brief reason|message|container statuses)|\bLost executor \d{1,9} on\b|\bFinal app status: [A-Z]{4,10}, exitCode: -?\d{1,3}|\bUser class threw exception:/,
   },
   {
     kind: 'engine.flink',
@@ -145,6 +145,9 @@ const TRIGGERS = [
   'executor with id',
   'api gave the following',
   'kernel is unresponsive',
+  'lost executor',
+  'final app status',
+  'user class threw',
   'com.google.cloud.dataflow',
 ];
 

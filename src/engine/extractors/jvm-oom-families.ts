@@ -197,6 +197,7 @@ export const JVM_OOM_FAMILIES: readonly MessageFamily[] = [
     examples: [
       'io.trino.ExceededMemoryLimitException: Query exceeded per-node memory limit of 1GB [Allocated: 1023.99MB, Delta: 1.66kB, Top Consumers: {HashAggregationOperator=1023.99MB}]',
       'com.facebook.presto.ExceededMemoryLimitException: Query exceeded distributed user memory limit of 20GB',
+      'Query 20240101_000000_00001_abcde failed: EXCEEDED_LOCAL_MEMORY_LIMIT',
     ],
   },
 ];

@@ -11,6 +11,8 @@ const HOOK_REPORT = /^\s{0,4}#\s{0,4}-XX:OnOutOfMemoryError=/;
 // The JDK's OutOfMemoryError messages as another exception's message ("java.sql.SQLException: Java heap
 // space", "InvocationTargetException: GC overhead limit exceeded", Maven's "[ERROR] Java heap space ->").
 const WRAPPED = String.raw`(?:Exception|Error|\[ERROR\])\s?:?\s`;
+// ...and the message ends there, as a message does: not "[ERROR] Java heap space usage above 90%".
+const ENDS = String.raw`(?=\s*(?:$|->|[.;,)\]"']|\s+at\s))`;
 
 // Provenance of each rule is in jvm-oom-families.ts.
 const RULES: readonly LineRule[] = [
@@ -44,10 +46,10 @@ const RULES: readonly LineRule[] = [
   },
   // Hadoop tasks report the error without its class name ("Error: Java heap space"), and wrappers copy
   // only its message.
-  { re: new RegExp(`${WRAPPED}Java heap space\\b`), kind: 'oom.java-heap' },
-  { re: new RegExp(`${WRAPPED}GC overhead limit exceeded\\b`), kind: 'oom.gc-overhead' },
-  { re: new RegExp(`${WRAPPED}(?:Metaspace|Compressed class space)(?:\\s*$|[.;,])`), kind: 'oom.metaspace' },
-  { re: new RegExp(`${WRAPPED}Direct buffer memory\\b`), kind: 'oom.direct' },
+  { re: new RegExp(`${WRAPPED}Java heap space${ENDS}`), kind: 'oom.java-heap' },
+  { re: new RegExp(`${WRAPPED}GC overhead limit exceeded${ENDS}`), kind: 'oom.gc-overhead' },
+  { re: new RegExp(`${WRAPPED}(?:Metaspace|Compressed class space)${ENDS}`), kind: 'oom.metaspace' },
+  { re: new RegExp(`${WRAPPED}Direct buffer memory${ENDS}`), kind: 'oom.direct' },
   // Flink's explanation that replaces the error's message, on a line of its own when the paste wraps.
   { re: /\bThe metaspace out-of-memory error has occurred/i, kind: 'oom.metaspace' },
   { re: /\bThe direct out-of-memory error has occurred/i, kind: 'oom.direct' },
@@ -55,7 +57,7 @@ const RULES: readonly LineRule[] = [
   // Dataflow's Java worker shuts the JVM down itself when it does little but collect garbage.
   { re: /consecutive periods of measured GC thrashing/i, kind: 'oom.gc-overhead' },
   {
-    re: /Query exceeded (?:per-node |distributed |local |max )?(?:user |total )?memory limit/i,
+    re: /Query exceeded (?:per-node |distributed |local |max )?(?:user |total )?memory limit|\bEXCEEDED_(?:GLOBAL|LOCAL|USER)_MEMORY_LIMIT\b/i,
     kind: 'oom.app-memory-limit',
   },
   { re: /(?:java\.lang\.)?OutOfMemoryError\b/, kind: 'oom.jvm-unspecified' },
@@ -75,6 +77,7 @@ export const jvmOom: Extractor = {
     'gc overhead limit',
     'gc thrashing',
     'memory limit',
+    'memory_limit',
     'bytes of memory, got',
     'build and broadcast',
     'calling spill()',

@@ -45,6 +45,14 @@ describe('engine-markers', () => {
       ['engine.spark', 'platform.yarn'],
     ],
     ['flink_taskmanager_1 exited with code 137', ['engine.flink']],
+    [
+      'ERROR TaskSchedulerImpl: Lost executor 7 on h7: Container killed on request. Exit code is 137',
+      ['engine.spark'],
+    ],
+    [
+      'INFO ApplicationMaster: Final app status: FAILED, exitCode: 15, (reason: User class threw exception: java.lang.OutOfMemoryError: Java heap space',
+      ['engine.spark', 'runtime.jvm'],
+    ],
     ['flink-taskmanager-1 exited with code 137', ['engine.flink']],
     ['taskmanager_1 exited with code 137', ['engine.flink']],
     [

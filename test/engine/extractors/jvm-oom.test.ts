@@ -49,6 +49,7 @@ describe('jvm-oom', () => {
       'io.trino.ExceededMemoryLimitException: Query exceeded per-node user memory limit of 2GB [Allocated: 1.99GB]',
       'oom.app-memory-limit',
     ],
+    ['Query 20240101_000000_00001_abcde failed: EXCEEDED_LOCAL_MEMORY_LIMIT', 'oom.app-memory-limit'],
   ])('%s -> %s', (line, kind) => {
     expect(kindsOf(jvmOom, line)).toEqual([kind]);
   });
@@ -118,6 +119,7 @@ describe('jvm-oom', () => {
     'Consider increasing the Java heap space with -Xmx',
     'INFO: Metaspace       used 3275K, capacity 4486K, committed 4864K, reserved 1056768K',
     'Spark decided not to build and broadcast the small table',
+    '[ERROR] Java heap space usage above 90% on broker-2',
   ])('finds no error in the prose %s', (line) => {
     expect(kindsOf(jvmOom, line)).toEqual([]);
   });
