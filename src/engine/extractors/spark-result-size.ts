@@ -32,7 +32,7 @@ const RULES: readonly LineRule[] = [
   },
   // The same messages with their figures cut off, and older or vendor wordings.
   {
-    re: /(?:result size|results?) (?:has |have )?exceeded maxResultSize|(?:bigger|larger) than (?:spark\.driver\.)?maxResultSize/i,
+    re: /(?:result size|results?) (?:has |have )?exceeded maxResultSize|(?:bigger|larger) than (?:spark\.driver\.)?maxResultSize|\bexceeds spark\.driver\.maxResultSize/i,
     kind: 'spark.max-result-size',
   },
 ];
@@ -73,6 +73,7 @@ const FAMILIES: readonly MessageFamily[] = [
     examples: [
       'Job aborted due to stage failure: Total size of serialized results (4.0 GB) is bigger than spark.driver.maxResultSize (4.0 GB)',
       'the result size has exceeded maxResultSize',
+      'Job aborted due to stage failure: Total size of serialized results exceeds spark.driver.maxResultSize',
     ],
   },
   {
