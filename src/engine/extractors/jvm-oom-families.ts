@@ -32,6 +32,17 @@ export const JVM_OOM_FAMILIES: readonly MessageFamily[] = [
     ],
   },
   {
+    name: "Gradle's daemon out of heap",
+    kind: 'oom.java-heap',
+    source:
+      'gradle/gradle launcher daemon expiration (low heap space strategy), as Gradle prints it and build-troubleshooting pages quote it',
+    versions: 'Gradle 4+',
+    examples: [
+      'Expiring Daemon because JVM heap space is exhausted',
+      'Daemon will be stopped at the end of the build after running out of JVM memory',
+    ],
+  },
+  {
     name: "GC overhead limit exceeded (and as another exception's message)",
     kind: 'oom.gc-overhead',
     source: `${HOTSPOT}/gc/shared/gcOverheadChecker.cpp (Parallel GC, UseGCOverheadLimit); MapReduce task diagnostics`,

@@ -54,6 +54,11 @@ const RULES: readonly LineRule[] = [
   { re: /\bThe metaspace out-of-memory error has occurred/i, kind: 'oom.metaspace' },
   { re: /\bThe direct out-of-memory error has occurred/i, kind: 'oom.direct' },
   { re: /\bA heap space-related out-of-memory error has occurred/i, kind: 'oom.java-heap' },
+  // Gradle stops its daemon when the daemon's own heap is exhausted.
+  {
+    re: /Expiring Daemon because JVM heap space is exhausted|Daemon will be stopped at the end of the build after running out of JVM memory/i,
+    kind: 'oom.java-heap',
+  },
   // Dataflow's Java worker shuts the JVM down itself when it does little but collect garbage.
   { re: /consecutive periods of measured GC thrashing/i, kind: 'oom.gc-overhead' },
   {
@@ -84,6 +89,8 @@ export const jvmOom: Extractor = {
     'metaspace',
     'compressed class space',
     'out-of-memory error has occurred',
+    'heap space is exhausted',
+    'out of jvm memory',
   ],
   extract(line) {
     if (HOOK_REPORT.test(line)) return [{ kind: 'oom.jvm-unspecified', values: { report: 'on-oom-hook' } }];
