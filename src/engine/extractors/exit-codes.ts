@@ -18,21 +18,23 @@ const MEANINGS: Readonly<Record<string, { meaning: string; memory: 'strong' | 'w
 
 // "exit code 137", "Exit code:-103", "exitCode: -104", "exit status: 143", "exited with code 137".
 // kubectl aligns its columns: "Exit Code:    137".
-const EXIT = /\bexit(?:ed with)?[ _-]?(?:code|status)(?: is)?\s{0,8}[:=]?\s{0,8}(-?\d{1,3})\b/gi;
+// Spark's ExecutorExitCode.explainExitCode puts the code in brackets: "Unknown executor exit code (137)".
+const EXIT = /\bexit(?:ed with)?[ _-]?(?:code|status)(?: is)?\s{0,8}[:=]?\s{0,8}\(?(-?\d{1,3})\b/gi;
 
 const FAMILIES: readonly MessageFamily[] = [
   {
     name: 'SIGKILL (128+9), the way YARN, Kubernetes and the OOM killer end a process',
     kind: 'exit.137',
     source:
-      'apache/hadoop ContainerExecutor / ContainerLaunch diagnostics ("Container killed on request. Exit code is 137", "Killed by external signal"); apache/spark ExecutorPodsLifecycleManager.scala (describeExitCode "137(SIGKILL, possible container OOM)"); kubectl describe; docker compose',
+      'apache/hadoop ContainerExecutor / ContainerLaunch diagnostics ("Container killed on request. Exit code is 137", "Killed by external signal"); apache/spark ExecutorPodsLifecycleManager.scala (describeExitCode "137(SIGKILL, possible container OOM)"); apache/spark core/.../executor/ExecutorExitCode.scala (explainExitCode "Unknown executor exit code (%d) (died from signal %d?)"); kubectl describe; docker compose',
     versions: 'Hadoop 2.x-3.x, Spark 3.x on Kubernetes, Kubernetes 1.x, Docker',
     examples: [
       '[2023-02-27 13:45:18.902]Container killed on request. Exit code is 137',
       'The executor with id 13 exited with exit code 137(SIGKILL, possible container OOM).',
       '      Exit Code:    137',
       'flink_taskmanager_1 exited with code 137',
-      'Container container_1677400112233_0042_01_000017 marked as failed.\n Exit code:137.',
+      ' Exit code:137.',
+      'ExecutorLostFailure (executor 2 exited caused by one of the running tasks) Reason: Unknown executor exit code (137) (died from signal 9?)',
     ],
   },
   {
@@ -54,7 +56,7 @@ const FAMILIES: readonly MessageFamily[] = [
     versions: 'Hadoop 2.x-3.x',
     examples: [
       'ExecutorLostFailure (executor 7 exited caused by one of the running tasks) Reason: Container marked as failed: container_1 on host: h1. Exit status: -104. Diagnostics: Container killed on request.',
-      'Container container_e05_1600000000000_0003_01_000002 marked as failed.\n Exit code:-104.',
+      ' Exit code:-104.',
     ],
   },
   {

@@ -40,7 +40,7 @@ const RULES: readonly LineRule[] = [
   // service prefix); most often the OOM killer.
   { re: /^\s*(?:[\w.-]{1,64}\s+\|\s*)?Killed(?::\s*9)?\s*$/, kind: 'process.killed' },
   {
-    re: /\b(?:died|exited|terminated|killed) (?:with|by) signal (?:9|SIGKILL)\b|\bSIGKILL\b/i,
+    re: /\b(?:died|exited|terminated|killed) (?:with|by|from) signal (?:9|SIGKILL)\b|\bSIGKILL\b/i,
     kind: 'process.killed',
   },
 ];
@@ -112,13 +112,14 @@ const FAMILIES: readonly MessageFamily[] = [
     name: 'a shell reporting its child killed by SIGKILL',
     kind: 'process.killed',
     source:
-      'GNU bash jobs.c (prints strsignal(SIGKILL), "Killed" in glibc); BSD/macOS shells print "Killed: 9"; docker-compose prefixes the service',
+      'GNU bash jobs.c (prints strsignal(SIGKILL), "Killed" in glibc); BSD/macOS shells print "Killed: 9"; docker-compose prefixes the service; apache/spark ExecutorExitCode.scala ("died from signal 9?")',
     versions: 'bash, zsh, sh on Linux and macOS',
     examples: [
       'Killed',
       'Killed: 9',
       'taskmanager_1  | Killed',
       'Process finished: terminated by signal SIGKILL',
+      'Reason: Unknown executor exit code (137) (died from signal 9?)',
     ],
   },
 ];

@@ -26,6 +26,8 @@ describe('exit-codes', () => {
     ],
     ['Container container_e05_1600000000000_0003_01_000002 marked as failed.\\n Exit code:-104.', -104],
     ['flink_taskmanager_1 exited with code 137', 137],
+    // Spark standalone's ExecutorExitCode.explainExitCode.
+    ['Reason: Unknown executor exit code (137) (died from signal 9?)', 137],
   ])('%s -> exit %i', (line, code) => {
     const findings = findingsOf(exitCodes, line);
     expect(findings.map((f) => f.kind)).toEqual([`exit.${code}`]);
