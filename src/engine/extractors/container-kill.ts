@@ -1,11 +1,11 @@
 import type { FactValue, Finding } from '../facts.ts';
-import { parseSize } from '../units.ts';
+import { LOG_SIZE, parseSize } from '../units.ts';
+import { CONTAINER_KILL_FAMILIES } from './container-kill-families.ts';
 import type { Extractor } from './types.ts';
 
 type Resource = 'physical' | 'virtual';
 
-// Bounded and anchored so a long run of digits cannot make the match quadratic.
-const SIZE = String.raw`(?<![\d.])(\d{1,15}(?:\.\d{1,6})?\s?[KMGT]i?B)`;
+const SIZE = LOG_SIZE;
 const USAGE: Readonly<Record<Resource, RegExp>> = {
   physical: new RegExp(`${SIZE} of ${SIZE} physical memory used`, 'i'),
   virtual: new RegExp(`${SIZE} of ${SIZE} virtual memory used`, 'i'),
@@ -15,7 +15,8 @@ const YARN_KILL =
   // Hadoop 3 adds the overshoot and quotes the limit: "is running 2654208B beyond the 'PHYSICAL' memory limit".
   /(?:killed by YARN for exceeding|running (?:\d{1,20}(?:\.\d{1,6})?\s?[KMGT]?B? )?beyond) (?:the )?'?(physical|virtual)?'? ?memory limits?/i;
 // Also a pod evicted because its node ran short of memory: the pod's own use is the usual reason.
-const K8S_KILL = /\bOOMKilled\b|\bOOM ?killed\b|node was low on resource: memory/i;
+// Not docker inspect's "OOMKilled": false, which every container's state prints.
+const K8S_KILL = /\bOOM ?killed\b(?!["']?\s{0,3}[:=]\s{0,3}false)|node was low on resource: memory/i;
 
 function figures(line: string, resource: Resource): { used?: number; limit?: number } {
   const match = USAGE[resource].exec(line);
@@ -83,4 +84,6 @@ export const containerKill: Extractor = {
       return [{ kind: 'container.killed-memory', values: { resource: 'physical', manager: 'kubernetes' } }];
     return [];
   },
+  families: CONTAINER_KILL_FAMILIES,
+  patterns: [YARN_KILL, USAGE.physical, USAGE.virtual, K8S_KILL],
 };

@@ -17,6 +17,7 @@ import { sparkExecutorLoss } from './spark-executor-loss.ts';
 import { sparkResultSize } from './spark-result-size.ts';
 import { stackCauses } from './stack-causes.ts';
 import type { Extractor } from './types.ts';
+import { yarnCgroups } from './yarn-cgroups.ts';
 
 /** Every extractor the engine runs, by id. Adding one: one file, one line here. */
 export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
@@ -24,6 +25,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'jvm-native-alloc': jvmNativeAlloc,
   'python-memory': pythonMemory,
   'container-kill': containerKill,
+  'yarn-cgroups': yarnCgroups,
   'exit-codes': exitCodes,
   'os-oom-killer': osOomKiller,
   'spark-result-size': sparkResultSize,

@@ -49,7 +49,11 @@ const families: MessageFamily[] = [
     kind: 'beam.version',
     source: 'pip requirement syntax; Beam SDK container images apache/beam_python3.X_sdk:VERSION',
     versions: 'Beam Python 2.x',
-    examples: ['docker run --rm -it --entrypoint=/bin/bash apache/beam_python3.9_sdk:2.50.0'],
+    examples: [
+      'docker run --rm -it --entrypoint=/bin/bash apache/beam_python3.9_sdk:2.50.0',
+      'Successfully installed apache-beam-2.50.0',
+      'apache-beam[gcp]==2.50.0',
+    ],
   },
   {
     name: 'Beam Python release with a known leak',
@@ -67,6 +71,7 @@ export const runtimeVersions: Extractor = {
     "Flink's start-up banner version; Beam Python version from pip pins and SDK images (known-leak releases flagged)",
   triggers: ['(version: ', 'apache-beam', 'apache_beam-', '_sdk:'],
   families,
+  patterns: [FLINK_BANNER, BEAM_PIN, BEAM_IMAGE],
   extract(line) {
     const flink = FLINK_BANNER.exec(line);
     if (flink) return [{ kind: 'flink.version', values: { version: flink[1] ?? '' } }];

@@ -122,11 +122,25 @@ describe('container-kill', () => {
   });
 
   it.each([
+    // Hadoop 3 prints small figures in bytes without a space (TraditionalBinaryPrefix.long2String).
+    [
+      "Container [pid=1,containerID=container_1_0001_01_000002] is running 12582912B beyond the 'PHYSICAL' memory limit. Current usage: 1.0 GB of 1 GB physical memory used; 512B of 2.1 GB virtual memory used. Killing container.",
+      { usedBytes: 1 * GiB, limitBytes: 1 * GiB },
+    ],
+    ['            "OOMKilled": true,', {}],
+  ])('a kill with its figures: %s', (line, values) => {
+    expect(findingsOf(containerKill, line)[0]).toMatchObject({ kind: KILLED, values });
+  });
+
+  it.each([
     '[2019-11-25 20:12:36.175]Container killed on request. Exit code is 143',
     'INFO MemoryStore: Block broadcast_0 stored as values in memory (estimated size 1.2 MB, free 365.2 MB)',
     'Heap memory used: 512 MB',
     'resources: {limits: {memory: 4Gi}} # memory limits for the driver pod',
     'Container exited with a non-zero exit code 127',
+    // docker inspect prints the flag for every container, killed or not.
+    '            "OOMKilled": false,',
+    'State.OOMKilled=false',
   ])('finds nothing in %s', (line) => {
     expect(kindsOf(containerKill, line)).toEqual([]);
   });
