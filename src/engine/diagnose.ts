@@ -56,6 +56,12 @@ export interface StageFailure {
   count: number;
 }
 
+/**
+ * Below this confidence a diagnosis rests on weak facts only, and says so first: which facts they
+ * are and what would confirm them (the playbook's `why` of each signal).
+ */
+export const WEAK_CONFIDENCE = 0.5;
+
 /** Most evidence lines a diagnosis cites: enough to check it, short enough to read. */
 const MAX_EVIDENCE = 8;
 
@@ -201,6 +207,7 @@ function renderActions(book: FactBook, actions: readonly Action[], values: Recor
   const out: string[] = [];
   for (const action of actions) {
     if (action.when && !action.when.some((ref) => factsFor(book, ref).length > 0)) continue;
+    if (action.unless?.some((ref) => factsFor(book, ref).length > 0)) continue;
     const text = fill(action.text, values) ?? (action.otherwise && fill(action.otherwise, values));
     if (text) out.push(text);
   }
@@ -255,12 +262,24 @@ function factSummary(match: PlaybookMatch, values: Record<string, string>): Reco
   };
 }
 
+/** For a weak match, one sentence naming what its facts suggest and what would confirm them. */
+function weakEvidenceNote(match: PlaybookMatch): string | undefined {
+  if (match.confidence >= WEAK_CONFIDENCE) return undefined;
+  const whys = match.signals
+    .filter((s) => s.weight > 0 && s.why && !s.facts.every(isContext))
+    .map((s) => s.why as string);
+  if (whys.length === 0) return undefined;
+  return `Low confidence (${Math.round(match.confidence * 100)}%): ${[...new Set(whys)].join('; ')}.`;
+}
+
 /** Builds the contract's diagnosis from a playbook match. */
 export function toDiagnosis(book: FactBook, match: PlaybookMatch): Diagnosis {
   const { playbook } = match;
   const found = causeOf(book, playbook);
   const values = derivedValues(book, playbook);
+  const weak = weakEvidenceNote(match);
   const actions = [
+    ...(weak ? [weak] : []),
     ...renderActions(book, found?.cause.actions ?? [], values),
     ...renderActions(book, playbook.actions, values),
   ];

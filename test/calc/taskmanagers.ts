@@ -2,7 +2,8 @@
 export const TWO_SMALL_TASKMANAGERS = (() => {
   const free = {
     cpuCores: 1,
-    taskHeapMemory: 300 * 1024 ** 2,
+    // The REST API sends resource figures in MB.
+    taskHeapMemory: 300,
     taskOffHeapMemory: 0,
     managedMemory: 0,
     networkMemory: 0,
