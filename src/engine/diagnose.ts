@@ -7,6 +7,7 @@ import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
 import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
 import { fill } from './templates.ts';
+import { triggerOwners, triggerPattern } from './triggers.ts';
 
 /** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
 export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
@@ -159,32 +160,6 @@ export class FactCollector {
       ? extractors
       : [...extractors, { stage: 'parser', message: parser, count: 1 }];
   }
-}
-
-/**
- * A global, case-insensitive regex matching any of the literals, longest first: at a given position
- * it matches the longest trigger there, and every shorter trigger at that position is a prefix of it.
- */
-function triggerPattern(literals: readonly string[]): RegExp {
-  if (literals.length === 0) return /(?!)/g;
-  const escaped = [...literals].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escapeLiteral);
-  return new RegExp(escaped.join('|'), 'gi');
-}
-
-function escapeLiteral(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** For each literal, the extractors having a trigger inside it (so one match opens all of them). */
-function triggerOwners(literals: readonly string[], extractors: readonly Extractor[]): Map<string, number[]> {
-  const owners = new Map<string, number[]>();
-  for (const literal of literals) {
-    const indexes = extractors.flatMap((e, i) =>
-      e.triggers.some((t) => literal.includes(t.toLowerCase())) ? [i] : [],
-    );
-    owners.set(literal, indexes);
-  }
-  return owners;
 }
 
 /** The first cause (in the playbook's order) whose facts are present. */
