@@ -6,7 +6,7 @@ import { loadPlaybooks } from '../../src/playbooks/load.ts';
 const playbooks = loadPlaybooks();
 
 async function top(text: string) {
-  const report = await diagnoseText('test', text, playbooks);
+  const { report } = await diagnoseText('test', text, playbooks);
   return report.diagnoses[0];
 }
 
