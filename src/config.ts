@@ -81,6 +81,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
+/**
+ * For commands that work without most settings (`diagnose`, `playbooks`): a bad value is reported as
+ * the problem and falls back to its default instead of stopping the command.
+ */
+export function loadConfigLeniently(env: NodeJS.ProcessEnv = process.env): {
+  config: Config;
+  problem?: ConfigInvalidError;
+} {
+  const parsed = ConfigSchema.safeParse(env);
+  if (parsed.success) return { config: parsed.data };
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !bad.has(name)));
+  return { config: ConfigSchema.parse(kept), problem: new ConfigInvalidError(z.prettifyError(parsed.error)) };
+}
+
 /** Slack runs when both the bot token and the signing secret are set; otherwise the local console. */
 export function slackConfigured(config: Config): boolean {
   return config.SLACK_BOT_TOKEN !== undefined && config.SLACK_SIGNING_SECRET !== undefined;

@@ -1,9 +1,10 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { asMemdoctorError } from '../errors.ts';
 import { createLogger } from '../log.ts';
+import { connectCacheRedis } from '../redis/connect.ts';
 import type { AskDeps, Outcome } from './ask.ts';
 import { type ExplainRequest, explainDiagnosis } from './explain.ts';
 import { draftIncident, type IncidentRequest } from './incident.ts';
@@ -33,17 +34,6 @@ export interface AssistOptions {
   keyPrefix?: string;
 }
 
-function ownRedis(url: string, log: Logger): Redis {
-  // Fail fast: a cache that is down must not hold a diagnosis up; the store falls back to memory.
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => (attempt > 3 ? null : 200),
-  });
-  redis.on('error', (error) => log.debug({ err: error }, 'redis connection error'));
-  return redis;
-}
-
 /** Last line of defence: even a bug (a missing prompt file) ends as a note, never a failed diagnosis. */
 async function guarded<T>(log: Logger, run: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
   try {
@@ -64,7 +54,9 @@ export function createLlmAssist(config: Config, options: AssistOptions = {}): Ll
   if (!settings) return undefined;
   const log = (options.log ?? createLogger(config.LOG_LEVEL)).child({ module: 'llm', model: settings.model });
   const owned =
-    !options.store && !options.redis && config.REDIS_URL ? ownRedis(config.REDIS_URL, log) : undefined;
+    !options.store && !options.redis && config.REDIS_URL
+      ? connectCacheRedis(config.REDIS_URL, (error) => log.debug({ err: error }, 'redis connection error'))
+      : undefined;
   const redis = options.redis ?? owned;
   const store =
     options.store ?? (redis ? new RedisLlmStore(redis, log, options.keyPrefix) : new MemoryLlmStore());

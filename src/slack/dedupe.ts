@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { RedisKeys } from '../redis/keys.ts';
 
 /** Remembers which Events API deliveries were already handled, so Slack's retries run once. */
 export interface EventDedupe {
@@ -31,12 +32,12 @@ export class MemoryEventDedupe implements EventDedupe {
 export class RedisEventDedupe implements EventDedupe {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly keys: RedisKeys,
     private readonly ttlSeconds = DEDUPE_TTL_SECONDS,
   ) {}
 
   async firstTime(eventId: string, ttlSeconds = this.ttlSeconds): Promise<boolean> {
-    const reply = await this.redis.set(`${this.prefix}slack:seen:${eventId}`, '1', 'EX', ttlSeconds, 'NX');
+    const reply = await this.redis.set(this.keys.claim(eventId), '1', 'EX', ttlSeconds, 'NX');
     return reply === 'OK';
   }
 }

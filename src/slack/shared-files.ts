@@ -1,10 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import { answerStep } from './answer-flow.ts';
 import type { SlackDeps } from './deps.ts';
-import { diagnoseSlackFile, readSlackFileText } from './diagnose.ts';
+import { diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure } from './failures.ts';
-import { diagnosisView } from './views/diagnosis.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
 
@@ -34,11 +33,9 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
     try {
-      const { report, known, suggestion } = await diagnoseSlackFile(deps, file);
-      const view = diagnosisView(report, deps.playbooks, message.user, known, {
-        ...(suggestion ? { suggestion } : {}),
-        explain: deps.assist !== undefined,
-      });
+      const result = await diagnoseSlackFile(deps, file);
+      const { report } = result;
+      const view = diagnosisMessage(deps, result, message.user);
       await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });
       log.info(
         { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },
@@ -65,7 +62,9 @@ export async function handleSharedFiles(
 ): Promise<void> {
   const thread = { channel: message.channel, ts: message.threadTs };
   const waiting =
-    message.threadTs !== message.ts ? await waitingIn(deps, message.workspace, thread, ['paste']) : undefined;
+    message.threadTs !== message.ts
+      ? await waitingIn(deps, message.workspace, thread, ['output'])
+      : undefined;
   if (!waiting && !diagnose) return;
   if (!(await deps.dedupe.firstTime(`files:${message.channel}:${message.ts}`))) return;
   const file = message.files[0];
@@ -78,7 +77,7 @@ export async function handleSharedFiles(
   }
   await answerStep(deps, client, {
     record: waiting.record,
-    event: { type: 'paste', text, step: waiting.step.id },
+    event: { type: 'paste', text, step: waiting.view.step },
     user: message.user,
     thread,
     tell: (t) => tellUploader(client, message, t),

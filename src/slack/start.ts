@@ -2,11 +2,15 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { asMemdoctorError, ConfigInvalidError } from '../errors.ts';
-import { createLlmAssist, type LlmAssist } from '../llm/assist.ts';
+import { ConfigInvalidError } from '../errors.ts';
+import type { LlmAssist } from '../llm/assist.ts';
 import { createLogger } from '../log.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
-import { connectRedis, openStore, WalkthroughService } from '../walkthrough/index.ts';
+import { connectRedis } from '../redis/connect.ts';
+import { RedisKeys } from '../redis/keys.ts';
+import { openAssist } from '../setup/assist.ts';
+import { configuredPlaybooks } from '../setup/playbooks.ts';
+import { openWalkthroughs } from '../setup/walkthroughs.ts';
+import type { WalkthroughService } from '../walkthrough/index.ts';
 import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
@@ -34,16 +38,13 @@ export interface SlackResources {
 
 /** The model assist when one is configured; a configuration error turns it off with a warning. */
 function modelAssist(config: Config, log: Logger, redis: Redis | undefined): LlmAssist | undefined {
-  try {
-    return createLlmAssist(config, {
-      log,
-      keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
-      ...(redis ? { redis } : {}),
-    });
-  } catch (error) {
-    log.warn({ err: asMemdoctorError(error).message }, 'model assist off');
-    return undefined;
-  }
+  const { assist, off } = openAssist(config, {
+    log,
+    keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
+    ...(redis ? { redis } : {}),
+  });
+  if (off) log.warn({ err: off }, 'model assist off');
+  return assist;
 }
 
 /** Builds the listeners' dependencies: settings, dedupe (Redis or memory), on-call policy, health. */
@@ -56,7 +57,6 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     const up = await redisUp(redis);
     return { ok: up, store: 'redis', redis: up ? 'up' : 'down', playbooks: playbooks.length };
   };
-  const prefix = `${config.MEMDOCTOR_REDIS_PREFIX}:`;
   const assist = modelAssist(config, log, redis);
   return {
     settings: {
@@ -66,7 +66,9 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
       fileHosts: allowedFileHosts(config.SLACK_API_URL),
     },
     playbooks,
-    dedupe: redis ? new RedisEventDedupe(redis, prefix) : new MemoryEventDedupe(),
+    dedupe: redis
+      ? new RedisEventDedupe(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX))
+      : new MemoryEventDedupe(),
     walkthroughs,
     oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,
@@ -86,8 +88,8 @@ export async function startSlack(config: Config): Promise<void> {
     throw new ConfigInvalidError(
       'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET must both be set to run the Slack app.',
     );
-  const playbooks = loadPlaybooks(config.MEMDOCTOR_PLAYBOOKS_DIR ?? PLAYBOOKS_DIR);
-  const walkthroughs = new WalkthroughService({ store: await openStore(config), logger: log });
+  const playbooks = configuredPlaybooks(config);
+  const walkthroughs = await openWalkthroughs(config, log);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   if (!redis) log.warn(MEMORY_WARNING);
   const deps = buildDeps(config, log, { playbooks, walkthroughs, ...(redis ? { redis } : {}) });

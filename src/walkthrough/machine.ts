@@ -11,6 +11,7 @@ import { answerText } from './known.ts';
 import { enter, stepById } from './prefill.ts';
 import type { Procedure } from './procedure-schema.ts';
 import type { Conversation, Finding, WalkthroughRecord } from './record.ts';
+import { stepKind } from './steps/registry.ts';
 
 /** Who acts, when, and how pastes are parsed (tests inject a parser; the default is parseText). */
 export interface TransitionContext {
@@ -67,7 +68,7 @@ function effectDetail(effect: Effect): string {
   }
   const { answer, because } = effect.outcome;
   const text = answerText(answer);
-  const last = answer.kind === 'bisection' ? answer.rounds.at(-1) : undefined;
+  const last = stepKind(answer.kind).roundsOf?.(answer).at(-1);
   const round = last ? `${last.leak ? 'leak' : 'no leak'} with ${last.tested.join(', ')}; found ` : '';
   return `${round}${text}${because ? ` (${because})` : ''}`;
 }
@@ -81,7 +82,7 @@ function back(record: WalkthroughRecord): { record: WalkthroughRecord; detail: s
   const last = record.path.findLastIndex((e) => !e.prefilled);
   const entry = record.path[last];
   if (!entry) throw new WalkthroughInvalidEventError('nothing to go back to: no step has been answered yet.');
-  const rounds = entry.answer.kind === 'bisection' ? entry.answer.rounds.slice(0, -1) : [];
+  const rounds = stepKind(entry.answer.kind).roundsOf?.(entry.answer).slice(0, -1) ?? [];
   const title = stepById(record, entry.step).title;
   return {
     record: { ...record, status: 'active', current: entry.step, path: record.path.slice(0, last), rounds },

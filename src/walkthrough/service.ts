@@ -7,12 +7,11 @@ import type { Parser } from '../engine/parsers/types.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError, WalkthroughInvalidEventError, WalkthroughNotFoundError } from '../errors.ts';
 import type { ParseFn } from './answer.ts';
-import type { DiagnosisFacts } from './diagnosis.ts';
 import { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
 import { checkProcedure } from './lint.ts';
 import { createRecord, transition } from './machine.ts';
 import type { Procedure } from './procedure-schema.ts';
-import { type Conversation, makeWalkthroughId, type WalkthroughRecord } from './record.ts';
+import { type Conversation, type Finding, makeWalkthroughId, type WalkthroughRecord } from './record.ts';
 import { conflictError } from './store/conflict.ts';
 import type { WalkthroughStore } from './store/types.ts';
 import { renderTranscript } from './transcript.ts';
@@ -31,6 +30,12 @@ export interface WalkthroughServiceOptions {
   logger?: Logger;
 }
 
+/** What a walkthrough keeps from a diagnosis: its facts (without source lines) and named values. */
+export interface DiagnosisFacts {
+  facts: Finding[];
+  values: Record<string, string>;
+}
+
 /** What a walkthrough starts from. */
 export interface StartWalkthrough {
   playbook: Playbook;
@@ -38,7 +43,7 @@ export interface StartWalkthrough {
   owner: string;
   /** The chat thread it lives in (Slack `thread_ts`). */
   thread?: string;
-  /** What the diagnosis found (see `diagnosisFacts`); it answers and skips steps already known. */
+  /** What the diagnosis found (see the use case's `walkthroughStart`); it answers steps already known. */
   diagnosis?: DiagnosisFacts;
 }
 

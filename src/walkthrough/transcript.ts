@@ -1,6 +1,7 @@
 import { answerText } from './known.ts';
 import { stepById } from './prefill.ts';
 import type { WalkthroughRecord } from './record.ts';
+import { stepKind } from './steps/registry.ts';
 import { viewOf } from './view.ts';
 
 /** Keeps a value on one Markdown line and out of table syntax. */
@@ -32,12 +33,8 @@ function steps(record: WalkthroughRecord): string[] {
     const who = entry.prefilled ? 'known already' : `${entry.by}, ${time(entry.at)}`;
     out.push(`${i + 1}. **${cell(title)}**: ${cell(answerText(entry.answer))} (${who})`);
     if (entry.because) out.push(`   - ${cell(entry.because)}`);
-    const { answer } = entry;
-    if (answer.kind === 'paste' && answer.verdict) out.push(`   - Verdict: ${cell(answer.verdict)}`);
-    if (answer.kind === 'bisection')
-      answer.rounds.forEach((r, n) => {
-        out.push(`   - Round ${n + 1}: ${r.leak ? 'symptom' : 'no symptom'} with ${r.tested.join(', ')}`);
-      });
+    for (const line of stepKind(entry.answer.kind).transcript?.(entry.answer) ?? [])
+      out.push(`   - ${cell(line)}`);
   });
   return out;
 }
@@ -45,7 +42,7 @@ function steps(record: WalkthroughRecord): string[] {
 function ending(record: WalkthroughRecord): string[] {
   const view = viewOf(record);
   if (!view) return [];
-  if (record.status === 'done' && view.kind === 'conclusion') {
+  if (record.status === 'done' && view.final) {
     const out = ['', `## Conclusion: ${view.title}`, '', view.text, '', '### Fix', ''];
     for (const fix of view.fix ?? []) out.push(`- ${fix}`);
     out.push('', '### How to verify', '');

@@ -6,6 +6,7 @@ import { createLlmAssist } from '../../src/llm/assist.ts';
 import { selectLines } from '../../src/llm/select.ts';
 import { type LlmStore, MemoryLlmStore, RedisLlmStore } from '../../src/llm/store.ts';
 import { suggestPlaybook } from '../../src/llm/triage.ts';
+import { RedisKeys } from '../../src/redis/keys.ts';
 import { FakeOpenAI, responseJson } from './fake-openai.ts';
 import { logSink, PLAYBOOKS, testDeps } from './helpers.ts';
 
@@ -76,8 +77,8 @@ describe('RedisLlmStore', () => {
     const store = new RedisLlmStore(redis, logSink().log, prefix);
     await store.set('h1', 'v', 120);
     await store.hit('T1', 3600);
-    const cacheTtl = await redis.ttl(`${prefix}:llm:cache:h1`);
-    const [rateKey] = await redis.keys(`${prefix}:llm:rate:T1:*`);
+    const cacheTtl = await redis.ttl(new RedisKeys(prefix).modelAnswer('h1'));
+    const [rateKey] = await redis.keys(`${prefix}:{llm:T1}:rate:*`);
     expect(cacheTtl).toBeGreaterThan(0);
     expect(cacheTtl).toBeLessThanOrEqual(120);
     expect(await redis.ttl(rateKey ?? 'missing')).toBeGreaterThan(0);
@@ -138,9 +139,9 @@ describe('answer cache in real Redis', () => {
     expect(a.value).toEqual(b.value);
     expect(b.value === undefined ? 'no answer' : b.cached).toBe(true);
     expect(fake.requests).toHaveLength(1);
-    const keys = await redis.keys(`${prefix}:llm:cache:*`);
+    const keys = await redis.keys(`${prefix}:{llm:*}:cache`);
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(/:llm:cache:[0-9a-f]{64}$/);
+    expect(keys[0]).toMatch(/:\{llm:[0-9a-f]{64}\}:cache$/);
   });
 });
 
@@ -165,8 +166,8 @@ describe('createLlmAssist with REDIS_URL', () => {
     };
     const outcome = await assist.explain({ workspace: 'T1', diagnosis, playbook });
     expect(outcome.value).toBe('Heap full.');
-    expect(await redis.keys(`${prefix}:llm:cache:*`)).toHaveLength(1);
-    expect(await redis.keys(`${prefix}:llm:rate:T1:*`)).toHaveLength(1);
+    expect(await redis.keys(`${prefix}:{llm:*}:cache`)).toHaveLength(1);
+    expect(await redis.keys(`${prefix}:{llm:T1}:rate:*`)).toHaveLength(1);
     await assist.close();
     await fake.close();
   });

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RedisKeys } from '../../src/redis/keys.ts';
 import { type EventDedupe, MemoryEventDedupe, RedisEventDedupe } from '../../src/slack/dedupe.ts';
 
 const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true });
-const prefix = `test:${randomUUID()}:`;
+const prefix = `test-${randomUUID()}`;
+const keys = new RedisKeys(prefix);
 
 afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
+  const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
 });
 
 describe.each([
   ['memory', () => new MemoryEventDedupe()],
-  ['redis', () => new RedisEventDedupe(redis, prefix, 60)],
+  ['redis', () => new RedisEventDedupe(redis, keys, 60)],
 ] as const)('%s event dedupe', (_name, make: () => EventDedupe) => {
   it('says yes once per id', async () => {
     const dedupe = make();
@@ -44,8 +46,8 @@ describe('memory dedupe expiry', () => {
 
 describe('redis dedupe keys', () => {
   it('expire, so the store does not grow forever', async () => {
-    await new RedisEventDedupe(redis, prefix, 60).firstTime('ttl-check');
-    const ttl = await redis.ttl(`${prefix}slack:seen:ttl-check`);
+    await new RedisEventDedupe(redis, keys, 60).firstTime('ttl-check');
+    const ttl = await redis.ttl(keys.claim('ttl-check'));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60);
   });

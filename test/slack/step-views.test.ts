@@ -6,27 +6,11 @@ import {
   stepMessage,
   transcriptMessage,
 } from '../../src/slack/views/step.ts';
-import type { StepView } from '../../src/walkthrough/index.ts';
+import { type StepView, UNIT_HINT } from '../../src/walkthrough/index.ts';
+import { stepView } from '../support/step-view.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 
-function view(over: Partial<StepView>): StepView {
-  return {
-    walkthrough: 'T1-C1-abc123',
-    version: 3,
-    status: 'active',
-    step: 'check-ui',
-    kind: 'instruction',
-    number: 2,
-    title: 'Open the failed stage',
-    text: 'Sort tasks by duration & look for <outliers>.',
-    options: [
-      { label: 'Done', event: { type: 'done', step: 'check-ui' } },
-      { label: 'Skip', event: { type: 'skip', step: 'check-ui' } },
-    ],
-    canBack: true,
-    ...over,
-  };
-}
+const view = stepView;
 
 describe('step messages', () => {
   it('offer Back only when there is an answer to undo, and Abandon only while active', () => {
@@ -57,12 +41,15 @@ describe('step messages', () => {
       stepMessage(
         view({
           kind: 'paste',
+          input: 'output',
           options: [],
           parser: { id: 'pmap', title: 'pmap -x', howToGet: '`pmap -x <pid>`' },
         }),
       ),
     ).toMatchSnapshot();
-    const measurement = stepMessage(view({ kind: 'measurement', options: [], unit: 'MiB' }));
+    const measurement = stepMessage(
+      view({ kind: 'measurement', input: 'value', options: [], unit: 'MiB', hint: UNIT_HINT.MiB }),
+    );
     // The hint names the unit and the forms the tool prints, as the console does.
     expect(JSON.stringify(measurement.blocks)).toContain(
       'Reply in this thread with a size in MiB (192) or with its unit (1.5 GiB, 192.000mb (201326592 bytes))',
@@ -89,7 +76,13 @@ describe('step messages', () => {
     ).toMatchSnapshot();
     expect(
       stepMessage(
-        view({ kind: 'conclusion', options: [], fix: ['Raise the heap'], verify: ['No OOM for a week'] }),
+        view({
+          kind: 'conclusion',
+          final: true,
+          options: [],
+          fix: ['Raise the heap'],
+          verify: ['No OOM for a week'],
+        }),
       ),
     ).toMatchSnapshot();
   });

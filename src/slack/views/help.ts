@@ -1,6 +1,7 @@
 import { ENGINE_HINTS } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
-import { context, fitLines, LIMITS, type MessageView, mrkdwn, section } from './blocks.ts';
+import { context, fitLines, type MessageView, mrkdwn, section } from './blocks.ts';
+import { LIMITS } from './limits.ts';
 
 /** `/memdoctor help`: every verb with one line each. */
 export function helpView(): MessageView {

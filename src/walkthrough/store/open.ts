@@ -1,20 +1,25 @@
-import type { Config } from '../../config.ts';
-import { connectRedis } from './connect.ts';
+import { connectRedis } from '../../redis/connect.ts';
 import { MemoryWalkthroughStore } from './memory.ts';
 import { RedisWalkthroughStore } from './redis.ts';
 import type { WalkthroughStore } from './types.ts';
 
+/** Where walkthroughs are kept: the few settings a store needs, not the whole configuration. */
+export interface StoreSettings {
+  /** Redis when set (REDIS_URL); memory otherwise. */
+  redisUrl?: string;
+  /** Prefix of every Redis key (MEMDOCTOR_REDIS_PREFIX). */
+  prefix?: string;
+  /** How long an idle walkthrough is kept (MEMDOCTOR_WALKTHROUGH_TTL_SECONDS). */
+  ttlSeconds?: number;
+}
+
 /**
- * The store the configuration asks for: Redis when REDIS_URL is set (fails with StoreUnavailableError
- * naming REDIS_URL when it cannot be reached), otherwise memory.
+ * Redis when a URL is given (fails with StoreUnavailableError naming REDIS_URL when it cannot be
+ * reached), otherwise memory.
  */
-export async function openStore(config: Config): Promise<WalkthroughStore> {
-  const ttlSeconds = config.MEMDOCTOR_WALKTHROUGH_TTL_SECONDS;
-  if (!config.REDIS_URL) return new MemoryWalkthroughStore({ ttlSeconds });
-  const redis = await connectRedis(config.REDIS_URL);
-  return new RedisWalkthroughStore(redis, {
-    prefix: config.MEMDOCTOR_REDIS_PREFIX,
-    ttlSeconds,
-    ownsConnection: true,
-  });
+export async function openStore(settings: StoreSettings = {}): Promise<WalkthroughStore> {
+  const { ttlSeconds } = settings;
+  if (!settings.redisUrl) return new MemoryWalkthroughStore({ ttlSeconds });
+  const redis = await connectRedis(settings.redisUrl);
+  return new RedisWalkthroughStore(redis, { prefix: settings.prefix, ttlSeconds, ownsConnection: true });
 }

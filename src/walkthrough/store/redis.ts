@@ -6,10 +6,10 @@ import {
   WalkthroughConflictError,
   WalkthroughNotFoundError,
 } from '../../errors.ts';
+import { RedisKeys } from '../../redis/keys.ts';
+import { defineScripts, type RunScript, ScriptCode } from '../../redis/scripts.ts';
 import { type Conversation, parseWalkthroughId, type WalkthroughRecord } from '../record.ts';
 import { conflictError, readRecord } from './conflict.ts';
-import { WalkthroughKeys } from './keys.ts';
-import { defineScripts, ScriptCode } from './scripts.ts';
 import { byCreation, DEFAULT_TTL_SECONDS, type WalkthroughStore } from './types.ts';
 
 /** Options for the Redis store. */
@@ -28,16 +28,16 @@ export interface RedisStoreOptions {
  */
 export class RedisWalkthroughStore implements WalkthroughStore {
   readonly kind = 'redis' as const;
-  readonly keys: WalkthroughKeys;
+  readonly keys: RedisKeys;
   private readonly ttlSeconds: number;
-  private readonly run: ReturnType<typeof defineScripts>;
+  private readonly run: RunScript;
 
   /** `redis` may be a single server or a Cluster: every script's keys share one hash slot. */
   constructor(
     private readonly redis: Redis | Cluster,
     private readonly options: RedisStoreOptions = {},
   ) {
-    this.keys = new WalkthroughKeys(options.prefix);
+    this.keys = new RedisKeys(options.prefix);
     this.ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
     this.run = defineScripts(redis);
   }
@@ -58,9 +58,9 @@ export class RedisWalkthroughStore implements WalkthroughStore {
 
   private keysOf(record: WalkthroughRecord): string[] {
     return [
-      this.keys.record(record, record.id),
-      this.keys.active(record),
-      this.keys.thread(record, record.thread),
+      this.keys.walkthrough(record, record.id),
+      this.keys.activeWalkthroughs(record),
+      this.keys.threadWalkthrough(record, record.thread),
     ];
   }
 
@@ -83,7 +83,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   async get(id: string): Promise<WalkthroughRecord | undefined> {
     const where = parseWalkthroughId(id);
     if (!where) return undefined;
-    const json = await this.call(() => this.redis.hget(this.keys.record(where, id), 'data'));
+    const json = await this.call(() => this.redis.hget(this.keys.walkthrough(where, id), 'data'));
     return json === null ? undefined : readRecord(json, id);
   }
 
@@ -113,10 +113,10 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   }
 
   async listActive(where: Conversation): Promise<WalkthroughRecord[]> {
-    const ids = await this.call(() => this.redis.zrange(this.keys.active(where), '0', '-1'));
+    const ids = await this.call(() => this.redis.zrange(this.keys.activeWalkthroughs(where), '0', '-1'));
     if (ids.length === 0) return [];
     const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hget(this.keys.record(where, id), 'data');
+    for (const id of ids) pipeline.hget(this.keys.walkthrough(where, id), 'data');
     const replies = (await this.call(() => pipeline.exec())) ?? [];
     const found: WalkthroughRecord[] = [];
     replies.forEach(([error, json], i) => {
@@ -127,7 +127,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   }
 
   async findByThread(where: Conversation, thread: string): Promise<WalkthroughRecord | undefined> {
-    const id = await this.call(() => this.redis.get(this.keys.thread(where, thread)));
+    const id = await this.call(() => this.redis.get(this.keys.threadWalkthrough(where, thread)));
     return id ? this.get(id) : undefined;
   }
 

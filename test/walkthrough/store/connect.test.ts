@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { ErrorCode, MemdoctorError } from '../../../src/errors.ts';
-import { connectRedis, openStore } from '../../../src/walkthrough/index.ts';
-import { redactUrl } from '../../../src/walkthrough/store/connect.ts';
+import { connectRedis, redactUrl } from '../../../src/redis/connect.ts';
+import { storeSettings } from '../../../src/setup/walkthroughs.ts';
+import { openStore } from '../../../src/walkthrough/index.ts';
 
 async function failure(promise: Promise<unknown>): Promise<MemdoctorError> {
   const error = await promise.then(
@@ -24,9 +25,9 @@ describe('connecting to Redis', () => {
   });
 
   it('opens a memory store without REDIS_URL and a Redis store with it', async () => {
-    const memory = await openStore(loadConfig({}));
+    const memory = await openStore(storeSettings(loadConfig({})));
     expect(memory.kind).toBe('memory');
-    const redis = await openStore(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }));
+    const redis = await openStore(storeSettings(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })));
     expect(redis.kind).toBe('redis');
     await redis.close();
   });

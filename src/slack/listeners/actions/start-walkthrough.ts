@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.ts';
-import { readWalkSeed } from '../../walk-seed.ts';
+import { readWalkSeed } from '../../views/walk-seed.ts';
 import { cannotStart, startInThread } from '../../walk-start.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;

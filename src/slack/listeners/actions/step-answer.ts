@@ -1,26 +1,10 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { z } from 'zod';
-import { WalkthroughEventSchema } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
 import type { Block } from '../../views/blocks.ts';
+import { readStepButton } from '../../views/step-button.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
-
-/** A step button's value is a boundary: parsed strictly. */
-const ValueSchema = z.strictObject({
-  w: z.string().min(1),
-  v: z.number().int().min(0),
-  e: WalkthroughEventSchema,
-});
-
-function parseValue(value: string | undefined) {
-  try {
-    return ValueSchema.safeParse(JSON.parse(value ?? '')).data;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A click on a walkthrough step's button: the answer goes to the walkthrough service. */
 export function stepAnswered(deps: SlackDeps) {
@@ -28,7 +12,7 @@ export function stepAnswered(deps: SlackDeps) {
     await ack();
     const channel = body.channel?.id ?? body.container.channel_id;
     const message = body.message;
-    const value = parseValue(action.value);
+    const value = readStepButton(action.value);
     if (!channel || !message || !value) return;
     const user = body.user.id;
     const thread = { channel, ts: message.thread_ts ?? message.ts };

@@ -1,13 +1,13 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { runCliVerb } from '../../cli-bridge.ts';
+import { calcAnswer } from '../../../calc/answer.ts';
+import { UsageError } from '../../../errors.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
-import { diagnosePaste } from '../../diagnose.ts';
+import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
 import type { MessageView } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
-import { diagnosisView } from '../../views/diagnosis.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
 import { statusView, walkRootView } from '../../views/step.ts';
@@ -27,17 +27,11 @@ type Verb<K extends SlashRequest['kind']> = (
 ) => Promise<MessageView | undefined>;
 
 const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
-  const { report, known, suggestion } = await diagnosePaste(
-    deps,
-    request.text,
-    request.engine,
-    command.team_id,
-  );
-  const view = diagnosisView(report, deps.playbooks, command.user_id, known, {
-    ...(suggestion ? { suggestion } : {}),
-    explain: deps.assist !== undefined,
+  const result = await diagnosePaste(deps, request.text, request.engine, command.team_id);
+  await client.chat.postMessage({
+    channel: command.channel_id,
+    ...diagnosisMessage(deps, result, command.user_id),
   });
-  await client.chat.postMessage({ channel: command.channel_id, ...view });
   return undefined;
 };
 
@@ -49,8 +43,15 @@ const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
   return undefined;
 };
 
+/** Chat has no files to read: a calculator that needs one is for the terminal. */
+function noFiles(_path: string, flag: string): string {
+  throw new UsageError(
+    `--${flag} names a file, which /memdoctor cannot read; run memdoctor calc in a terminal where the file is.`,
+  );
+}
+
 const calc: Verb<'calc'> = async (_deps, _args, request) =>
-  calcView(request.args, await runCliVerb('calc', request.args));
+  calcView(request.args, calcAnswer(request.args, noFiles));
 
 const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
   const refusal = playbookRefusal(deps, request.playbook);

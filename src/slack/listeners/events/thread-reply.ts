@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import { readMeasurement, type WalkthroughEvent } from '../../../walkthrough/index.ts';
+import { readTyped, type StepView, type TypedAnswer } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { pastedOutput, waitingIn } from '../../waiting.ts';
@@ -18,23 +18,17 @@ const ReplySchema = z.looseObject({
   parent_user_id: z.string(),
 });
 
-type Waiting = NonNullable<Awaited<ReturnType<typeof waitingIn>>>;
+/** A reply that starts like a figure is an attempt at one; other replies that do not read are talk. */
+const LOOKS_LIKE_A_FIGURE = /^\s*[-+.\d]/;
 
 /** The event a reply makes for the waiting step, why it cannot answer it, or nothing (talk). */
-function replyAnswer(
-  step: Waiting['step'],
-  text: string,
-): { event: WalkthroughEvent } | { refusal: string } | undefined {
-  if (step.kind === 'paste') {
-    const output = pastedOutput(text);
-    return output ? { event: { type: 'paste', text: output, step: step.id } } : undefined;
-  }
-  if (step.kind !== 'measurement') return undefined;
-  // "0.85", "85%", "3.5 GiB", "7.8 min / 1.2 h": converted to the step's unit, or refused with why.
-  const read = readMeasurement(text, step.unit);
-  if (read.ok) return { event: { type: 'measure', value: read.value, step: step.id } };
-  // A reply that starts like a figure but cannot be read is told why; other replies are talk.
-  return /^\s*[-+.\d]/.test(text) ? { refusal: read.error } : undefined;
+function replyAnswer(view: StepView, text: string): TypedAnswer | undefined {
+  // Command output comes fenced or on several lines; a one-line remark ("looking now") is talk.
+  const typed = view.input === 'output' ? pastedOutput(text) : text;
+  if (typed === undefined) return undefined;
+  const answer = readTyped(view, typed);
+  if (answer && 'refusal' in answer && !LOOKS_LIKE_A_FIGURE.test(text)) return undefined;
+  return answer;
 }
 
 /**
@@ -47,7 +41,7 @@ export function threadReply(deps: SlackDeps) {
     if (!parsed.success || !context.teamId || parsed.data.parent_user_id !== context.botUserId) return;
     const reply = parsed.data;
     const thread = { channel: reply.channel, ts: reply.thread_ts };
-    const waiting = await waitingIn(deps, context.teamId, thread, ['paste', 'measurement']);
+    const waiting = await waitingIn(deps, context.teamId, thread, ['output', 'value']);
     if (!waiting) return;
     const tell = async (text: string) => {
       await client.chat.postEphemeral({
@@ -57,7 +51,7 @@ export function threadReply(deps: SlackDeps) {
         text,
       });
     };
-    const answer = replyAnswer(waiting.step, reply.text);
+    const answer = replyAnswer(waiting.view, reply.text);
     if (!answer) return;
     if ('refusal' in answer) return tell(answer.refusal);
     await answerStep(deps, client, {

@@ -1,0 +1,13 @@
+import type { Config } from '../config.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
+
+/** The playbooks folder the configuration names (MEMDOCTOR_PLAYBOOKS_DIR), else the shipped one. */
+export function playbooksDir(config: Pick<Config, 'MEMDOCTOR_PLAYBOOKS_DIR'>): string {
+  return config.MEMDOCTOR_PLAYBOOKS_DIR ?? PLAYBOOKS_DIR;
+}
+
+/** The playbooks every command, the console and the Slack app use. */
+export function configuredPlaybooks(config: Pick<Config, 'MEMDOCTOR_PLAYBOOKS_DIR'>): Playbook[] {
+  return loadPlaybooks(playbooksDir(config));
+}
