@@ -104,7 +104,14 @@ describe('diagnose takes hostile bytes without crashing or hanging', () => {
       yield bytes;
     }
     try {
-      const report = await diagnoseStream('fuzz', once(), playbooks, { maxBytes: 8 * 1024 * 1024 });
+      const { report, failures } = await diagnoseStream('fuzz', once(), playbooks, {
+        maxBytes: 8 * 1024 * 1024,
+      });
+      // No extractor may throw; a parser may only give up with its own "could not parse".
+      for (const f of failures) {
+        expect(f.stage, f.message).toBe('parser');
+        expect(f.message).toMatch(/^could not parse: expected /);
+      }
       for (const d of report.diagnoses) {
         expect(d.confidence).toBeGreaterThanOrEqual(0);
         expect(d.confidence).toBeLessThanOrEqual(1);

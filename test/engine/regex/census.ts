@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 
 /** One regular expression written in the source: a literal, or a `new RegExp(...)` whose text is constant. */
@@ -33,12 +33,18 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * Folds an expression to the string it always has: string and template literals (String.raw keeps
- * backslashes), `+`, same-file constants, `.source` of a regex constant and `[...].join(sep)`.
+ * backslashes), `+`, constants of the same file or imported from another (`LOG_SIZE`), `.source` of
+ * a regex constant and `[...].join(sep)`.
  */
 class Folder {
   private readonly constants = new Map<string, ts.Expression>();
+  /** Local name -> the file and exported name it is imported from. */
+  private readonly imports = new Map<string, { path: string; name: string }>();
 
-  constructor(file: ts.SourceFile) {
+  constructor(
+    file: ts.SourceFile,
+    private readonly folderOf: (path: string) => Folder,
+  ) {
     const visit = (node: ts.Node): void => {
       if (
         ts.isVariableDeclaration(node) &&
@@ -48,9 +54,19 @@ class Folder {
         node.parent.flags & ts.NodeFlags.Const
       )
         this.constants.set(node.name.text, node.initializer);
+      if (ts.isImportDeclaration(node)) this.addImports(node, file.fileName);
       ts.forEachChild(node, visit);
     };
     visit(file);
+  }
+
+  private addImports(node: ts.ImportDeclaration, from: string): void {
+    const module = ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : '';
+    const bindings = node.importClause?.namedBindings;
+    if (!module.startsWith('.') || !bindings || !ts.isNamedImports(bindings)) return;
+    const path = join(dirname(from), module);
+    for (const element of bindings.elements)
+      this.imports.set(element.name.text, { path, name: (element.propertyName ?? element.name).text });
   }
 
   fold(node: ts.Expression, raw = false, depth = 0): string | undefined {
@@ -80,7 +96,9 @@ class Folder {
 
   private constant(name: string, depth: number): string | undefined {
     const value = this.constants.get(name);
-    return value ? this.fold(value, false, depth + 1) : undefined;
+    if (value) return this.fold(value, false, depth + 1);
+    const imported = this.imports.get(name);
+    return imported ? this.folderOf(imported.path).constant(imported.name, depth + 1) : undefined;
   }
 
   /** `PATTERN.source` of a regex literal constant. */
@@ -128,9 +146,33 @@ function isRegExpConstruction(node: ts.Node): node is ts.NewExpression | ts.Call
   );
 }
 
-function scanFile(path: string, census: Census): void {
-  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
-  const folder = new Folder(file);
+/** Parsed files and their folders, so that an imported constant is read from its own file. */
+class Sources {
+  private readonly files = new Map<string, ts.SourceFile>();
+  private readonly folders = new Map<string, Folder>();
+
+  file(path: string): ts.SourceFile {
+    let file = this.files.get(path);
+    if (!file) {
+      file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true);
+      this.files.set(path, file);
+    }
+    return file;
+  }
+
+  folder(path: string): Folder {
+    let folder = this.folders.get(path);
+    if (!folder) {
+      folder = new Folder(this.file(path), (other) => this.folder(other));
+      this.folders.set(path, folder);
+    }
+    return folder;
+  }
+}
+
+function scanFile(path: string, sources: Sources, census: Census): void {
+  const file = sources.file(path);
+  const folder = sources.folder(path);
   const where = (node: ts.Node) =>
     `${relative(ROOT, path)}:${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
   const visit = (node: ts.Node): void => {
@@ -152,6 +194,7 @@ function scanFile(path: string, census: Census): void {
 /** Every regex in `src/`, found by parsing each TypeScript file. */
 export function regexCensus(): Census {
   const census: Census = { regexes: [], dynamic: [] };
-  for (const path of sourceFiles(join(ROOT, 'src')).sort()) scanFile(path, census);
+  const sources = new Sources();
+  for (const path of sourceFiles(join(ROOT, 'src')).sort()) scanFile(path, sources, census);
   return census;
 }
