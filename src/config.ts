@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigInvalidError } from './errors.ts';
+import { isLoopbackHost } from './net.ts';
 
 const optionalString = z
   .string()
@@ -19,13 +20,21 @@ const commaList = z
       : [],
   );
 
+/** `true`/`1` or `false`/`0` (unset: false). */
+const flag = z
+  .enum(['true', 'false', '1', '0', ''], 'must be true or false')
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
 /** Every environment variable memdoctor reads. This module is the only reader of process.env. */
-export const ConfigSchema = z.object({
+const Fields = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLACK_BOT_TOKEN: optionalString.pipe(z.string().startsWith('xoxb-', 'must start with "xoxb-"').optional()),
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_APP_TOKEN: optionalString.pipe(z.string().startsWith('xapp-', 'must start with "xapp-"').optional()),
   SLACK_API_URL: optionalString.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+  /** Lets the bot token go over plain http to a loopback SLACK_API_URL: a fake Slack, never production. */
+  MEMDOCTOR_ALLOW_HTTP_LOOPBACK: flag,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   REDIS_URL: optionalString.pipe(z.url('must be a URL such as redis://127.0.0.1:6379').optional()),
   OPENAI_API_KEY: optionalString,
@@ -71,6 +80,24 @@ export const ConfigSchema = z.object({
     .positive()
     .default(7 * 24 * 3600),
 });
+
+type Fields = z.infer<typeof Fields>;
+
+/** Checks across variables, each issue on the variable to change. */
+function crossChecks(config: Fields, ctx: z.RefinementCtx): void {
+  const api = config.SLACK_API_URL ? new URL(config.SLACK_API_URL) : undefined;
+  const loopbackHttp =
+    api?.protocol === 'http:' && config.MEMDOCTOR_ALLOW_HTTP_LOOPBACK && isLoopbackHost(api.hostname);
+  if (api && api.protocol !== 'https:' && !loopbackHttp)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SLACK_API_URL'],
+      message:
+        'must be an https:// URL: the bot token is sent to it (plain http only to 127.0.0.1 or localhost, with MEMDOCTOR_ALLOW_HTTP_LOOPBACK=true)',
+    });
+}
+
+export const ConfigSchema = Fields.superRefine(crossChecks);
 
 export type Config = z.infer<typeof ConfigSchema>;
 

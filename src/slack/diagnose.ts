@@ -15,6 +15,7 @@ function download(deps: DiagnoseDeps, file: SlackFileRef) {
     token: deps.settings.botToken,
     maxBytes: deps.settings.maxUploadBytes,
     allowedHosts: deps.settings.fileHosts,
+    allowHttpLoopback: deps.settings.allowHttpLoopback === true,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 }

@@ -64,6 +64,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
       maxUploadBytes: config.MEMDOCTOR_MAX_UPLOAD_BYTES,
       maxExpandedBytes: config.MEMDOCTOR_MAX_EXPANDED_BYTES,
       fileHosts: allowedFileHosts(config.SLACK_API_URL),
+      allowHttpLoopback: config.MEMDOCTOR_ALLOW_HTTP_LOOPBACK,
     },
     playbooks,
     dedupe: redis

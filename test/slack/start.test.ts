@@ -57,6 +57,7 @@ describe('npm start with Slack credentials', () => {
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: fake.apiUrl,
+    MEMDOCTOR_ALLOW_HTTP_LOOPBACK: 'true',
   });
 
   it('serves signed slash commands over HTTP, reports Redis in /healthz, and keeps secrets out of its logs', async () => {
