@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigInvalidError } from './errors.ts';
 import { isLoopbackHost } from './net.ts';
@@ -20,6 +22,43 @@ const commaList = z
       : [],
   );
 
+/** Why a folder cannot be the playbooks folder, or undefined when it holds `<id>/playbook.yaml` folders. */
+function playbooksDirProblem(dir: string): string | undefined {
+  const path = resolve(dir);
+  if (!existsSync(path)) return `there is no folder ${path}`;
+  if (!statSync(path).isDirectory()) return `${path} is a file, not a folder of playbooks`;
+  const holdsOne = readdirSync(path, { withFileTypes: true }).some(
+    (entry) => entry.isDirectory() && existsSync(join(path, entry.name, 'playbook.yaml')),
+  );
+  return holdsOne ? undefined : `${path} holds no playbook (expected ${path}/<id>/playbook.yaml)`;
+}
+
+const playbooksDir = optionalString.superRefine((dir, ctx) => {
+  const problem = dir === undefined ? undefined : playbooksDirProblem(dir);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** The URL, or undefined: zod runs refinements even on a value that already failed `z.url()`. */
+function urlOf(text: string | undefined): URL | undefined {
+  if (text === undefined || !URL.canParse(text)) return undefined;
+  return new URL(text);
+}
+
+/** redis:// or rediss://, with at most a database number as its path (ioredis reads it as SELECT n). */
+const redisUrl = optionalString.pipe(
+  z
+    .url('must be a URL such as redis://127.0.0.1:6379')
+    .refine(
+      (url) => /^rediss?:$/.test(urlOf(url)?.protocol ?? 'redis:'),
+      'must start with redis:// or rediss://',
+    )
+    .refine(
+      (url) => /^\/?\d*$/.test(urlOf(url)?.pathname ?? ''),
+      'may only name a database number after the host, e.g. redis://127.0.0.1:6379/0',
+    )
+    .optional(),
+);
+
 /** `true`/`1` or `false`/`0` (unset: false). */
 const flag = z
   .enum(['true', 'false', '1', '0', ''], 'must be true or false')
@@ -36,7 +75,7 @@ const Fields = z.object({
   /** Lets the bot token go over plain http to a loopback SLACK_API_URL: a fake Slack, never production. */
   MEMDOCTOR_ALLOW_HTTP_LOOPBACK: flag,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  REDIS_URL: optionalString.pipe(z.url('must be a URL such as redis://127.0.0.1:6379').optional()),
+  REDIS_URL: redisUrl,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url('must be a URL such as https://api.openai.com/v1').optional()),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
@@ -73,7 +112,7 @@ const Fields = z.object({
     .regex(/^[\w.-]{1,64}$/, 'letters, digits, "_", "." and "-" only')
     .default('memdoctor'),
   /** Another playbooks folder than the one shipped (tests, site-specific playbooks). */
-  MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
+  MEMDOCTOR_PLAYBOOKS_DIR: playbooksDir,
   MEMDOCTOR_WALKTHROUGH_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -83,9 +122,35 @@ const Fields = z.object({
 
 type Fields = z.infer<typeof Fields>;
 
+/**
+ * Slack's credentials go together: half of them is a mistake, not a wish for the local console.
+ * The issue sits on the variable that is set (a lenient load drops it) and names the missing one.
+ */
+function slackHalves(config: Fields, ctx: z.RefinementCtx): void {
+  const token = config.SLACK_BOT_TOKEN !== undefined;
+  const secret = config.SLACK_SIGNING_SECRET !== undefined;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (token && !secret)
+    issue(
+      'SLACK_BOT_TOKEN',
+      'SLACK_SIGNING_SECRET is not set, but SLACK_BOT_TOKEN is: set SLACK_SIGNING_SECRET too to run the Slack app, or unset SLACK_BOT_TOKEN for the local console',
+    );
+  if (secret && !token)
+    issue(
+      'SLACK_SIGNING_SECRET',
+      'SLACK_BOT_TOKEN is not set, but SLACK_SIGNING_SECRET is: set SLACK_BOT_TOKEN too to run the Slack app, or unset SLACK_SIGNING_SECRET for the local console',
+    );
+  if (config.SLACK_APP_TOKEN !== undefined && !token && !secret)
+    issue(
+      'SLACK_APP_TOKEN',
+      'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are not set, but SLACK_APP_TOKEN is: Socket Mode needs them too',
+    );
+}
+
 /** Checks across variables, each issue on the variable to change. */
 function crossChecks(config: Fields, ctx: z.RefinementCtx): void {
-  const api = config.SLACK_API_URL ? new URL(config.SLACK_API_URL) : undefined;
+  slackHalves(config, ctx);
+  const api = urlOf(config.SLACK_API_URL);
   const loopbackHttp =
     api?.protocol === 'http:' && config.MEMDOCTOR_ALLOW_HTTP_LOOPBACK && isLoopbackHost(api.hostname);
   if (api && api.protocol !== 'https:' && !loopbackHttp)
@@ -119,6 +184,8 @@ export function loadConfigLeniently(env: NodeJS.ProcessEnv = process.env): {
   const parsed = ConfigSchema.safeParse(env);
   if (parsed.success) return { config: parsed.data };
   const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  // Falling back to the shipped playbooks would answer from rules the user did not ask for.
+  if (bad.has('MEMDOCTOR_PLAYBOOKS_DIR')) throw new ConfigInvalidError(z.prettifyError(parsed.error));
   const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !bad.has(name)));
   return { config: ConfigSchema.parse(kept), problem: new ConfigInvalidError(z.prettifyError(parsed.error)) };
 }

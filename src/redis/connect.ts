@@ -39,14 +39,40 @@ export async function connectRedis(url: string, options: ConnectOptions = {}): P
   });
   try {
     await redis.connect();
+    await checkDatabase(redis, url);
     ready = true;
     return redis;
   } catch (error) {
     redis.disconnect();
+    if (error instanceof StoreUnavailableError) throw error;
     const cause = socketError ?? error;
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new StoreUnavailableError(
       `cannot reach Redis at REDIS_URL=${redactUrl(url)} (${reason}). Start Redis there, correct REDIS_URL, or unset it to keep walkthroughs in memory (lost on exit). Nothing was saved.`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * ioredis sends the URL's `/n` as SELECT n while connecting and, when the server has no database n,
+ * reports the connection ready anyway and runs every command on database 0: check it here.
+ */
+async function checkDatabase(redis: Redis, url: string): Promise<void> {
+  const db = redis.options.db ?? 0;
+  if (db === 0) return;
+  try {
+    await redis.select(db);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // Redis says "ERR DB index is out of range"; anything else is the connection's own trouble.
+    if (!/DB index|out of range/i.test(reason)) throw error;
+    const count = await redis
+      .config('GET', 'databases')
+      .then((reply) => `; it has ${(reply as string[])[1]}, numbered from 0`)
+      .catch(() => '');
+    throw new StoreUnavailableError(
+      `REDIS_URL=${redactUrl(url)} names database ${db}, which this Redis server does not have (${reason}${count}). Name a database it has, or leave the number out for database 0. Nothing was saved.`,
       { cause: error },
     );
   }

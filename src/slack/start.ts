@@ -78,6 +78,20 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
   };
 }
 
+/** A listen failure as a configuration error naming PORT (EADDRINUSE, EACCES); other errors as they are. */
+function portError(error: unknown, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return new ConfigInvalidError(
+      `PORT=${port} is already in use by another process: stop that process, or set PORT to a free port.`,
+    );
+  if (code === 'EACCES')
+    return new ConfigInvalidError(
+      `PORT=${port} may not be opened by this user (ports below 1024 need privileges): set PORT to 1024 or above.`,
+    );
+  return error;
+}
+
 /**
  * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
  * Redis (REDIS_URL) holds walkthroughs and event dedupe, so any replica can serve any request.
@@ -101,7 +115,13 @@ export async function startSlack(config: Config): Promise<void> {
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
-  await app.start(config.PORT);
+  try {
+    await app.start(config.PORT);
+  } catch (error) {
+    await Promise.allSettled([app.stop(), walkthroughs.close()]);
+    redis?.disconnect();
+    throw portError(error, config.PORT);
+  }
   const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
   log.info({ port: config.PORT, transport, store: walkthroughs.storeKind }, 'memdoctor Slack app started');
   const stop = async () => {
