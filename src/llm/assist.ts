@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { asMemdoctorError } from '../errors.ts';
-import { createLogger } from '../log.ts';
+import { childFor, createLogger } from '../log.ts';
 import { connectCacheRedis } from '../redis/connect.ts';
 import type { AskDeps, Outcome } from './ask.ts';
 import { type ExplainRequest, explainDiagnosis } from './explain.ts';
@@ -52,7 +52,7 @@ async function guarded<T>(log: Logger, run: () => Promise<Outcome<T>>): Promise<
 export function createLlmAssist(config: Config, options: AssistOptions = {}): LlmAssist | undefined {
   const settings = llmSettings(config);
   if (!settings) return undefined;
-  const log = (options.log ?? createLogger(config.LOG_LEVEL)).child({ module: 'llm', model: settings.model });
+  const log = childFor(options.log ?? createLogger(config.LOG_LEVEL), 'llm', { model: settings.model });
   const owned =
     !options.store && !options.redis && config.REDIS_URL
       ? connectCacheRedis(config.REDIS_URL, (error) => log.debug({ err: error }, 'redis connection error'))
