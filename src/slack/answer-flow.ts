@@ -33,7 +33,7 @@ function staleText(fresh: WalkthroughRecord | undefined, step: string | undefine
 async function applyOrExplain(deps: SlackDeps, answer: StepAnswer): Promise<WalkthroughRecord | undefined> {
   const { record, event, user } = answer;
   try {
-    return await deps.walkthroughs.apply(record.id, event, user, answer.expectedVersion ?? record.version);
+    return await deps.walkthroughs.applyTo(record, event, user, answer.expectedVersion ?? record.version);
   } catch (error) {
     if (error instanceof WalkthroughConflictError) {
       const fresh = await deps.walkthroughs.get(record.id).catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '../redis/connect.ts';
 import type { RedisKeys } from '../redis/keys.ts';
 
 /** Remembers which Events API deliveries were already handled, so Slack's retries run once. */
@@ -31,7 +31,7 @@ export class MemoryEventDedupe implements EventDedupe {
 /** Shared by every replica: `SET key 1 NX EX ttl` succeeds for exactly one delivery of an event. */
 export class RedisEventDedupe implements EventDedupe {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly keys: RedisKeys,
     private readonly ttlSeconds = DEDUPE_TTL_SECONDS,
   ) {}

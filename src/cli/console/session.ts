@@ -165,7 +165,7 @@ export class WalkSession {
     const before = this.record;
     if (!before) return;
     try {
-      const after = await this.service.apply(before.id, event, this.actor, before.version);
+      const after = await this.service.applyTo(before, event, this.actor);
       this.record = after;
       this.write(renderProgress(event.type === 'back' ? after : before, after));
       this.show(after);
