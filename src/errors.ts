@@ -149,11 +149,11 @@ export enum StoreProblem {
 
 /** What a chat user is told for each problem; the setting that names Redis is left to `message`. */
 const STORE_PROBLEM_TEXT: Readonly<Record<StoreProblem, string>> = {
-  [StoreProblem.Unreachable]: 'Redis does not answer',
+  [StoreProblem.Unreachable]: 'no connection to it',
   [StoreProblem.ClusterDown]: 'the Redis Cluster is down',
-  [StoreProblem.ClusterMoving]: 'the Redis Cluster is moving its data (a failover or resharding)',
+  [StoreProblem.ClusterMoving]: 'the Redis Cluster is failing over or moving data',
   [StoreProblem.WrongMode]: "memdoctor's Redis setting does not match the server",
-  [StoreProblem.Refused]: 'Redis refused the request',
+  [StoreProblem.Refused]: 'it refused the request',
 };
 
 /**
@@ -172,9 +172,9 @@ export class StoreUnavailableError extends MemdoctorError {
     this.reason = reason;
   }
 
-  /** `the Redis Cluster is down (CLUSTERDOWN The cluster is down)`. */
+  /** What went wrong, in a few words for a chat: `the Redis Cluster is down`. */
   get summary(): string {
-    return `${STORE_PROBLEM_TEXT[this.problem]} (${this.reason})`;
+    return STORE_PROBLEM_TEXT[this.problem];
   }
 }
 
