@@ -149,7 +149,7 @@ export enum StoreProblem {
 
 /** What a chat user is told for each problem; the setting that names Redis is left to `message`. */
 const STORE_PROBLEM_TEXT: Readonly<Record<StoreProblem, string>> = {
-  [StoreProblem.Unreachable]: 'no connection to it',
+  [StoreProblem.Unreachable]: 'it does not answer',
   [StoreProblem.ClusterDown]: 'the Redis Cluster is down',
   [StoreProblem.ClusterMoving]: 'the Redis Cluster is failing over or moving data',
   [StoreProblem.WrongMode]: "memdoctor's Redis setting does not match the server",

@@ -1,21 +1,28 @@
+import { Cluster } from 'ioredis';
 import { ErrorCode, MemdoctorError, StoreProblem, StoreUnavailableError } from '../errors.ts';
+import type { RedisConnection } from './connect.ts';
+import { clusterHealth } from './health.ts';
 import { describeTarget, type RedisTarget } from './target.ts';
 
 /** Redis error replies (their first word) and client errors, by what they mean for memdoctor. */
-const PROBLEM_BY_REPLY: readonly [RegExp, StoreProblem][] = [
+const PROBLEM_BY_REPLY: readonly [RegExp, StoreProblem | 'redirected'][] = [
   [/^CLUSTERDOWN\b|cluster_state:fail/, StoreProblem.ClusterDown],
-  [/^(TRYAGAIN|Too many Cluster redirections)\b/, StoreProblem.ClusterMoving],
-  [/^(MOVED|ASK)\b/, StoreProblem.WrongMode],
+  [/^TRYAGAIN\b/, StoreProblem.ClusterMoving],
+  [/^(MOVED|ASK)\b/, 'redirected'],
   [/cluster support disabled|cluster_enabled:1/i, StoreProblem.WrongMode],
   [/^(NOAUTH|WRONGPASS|NOPERM|OOM|READONLY|MISCONF|LOADING)\b/, StoreProblem.Refused],
 ];
 
-/** What a failed Redis call means; ioredis wraps the last error of endless redirections. */
-export function storeProblem(reason: string): StoreProblem {
-  const last = /Last error: (?:\w*Error: )?(.*)$/.exec(reason)?.[1];
-  for (const [pattern, problem] of PROBLEM_BY_REPLY) if (last && pattern.test(last)) return problem;
-  for (const [pattern, problem] of PROBLEM_BY_REPLY) if (pattern.test(reason)) return problem;
-  return StoreProblem.Unreachable;
+/**
+ * What a failed Redis call means. A cluster client gives up after many redirections with the last
+ * error, which is the one that tells; a MOVED means a one-server client talks to a cluster, or, to
+ * a cluster client, slots that keep moving. Anything else is a connection that is not there.
+ */
+export function storeProblem(reason: string, kind: RedisTarget['kind'] = 'server'): StoreProblem {
+  const text = /Last error: (?:\w*Error: )?(.*)$/.exec(reason)?.[1] ?? reason;
+  const found = PROBLEM_BY_REPLY.find(([pattern]) => pattern.test(text))?.[1];
+  if (found === 'redirected') return kind === 'cluster' ? StoreProblem.ClusterMoving : StoreProblem.WrongMode;
+  return found ?? StoreProblem.Unreachable;
 }
 
 /** What the person who runs memdoctor should do about each problem with `target`. */
@@ -51,12 +58,15 @@ export function storeUnavailable(error: unknown, target: RedisTarget): Memdoctor
       `Redis refused memdoctor's request (${reason}); this is a bug in memdoctor, please report it. Nothing was written.`,
       { cause: error },
     );
-  const problem = storeProblem(reason);
+  return unavailable(storeProblem(reason, target.kind), reason, target, error);
+}
+
+function unavailable(problem: StoreProblem, reason: string, target: RedisTarget, cause: unknown) {
   return new StoreUnavailableError(
     problem,
     reason,
     `Redis is unavailable: ${reason}. ${advice(problem, target)} Nothing was lost: a change is stored whole or not at all; once Redis is back, look at the walkthrough (status) before answering again.`,
-    { cause: error },
+    { cause },
   );
 }
 
@@ -65,7 +75,7 @@ export function storeUnavailable(error: unknown, target: RedisTarget): Memdoctor
  * was saved, as nothing had started.
  */
 export function cannotConnect(error: unknown, target: RedisTarget, reason: string): StoreUnavailableError {
-  const problem = storeProblem(reason);
+  const problem = storeProblem(reason, target.kind);
   const what = target.kind === 'server' ? 'Redis' : 'the Redis Cluster';
   const setting = target.kind === 'server' ? 'REDIS_URL' : 'REDIS_CLUSTER_NODES';
   const memory = 'to keep walkthroughs in memory (lost on exit)';
@@ -79,4 +89,22 @@ export function cannotConnect(error: unknown, target: RedisTarget, reason: strin
     `cannot reach ${what} at ${describeTarget(target)} (${reason}). ${fix} Nothing was saved.`,
     { cause: error },
   );
+}
+
+/**
+ * {@link storeUnavailable}, made exact for a cluster: the client's last error after its retries
+ * can be a closed connection while the cluster as a whole is down, so its masters are asked.
+ */
+export async function storeFailure(
+  error: unknown,
+  connection: RedisConnection,
+  target: RedisTarget,
+): Promise<MemdoctorError> {
+  const failure = storeUnavailable(error, target);
+  const vague = failure instanceof StoreUnavailableError && failure.problem !== StoreProblem.ClusterDown;
+  if (!vague || !(connection instanceof Cluster)) return failure;
+  const health = await clusterHealth(connection);
+  if (health.state !== 'fail') return failure;
+  const reason = `the cluster reports cluster_state:fail (the client said: ${failure.reason})`;
+  return unavailable(StoreProblem.ClusterDown, reason, target, error);
 }

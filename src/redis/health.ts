@@ -5,7 +5,9 @@ import type { RedisConnection } from './connect.ts';
 export interface ClusterHealth {
   /** `ok` when every master that answers says cluster_state:ok; `unknown` when none answers. */
   state: 'ok' | 'fail' | 'unknown';
+  /** Masters serving slots, as the cluster counts them (cluster_size), a dead one included. */
   masters: number;
+  /** Masters that answered. */
   reachable: number;
 }
 
@@ -26,22 +28,31 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A master's own cluster_state, or undefined when it does not answer. */
-async function stateOf(node: Redis): Promise<string | undefined> {
+interface NodeView {
+  state: string;
+  size: number;
+}
+
+/** A master's own CLUSTER INFO (cluster_state, cluster_size), or undefined when it does not answer. */
+async function viewOf(node: Redis): Promise<NodeView | undefined> {
   try {
     const info = String(await withTimeout(node.cluster('INFO')));
-    return /cluster_state:(\w+)/.exec(info)?.[1];
+    const state = /cluster_state:(\w+)/.exec(info)?.[1];
+    const size = Number(/cluster_size:(\d+)/.exec(info)?.[1] ?? 0);
+    return state ? { state, size } : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function clusterHealth(cluster: Cluster): Promise<ClusterHealth> {
-  const masters = cluster.nodes('master');
-  const states = (await Promise.all(masters.map(stateOf))).filter((s) => s !== undefined);
+/** The client drops a dead master from its pool, so the count of masters comes from the cluster. */
+export async function clusterHealth(cluster: Cluster): Promise<ClusterHealth> {
+  const known = cluster.nodes('master');
+  const views = (await Promise.all(known.map(viewOf))).filter((v) => v !== undefined);
   let state: ClusterHealth['state'] = 'unknown';
-  if (states.length > 0) state = states.every((s) => s === 'ok') ? 'ok' : 'fail';
-  return { state, masters: masters.length, reachable: states.length };
+  if (views.length > 0) state = views.every((v) => v.state === 'ok') ? 'ok' : 'fail';
+  const masters = Math.max(known.length, ...views.map((v) => v.size));
+  return { state, masters, reachable: views.length };
 }
 
 /**

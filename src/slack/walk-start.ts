@@ -59,17 +59,16 @@ export interface WalkCommand {
 }
 
 /**
- * `/memdoctor walk`: the walkthrough is stored before anything is posted. Then its root message is
- * posted and the walkthrough linked to that thread. If a step after the first write fails, what
- * was done is undone (the walkthrough abandoned, the root deleted), so no orphan is left either way.
+ * `/memdoctor walk`: the walkthrough is stored (unlisted) before anything is posted. Then its root
+ * message is posted and the walkthrough linked to that thread, which lists it. If a step after the
+ * first write fails, what was done is undone (the walkthrough abandoned, the root deleted); should
+ * Redis be down for that too, the walkthrough stays unlisted and expires. No orphan either way.
  */
 export async function startWithRoot(deps: SlackDeps, client: WebClient, walk: WalkCommand): Promise<void> {
   const { workspace, channel, owner, playbook } = walk;
-  const record = await deps.walkthroughs.start({
-    playbook,
-    where: { workspace, conversation: channel },
-    owner,
-  });
+  // Unlisted until the thread is linked: if Redis fails between the two writes, nobody sees it.
+  const where = { workspace, conversation: channel };
+  const record = await deps.walkthroughs.start({ playbook, where, owner, listed: false });
   let root: string | undefined;
   try {
     const posted = await client.chat.postMessage({ channel, ...walkRootView(playbook, owner) });

@@ -46,6 +46,11 @@ export interface StartWalkthrough {
   thread?: string;
   /** What the diagnosis found (see the use case's `walkthroughStart`); it answers steps already known. */
   diagnosis?: DiagnosisFacts;
+  /**
+   * False: not listed as active until its next event (a chat thread linked once its first message
+   * is posted), so a start that stops half-way leaves nothing anyone sees. Default true.
+   */
+  listed?: boolean;
 }
 
 /** The procedure of a loaded playbook, checked again because a Playbook may be built in code. */
@@ -103,7 +108,7 @@ export class WalkthroughService {
     const started = transition(draft, { type: 'start' }, { actor: input.owner, at, parse: this.parse });
     if (!started.ok) throw started.error;
     const { record, archived } = keepRecentAudit(started.record);
-    await this.store.create(record, archived);
+    await this.store.create(record, { archived, listed: input.listed ?? true });
     this.logger?.info({ walkthrough: record.id, playbook: input.playbook.id }, 'walkthrough started');
     return record;
   }

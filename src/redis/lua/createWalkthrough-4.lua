@@ -12,7 +12,7 @@
     ARGV[3] TTL, seconds
     ARGV[4] walkthrough id
     ARGV[5] last activity, ms since the epoch
-    ARGV[6] "1" when the walkthrough is active
+    ARGV[6] "1" when the walkthrough is listed in the active index (active, and not held back)
     ARGV[7] "1" when it lives in a thread
     ARGV[8...] audit entries that are not in the record (usually none)
 

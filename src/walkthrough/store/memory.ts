@@ -3,6 +3,7 @@ import type { AuditEntry, Conversation, WalkthroughRecord } from '../record.ts';
 import { conflictError, readAuditLog, readRecord } from './conflict.ts';
 import {
   byCreation,
+  type CreateOptions,
   DEFAULT_TTL_SECONDS,
   type WalkthroughStore,
   type WalkthroughWithAudit,
@@ -14,6 +15,8 @@ interface Entry {
   expiresAt: number;
   /** The audit log: entries no longer in the record, as JSON, oldest first. */
   archived: string[];
+  /** Shown by listActive (every write but an unlisted create lists it). */
+  listed: boolean;
 }
 
 /** Options for the memory store; `now` lets tests move time to check expiry. */
@@ -47,23 +50,22 @@ export class MemoryWalkthroughStore implements WalkthroughStore {
     return entry;
   }
 
-  private write(record: WalkthroughRecord, archived: string[]): void {
+  private write(record: WalkthroughRecord, archived: string[], listed = true): void {
     this.entries.set(record.id, {
       json: JSON.stringify(record),
       version: record.version,
       expiresAt: this.now() + this.ttlMs,
       archived,
+      listed,
     });
     if (record.thread) this.threads.set(threadKey(record, record.thread), record.id);
   }
 
-  async create(record: WalkthroughRecord, archived: readonly AuditEntry[] = []): Promise<void> {
+  async create(record: WalkthroughRecord, options: CreateOptions = {}): Promise<void> {
     if (this.live(record.id))
       throw new WalkthroughConflictError(`a walkthrough with id "${record.id}" already exists.`);
-    this.write(
-      record,
-      archived.map((e) => JSON.stringify(e)),
-    );
+    const archived = (options.archived ?? []).map((e) => JSON.stringify(e));
+    this.write(record, archived, options.listed ?? true);
   }
 
   async get(id: string): Promise<WalkthroughRecord | undefined> {
@@ -94,7 +96,7 @@ export class MemoryWalkthroughStore implements WalkthroughStore {
     const found: WalkthroughRecord[] = [];
     for (const id of [...this.entries.keys()]) {
       const entry = this.live(id);
-      if (!entry) continue;
+      if (!entry?.listed) continue;
       const record = readRecord(entry.json, id);
       if (record.status === 'active' && sameConversation(record, where)) found.push(record);
     }

@@ -5,7 +5,7 @@ import {
   WalkthroughNotFoundError,
 } from '../../errors.ts';
 import { type RedisConnection, targetOf } from '../../redis/connect.ts';
-import { storeUnavailable } from '../../redis/failure.ts';
+import { storeFailure } from '../../redis/failure.ts';
 import { RedisKeys } from '../../redis/keys.ts';
 import { defineScripts, type RunScript, ScriptCode } from '../../redis/scripts.ts';
 import type { RedisTarget } from '../../redis/target.ts';
@@ -13,6 +13,7 @@ import { type AuditEntry, type Conversation, parseWalkthroughId, type Walkthroug
 import { conflictError, readAuditLog, readRecord } from './conflict.ts';
 import {
   byCreation,
+  type CreateOptions,
   DEFAULT_TTL_SECONDS,
   type WalkthroughStore,
   type WalkthroughWithAudit,
@@ -54,8 +55,8 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   }
 
   /** A failed Redis call as a StoreUnavailableError a person can act on. */
-  private unavailable(error: unknown): MemdoctorError {
-    return storeUnavailable(error, this.target);
+  private unavailable(error: unknown): Promise<MemdoctorError> {
+    return storeFailure(error, this.redis, this.target);
   }
 
   /** Runs a Redis call; its failure becomes a StoreUnavailableError. */
@@ -63,7 +64,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
     try {
       return await fn();
     } catch (error) {
-      throw this.unavailable(error);
+      throw await this.unavailable(error);
     }
   }
 
@@ -76,7 +77,8 @@ export class RedisWalkthroughStore implements WalkthroughStore {
     ];
   }
 
-  async create(record: WalkthroughRecord, archived: readonly AuditEntry[] = []): Promise<void> {
+  async create(record: WalkthroughRecord, options: CreateOptions = {}): Promise<void> {
+    const listed = record.status === 'active' && options.listed !== false;
     const code = await this.call(() =>
       this.run('createWalkthrough', this.keysOf(record), [
         JSON.stringify(record),
@@ -84,9 +86,9 @@ export class RedisWalkthroughStore implements WalkthroughStore {
         this.ttlSeconds,
         record.id,
         Date.parse(record.updatedAt),
-        record.status === 'active' ? '1' : '0',
+        listed ? '1' : '0',
         record.thread ? '1' : '0',
-        ...archived.map((e) => JSON.stringify(e)),
+        ...(options.archived ?? []).map((e) => JSON.stringify(e)),
       ]),
     );
     if (code === ScriptCode.RecordExists)
@@ -112,7 +114,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
         .exec(),
     );
     const [[recordError, json] = [], [logError, log] = []] = replies ?? [];
-    if (recordError || logError) throw this.unavailable(recordError ?? logError);
+    if (recordError || logError) throw await this.unavailable(recordError ?? logError);
     if (typeof json !== 'string') return undefined;
     const record = readRecord(json, id);
     return { record, audit: [...readAuditLog(log as string[], id), ...record.audit] };
@@ -154,9 +156,10 @@ export class RedisWalkthroughStore implements WalkthroughStore {
     const pipeline = this.redis.pipeline();
     for (const id of ids) pipeline.hget(this.keys.walkthrough(where, id), 'data');
     const replies = (await this.call(() => pipeline.exec())) ?? [];
+    const failed = replies.find(([error]) => error)?.[0];
+    if (failed) throw await this.unavailable(failed);
     const found: WalkthroughRecord[] = [];
-    replies.forEach(([error, json], i) => {
-      if (error) throw this.unavailable(error);
+    replies.forEach(([, json], i) => {
       if (typeof json === 'string') found.push(readRecord(json, ids[i] ?? ''));
     });
     return found.filter((r) => r.status === 'active').sort(byCreation);

@@ -1,5 +1,13 @@
 import type { AuditEntry, Conversation, WalkthroughRecord } from '../record.ts';
 
+/** How a new walkthrough is saved. */
+export interface CreateOptions {
+  /** Audit entries that are not in the record (oldest first). */
+  archived?: readonly AuditEntry[];
+  /** False: hidden from listActive until the next write. Default true. */
+  listed?: boolean;
+}
+
 /** A walkthrough with its whole audit trail: the store's audit log, then the record's recent entries. */
 export interface WalkthroughWithAudit {
   record: WalkthroughRecord;
@@ -14,9 +22,10 @@ export interface WalkthroughStore {
   readonly kind: 'memory' | 'redis';
   /**
    * Saves a new walkthrough, and `archived` (audit entries no longer in the record) to its audit
-   * log; throws WalkthroughConflictError when the id is taken.
+   * log; throws WalkthroughConflictError when the id is taken. With `listed: false` listActive does
+   * not show it until its next write (a walkthrough waiting for its chat thread to be linked).
    */
-  create(record: WalkthroughRecord, archived?: readonly AuditEntry[]): Promise<void>;
+  create(record: WalkthroughRecord, options?: CreateOptions): Promise<void>;
   /** The walkthrough, or undefined when there is none (or it expired). */
   get(id: string): Promise<WalkthroughRecord | undefined>;
   /** The walkthrough and its whole audit trail, read together (for the transcript). */

@@ -217,6 +217,17 @@ describe.each(factories)('%s store contract', (_kind, makeStore) => {
     expect((await store.getWithAudit(first.id))?.audit).toEqual(winner.audit);
   });
 
+  it('holds back an unlisted walkthrough from listActive until its next write', async () => {
+    const where = { workspace: 'T1', conversation: 'C14' };
+    const held = record('C14');
+    await store.create(held, { listed: false });
+    expect(await store.listActive(where)).toEqual([]);
+    expect(await store.get(held.id)).toEqual(held);
+    const linked = play(held, [{ type: 'thread', thread: '1700000000.000300' }]);
+    await store.replace(linked, held.version);
+    expect((await store.listActive(where)).map((r) => r.id)).toEqual([held.id]);
+  });
+
   it('knows no audit trail of an unknown walkthrough', async () => {
     expect(await store.getWithAudit('T1-C1-nosuchid')).toBeUndefined();
     expect(await store.getWithAudit('not an id')).toBeUndefined();

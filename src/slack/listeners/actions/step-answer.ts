@@ -18,8 +18,13 @@ async function clicked(deps: SlackDeps, id: string): Promise<WalkthroughRecord |
     return await deps.walkthroughs.get(id);
   } catch (error) {
     if (error instanceof WalkthroughNotFoundError) return EXPIRED;
-    if (error instanceof MemdoctorError) return explainFailure(error, ANSWER_NOT_RECORDED).message;
-    throw error;
+    if (!(error instanceof MemdoctorError)) throw error;
+    const failure = explainFailure(error, ANSWER_NOT_RECORDED);
+    deps.log.warn(
+      { walkthrough: id, code: failure.code, err: failure.detail ?? failure.message },
+      'answer not stored',
+    );
+    return failure.message;
   }
 }
 
