@@ -3,6 +3,8 @@ import {
   FLINK_DEFAULTS,
   type FlinkSettings,
   flinkBudget,
+  flinkDefaultsFor,
+  UNLIMITED,
 } from '../engine/calculators/flink.ts';
 import { formatSetting, formatSize } from '../engine/units.ts';
 import { type FlagSpecs, type FlagValues, read } from './flags.ts';
@@ -30,6 +32,10 @@ const flags: FlagSpecs = {
   [`${P}flink.size`]: { kind: 'size', help: 'total Flink memory (process minus metaspace and overhead)' },
   [`${P}task.heap.size`]: { kind: 'size', help: 'task heap (with managed.size, instead of a total)' },
   [`${P}managed.size`]: { kind: 'size', help: 'managed memory (default: managed.fraction x Flink memory)' },
+  'flink-version': {
+    kind: 'text',
+    help: 'the Flink release whose defaults apply (default: current, 1.17 and later)',
+  },
   'taskmanager.numberOfTaskSlots': {
     kind: 'int',
     help: 'slots per TaskManager, to show one slot (default 1)',
@@ -38,7 +44,11 @@ const flags: FlagSpecs = {
     Object.entries(DEFAULTED).map(([key, field]) => {
       const fallback = FLINK_DEFAULTS[field] as number;
       const isFraction = key.endsWith('fraction');
-      const shown = isFraction ? String(fallback) : formatSetting(fallback);
+      const shown = isFraction
+        ? String(fallback)
+        : fallback === UNLIMITED
+          ? 'unlimited (1g before Flink 1.17)'
+          : formatSetting(fallback);
       return [key, { kind: isFraction ? 'fraction' : 'size', help: `default ${shown}` }];
     }),
   ),
@@ -46,7 +56,7 @@ const flags: FlagSpecs = {
 
 function settingsFrom(v: FlagValues): FlinkSettings {
   const settings: FlinkSettings = {
-    ...FLINK_DEFAULTS,
+    ...flinkDefaultsFor(read.text(v, 'flink-version')),
     processSize: read.size(v, `${P}process.size`),
     flinkSize: read.size(v, `${P}flink.size`),
     taskHeap: read.size(v, `${P}task.heap.size`),

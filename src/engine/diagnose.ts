@@ -7,6 +7,7 @@ import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
 import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
 import { fill } from './templates.ts';
+import { triggerOwners, triggerPattern } from './triggers.ts';
 
 /** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
 export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
@@ -55,6 +56,12 @@ export interface StageFailure {
   /** On how many lines it failed. */
   count: number;
 }
+
+/**
+ * Below this confidence a diagnosis rests on weak facts only, and says so first: which facts they
+ * are and what would confirm them (the playbook's `why` of each signal).
+ */
+export const WEAK_CONFIDENCE = 0.5;
 
 /** Most evidence lines a diagnosis cites: enough to check it, short enough to read. */
 const MAX_EVIDENCE = 8;
@@ -155,32 +162,6 @@ export class FactCollector {
   }
 }
 
-/**
- * A global, case-insensitive regex matching any of the literals, longest first: at a given position
- * it matches the longest trigger there, and every shorter trigger at that position is a prefix of it.
- */
-function triggerPattern(literals: readonly string[]): RegExp {
-  if (literals.length === 0) return /(?!)/g;
-  const escaped = [...literals].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escapeLiteral);
-  return new RegExp(escaped.join('|'), 'gi');
-}
-
-function escapeLiteral(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** For each literal, the extractors having a trigger inside it (so one match opens all of them). */
-function triggerOwners(literals: readonly string[], extractors: readonly Extractor[]): Map<string, number[]> {
-  const owners = new Map<string, number[]>();
-  for (const literal of literals) {
-    const indexes = extractors.flatMap((e, i) =>
-      e.triggers.some((t) => literal.includes(t.toLowerCase())) ? [i] : [],
-    );
-    owners.set(literal, indexes);
-  }
-  return owners;
-}
-
 /** The first cause (in the playbook's order) whose facts are present. */
 function causeOf(book: FactBook, playbook: Playbook): { cause: Cause; facts: Fact[] } | undefined {
   for (const cause of playbook.causes) {
@@ -201,6 +182,7 @@ function renderActions(book: FactBook, actions: readonly Action[], values: Recor
   const out: string[] = [];
   for (const action of actions) {
     if (action.when && !action.when.some((ref) => factsFor(book, ref).length > 0)) continue;
+    if (action.unless?.some((ref) => factsFor(book, ref).length > 0)) continue;
     const text = fill(action.text, values) ?? (action.otherwise && fill(action.otherwise, values));
     if (text) out.push(text);
   }
@@ -255,12 +237,24 @@ function factSummary(match: PlaybookMatch, values: Record<string, string>): Reco
   };
 }
 
+/** For a weak match, one sentence naming what its facts suggest and what would confirm them. */
+function weakEvidenceNote(match: PlaybookMatch): string | undefined {
+  if (match.confidence >= WEAK_CONFIDENCE) return undefined;
+  const whys = match.signals
+    .filter((s) => s.weight > 0 && s.why && !s.facts.every(isContext))
+    .map((s) => s.why as string);
+  if (whys.length === 0) return undefined;
+  return `Low confidence (${Math.round(match.confidence * 100)}%): ${[...new Set(whys)].join('; ')}.`;
+}
+
 /** Builds the contract's diagnosis from a playbook match. */
 export function toDiagnosis(book: FactBook, match: PlaybookMatch): Diagnosis {
   const { playbook } = match;
   const found = causeOf(book, playbook);
   const values = derivedValues(book, playbook);
+  const weak = weakEvidenceNote(match);
   const actions = [
+    ...(weak ? [weak] : []),
     ...renderActions(book, found?.cause.actions ?? [], values),
     ...renderActions(book, playbook.actions, values),
   ];

@@ -19,6 +19,8 @@ export const FixtureCaseSchema = z.strictObject({
   evidence: z.array(z.number().int().positive()).optional(),
   /** Substrings that must appear in one of the actions (computed values). */
   actions: z.array(z.string()).optional(),
+  /** Substrings no action may contain: advice that would mislead for this input. */
+  no_actions: z.array(z.string()).optional(),
 });
 export type FixtureCase = z.infer<typeof FixtureCaseSchema>;
 
@@ -64,6 +66,9 @@ export async function runFixture(
   for (const line of fixture.evidence ?? []) if (!cited.has(line)) problems.push(`line ${line} not cited`);
   for (const text of fixture.actions ?? []) {
     if (!top?.actions.some((a) => a.includes(text))) problems.push(`no action mentions "${text}"`);
+  }
+  for (const text of fixture.no_actions ?? []) {
+    if (top?.actions.some((a) => a.includes(text))) problems.push(`an action mentions "${text}"`);
   }
   return {
     playbook: playbook.id,

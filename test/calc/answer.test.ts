@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calcAnswer } from '../../src/calc/answer.ts';
 import { CALC_SYSTEMS } from '../../src/calc/registry.ts';
 import { UsageError } from '../../src/errors.ts';
+import { TWO_SMALL_TASKMANAGERS } from './taskmanagers.ts';
 
 const PENDING = readFileSync(
   new URL(
@@ -11,19 +12,7 @@ const PENDING = readFileSync(
   ),
   'utf8',
 );
-const free = {
-  cpuCores: 1,
-  taskHeapMemory: 300 * 1024 ** 2,
-  taskOffHeapMemory: 0,
-  managedMemory: 0,
-  networkMemory: 0,
-};
-const TASKMANAGERS = JSON.stringify({
-  taskmanagers: [
-    { id: 'a', slotsNumber: 1, freeSlots: 1, freeResource: free },
-    { id: 'b', slotsNumber: 1, freeSlots: 1, freeResource: free },
-  ],
-});
+const TASKMANAGERS = TWO_SMALL_TASKMANAGERS;
 
 /** Files from memory: the calculators themselves read nothing. */
 function files(contents: Record<string, string>) {

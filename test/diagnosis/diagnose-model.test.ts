@@ -1,10 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, loadConfigLeniently } from '../../src/config.ts';
 import { type DiagnosisInput, diagnose } from '../../src/diagnosis/index.ts';
 import { MemoryLlmStore } from '../../src/llm/store.ts';
 import { openAssist } from '../../src/setup/assist.ts';
-import { apiError, FakeOpenAI, responseJson } from '../llm/fake-openai.ts';
+import { apiError, fakeOpenAIPerTest, responseJson } from '../llm/fake-openai.ts';
 import { logSink, PLAYBOOKS } from '../llm/helpers.ts';
 
 const UNKNOWN = [
@@ -28,24 +28,15 @@ async function* bytes(data: Buffer): AsyncGenerator<Uint8Array> {
 const stream = (source: string, data: Buffer): DiagnosisInput => ({ source, chunks: bytes(data) });
 
 describe('the diagnosis use case with a model', () => {
-  let fake: FakeOpenAI;
-  let baseURL: string;
-
-  beforeEach(async () => {
-    fake = new FakeOpenAI();
-    baseURL = await fake.start();
-  });
-  afterEach(async () => {
-    await fake.close();
-  });
+  const server = fakeOpenAIPerTest();
 
   function assistWith(env: Record<string, string>) {
-    const config = loadConfig({ OPENAI_BASE_URL: baseURL, OPENAI_MAX_RETRIES: '0', ...env });
+    const config = loadConfig({ OPENAI_BASE_URL: server.baseURL, OPENAI_MAX_RETRIES: '0', ...env });
     return openAssist(config, { store: new MemoryLlmStore(), log: logSink().log });
   }
 
   it('adds a suggestion beside the untouched report when the engine recognised nothing (gzip input)', async () => {
-    fake.reply(responseJson(ANSWER));
+    server.fake.reply(responseJson(ANSWER));
     const { assist } = assistWith({ OPENAI_API_KEY: 'sk-test' });
     const result = await diagnose(
       { input: stream('job.log.gz', gzipSync(UNKNOWN)), workspace: 'cli' },
@@ -67,7 +58,7 @@ describe('the diagnosis use case with a model', () => {
   });
 
   it('selects the lines of pasted text the same way, and passes the engine hint on', async () => {
-    fake.reply(responseJson(ANSWER));
+    server.fake.reply(responseJson(ANSWER));
     const { assist } = assistWith({ OPENAI_API_KEY: 'sk-test' });
     const result = await diagnose(
       { input: { source: 'paste', text: UNKNOWN }, engine: 'glue', workspace: 'T1' },
@@ -76,29 +67,29 @@ describe('the diagnosis use case with a model', () => {
     expect(result.suggestion?.evidence).toEqual([
       { line: 3, text: 'INFO Executor: 11.2 GB used of 12 GB container' },
     ]);
-    const content = fake.requests[0]?.body?.input[0]?.content ?? '';
+    const content = server.fake.requests[0]?.body?.input[0]?.content ?? '';
     expect(content).toContain('The user says the log comes from glue.');
     expect(content).toContain('L3: INFO Executor: 11.2 GB used of 12 GB container');
   });
 
   it('shows the report before the model is asked', async () => {
-    fake.reply(responseJson(ANSWER));
+    server.fake.reply(responseJson(ANSWER));
     const { assist } = assistWith({ OPENAI_API_KEY: 'sk-test' });
     const seen: number[] = [];
     await diagnose(
       {
         input: { source: 'paste', text: UNKNOWN },
         workspace: 'console',
-        onReport: (r) => seen.push(fake.requests.length, r.report.diagnoses.length),
+        onReport: (r) => seen.push(server.fake.requests.length, r.report.diagnoses.length),
       },
       { playbooks: PLAYBOOKS, assist },
     );
     expect(seen).toEqual([0, 0]);
-    expect(fake.requests).toHaveLength(1);
+    expect(server.fake.requests).toHaveLength(1);
   });
 
   it('asks nothing and adds nothing when the engine is confident', async () => {
-    fake.reply(responseJson(ANSWER));
+    server.fake.reply(responseJson(ANSWER));
     const { assist } = assistWith({ OPENAI_API_KEY: 'sk-test' });
     const result = await diagnose(
       { input: stream('clear.log', Buffer.from(CLEAR)), workspace: 'cli' },
@@ -106,7 +97,7 @@ describe('the diagnosis use case with a model', () => {
     );
     expect(result.suggestion).toBeUndefined();
     expect(result.report.diagnoses.length).toBeGreaterThan(0);
-    expect(fake.requests).toHaveLength(0);
+    expect(server.fake.requests).toHaveLength(0);
   });
 
   it('not configured: no OPENAI_API_KEY, no assist, no request, no note', async () => {
@@ -121,11 +112,11 @@ describe('the diagnosis use case with a model', () => {
       findings: expect.any(Array),
       notes: [],
     });
-    expect(fake.requests).toHaveLength(0);
+    expect(server.fake.requests).toHaveLength(0);
   });
 
   it('a failing model leaves the report as it was and says why in a note', async () => {
-    fake.reply(apiError(503, 'overloaded'));
+    server.fake.reply(apiError(503, 'overloaded'));
     const { assist } = assistWith({ OPENAI_API_KEY: 'sk-test' });
     const result = await diagnose(
       { input: stream('job.log', Buffer.from(UNKNOWN)), workspace: 'cli' },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose, failureNote } from '../../src/diagnosis/index.ts';
 import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
-import type { Extractor } from '../../src/engine/extractors/types.ts';
 import { ErrorCode, MemdoctorError } from '../../src/errors.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
+import { throwingExtractor } from '../engine/failing-extractor.ts';
 
 const playbooks = loadPlaybooks();
 const LOG = 'Running Spark version 3.5.1\njava.lang.OutOfMemoryError: Java heap space\n';
@@ -46,15 +46,10 @@ describe('diagnose (the use case)', () => {
   });
 
   it('turns a throwing extractor into a note and diagnoses the rest', async () => {
-    const broken: Extractor = {
-      id: 'broken',
-      description: 'throws',
-      triggers: ['outofmemoryerror'],
-      extract: () => {
-        throw new Error('boom');
-      },
-    };
-    const extractors = [...Object.values(EXTRACTORS), broken];
+    const extractors = [
+      ...Object.values(EXTRACTORS),
+      throwingExtractor('broken', 'outofmemoryerror', new Error('boom')),
+    ];
     const text = `${LOG}java.lang.OutOfMemoryError: Java heap space\n`;
     const result = await diagnose(
       { input: { source: 'x', text }, workspace: 'cli' },

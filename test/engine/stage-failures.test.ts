@@ -4,6 +4,7 @@ import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
 import type { Extractor } from '../../src/engine/extractors/types.ts';
 import { diagnoseText } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
+import { throwingExtractor } from './failing-extractor.ts';
 
 const PLAYBOOKS = loadPlaybooks();
 const LOG = [
@@ -13,15 +14,11 @@ const LOG = [
   'java.lang.OutOfMemoryError: Java heap space',
 ].join('\n');
 
-/** An extractor with a bug: it throws on every line that holds its trigger. */
-const broken: Extractor = {
-  id: 'broken',
-  description: 'throws',
-  triggers: ['outofmemoryerror'],
-  extract: () => {
-    throw new TypeError('cannot read properties of undefined');
-  },
-};
+const broken = throwingExtractor(
+  'broken',
+  'outofmemoryerror',
+  new TypeError('cannot read properties of undefined'),
+);
 
 /** One that finds something, then throws half-way through the same line. */
 const halfBroken: Extractor = {

@@ -7,26 +7,10 @@ import {
   transcriptMessage,
 } from '../../src/slack/views/step.ts';
 import { type StepView, UNIT_HINT } from '../../src/walkthrough/index.ts';
+import { stepView } from '../support/step-view.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 
-function view(over: Partial<StepView>): StepView {
-  return {
-    walkthrough: 'T1-C1-abc123',
-    version: 3,
-    status: 'active',
-    step: 'check-ui',
-    kind: 'instruction',
-    number: 2,
-    title: 'Open the failed stage',
-    text: 'Sort tasks by duration & look for <outliers>.',
-    options: [
-      { label: 'Done', event: { type: 'done', step: 'check-ui' } },
-      { label: 'Skip', event: { type: 'skip', step: 'check-ui' } },
-    ],
-    canBack: true,
-    ...over,
-  };
-}
+const view = stepView;
 
 describe('step messages', () => {
   it('offer Back only when there is an answer to undo, and Abandon only while active', () => {

@@ -5,6 +5,7 @@ import { stepMessage } from '../../src/slack/views/step.ts';
 import { STEP_KINDS, type StepView } from '../../src/walkthrough/index.ts';
 import { ProcedureSchema } from '../../src/walkthrough/procedure-schema.ts';
 import { stepKind } from '../../src/walkthrough/steps/registry.ts';
+import { stepView } from '../support/step-view.ts';
 import { testProcedure } from './helpers.ts';
 
 const literalOf = (schema: unknown) => ((schema as z.ZodObject).shape.kind as z.ZodLiteral).value;
@@ -35,11 +36,8 @@ describe('the step-kind registry', () => {
 });
 
 /** A view of a kind neither surface knows: what a new kind gets before anyone writes a renderer. */
-function newKind(over: Partial<StepView>): StepView {
-  return {
-    walkthrough: 'T1-C1-abc123',
-    version: 1,
-    status: 'active',
+const newKind = (over: Partial<StepView>) =>
+  stepView({
     step: 'gauge',
     kind: 'gauge',
     number: 3,
@@ -48,12 +46,12 @@ function newKind(over: Partial<StepView>): StepView {
     options: [],
     canBack: false,
     ...over,
-  };
-}
+  });
 
 describe('a step kind the surfaces do not know', () => {
   it('is shown by how it is answered, in the console and in Slack', () => {
     const value = newKind({ input: 'value', hint: 'a pressure in bar (2.5)' });
+    expect(value.kind).toBe('gauge');
     expect(renderStep(value)).toBe(
       '\n-- Step 3: Read the gauge\nLook at the dial.\nType a pressure in bar (2.5).\n',
     );

@@ -3,6 +3,7 @@ import {
   findWorkerType,
   GLUE_WORKER_TYPES,
   glueTypeFor,
+  glueTypeForContainer,
   glueWorkerBudget,
 } from '../../../src/engine/calculators/glue.ts';
 import { GiB } from '../../../src/engine/units.ts';
@@ -39,9 +40,37 @@ describe('Glue worker types', () => {
 
   it('marks estimates and grows the heap with the worker', () => {
     const heaps = GLUE_WORKER_TYPES.filter((w) => w.type.startsWith('G.')).map((w) => glueWorkerBudget(w));
-    expect(heaps.filter((b) => b.executorHeapEstimated).length).toBe(heaps.length - 1);
+    // G.1X and G.2X are documented; the other G types are estimated.
+    expect(heaps.filter((b) => b.executorHeapEstimated).length).toBe(heaps.length - 2);
     for (let i = 1; i < heaps.length; i++)
       expect(heaps[i]?.executorHeap).toBeGreaterThan(heaps[i - 1]?.executorHeap ?? 0);
+  });
+
+  // AWS knowledge center "Container killed by YARN for exceeding memory limits" (glue-container-yarn-
+  // memory-limit): spark.executor.memory / spark.driver.memory / spark.executor.cores per Glue version.
+  it.each([
+    ['Standard', '2.0', 5, 4],
+    ['Standard', '3.0', 5, 4],
+    ['G.1X', '1.0', 10, 8],
+    ['G.1X', '2.0', 10, 8],
+    ['G.1X', '3.0', 10, 4],
+    ['G.2X', '2.0', 20, 16],
+    ['G.2X', '4.0', 20, 8],
+  ])('%s on Glue %s: %d GB executor and driver heap, %d cores', (type, version, heapGB, cores) => {
+    const worker = findWorkerType(type);
+    if (!worker) throw new Error(`${type} missing`);
+    const b = glueWorkerBudget(worker, version);
+    expect(b.executorHeap).toBe(heapGB * GiB);
+    expect(b.driverHeap).toBe(heapGB * GiB);
+    expect(b.executorCores).toBe(cores);
+  });
+
+  // 5g + max(384m, 10%) = 5.5 GB: the "5.5 GB of 5.5 GB physical memory used" of Standard workers.
+  it('finds the worker type from the size of a killed executor container', () => {
+    expect(glueTypeForContainer(5.5 * GiB)?.type).toBe('Standard');
+    expect(glueTypeForContainer(11 * GiB)?.type).toBe('G.1X');
+    expect(glueTypeForContainer(22 * GiB)?.type).toBe('G.2X');
+    expect(glueTypeForContainer(7 * GiB)).toBeUndefined();
   });
 
   it('picks the smallest type that holds a needed heap', () => {
