@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { type Cluster, Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { ErrorCode, MemdoctorError, StoreProblem, StoreUnavailableError } from '../../src/errors.ts';
 import { RedisLlmStore } from '../../src/llm/store.ts';
@@ -39,7 +39,11 @@ function recordIn(conversation: string, thread?: string): WalkthroughRecord {
 }
 
 describe.skipIf(!CLUSTER_NODES)(`memdoctor on a real Redis Cluster${CLUSTER_SKIPPED}`, () => {
-  const cluster = newClusterClient();
+  // Opened only when the suite runs: without a cluster its body is still collected.
+  let cluster: Cluster;
+  beforeAll(() => {
+    cluster = newClusterClient();
+  });
   const prefix = clusterPrefix();
   const [firstNode = ''] = (CLUSTER_NODES ?? '').split(',');
   afterAll(async () => {
