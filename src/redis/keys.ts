@@ -18,7 +18,7 @@ export class RedisKeys {
     return `${this.prefix}:{${parts.map((p) => p.replace(/[{}]/g, '_')).join(':')}}`;
   }
 
-  /** A conversation's keys share `{workspace:conversation}`: the walkthrough scripts touch all three. */
+  /** A conversation's keys share `{workspace:conversation}`: the walkthrough scripts touch all four. */
   private conversation(where: Conversation): string {
     return this.tagged(where.workspace, where.conversation);
   }
@@ -26,6 +26,11 @@ export class RedisKeys {
   /** Hash: `v` (version) and `data` (the walkthrough record as JSON). */
   walkthrough(where: Conversation, id: string): string {
     return `${this.conversation(where)}:wt:${id}`;
+  }
+
+  /** List: a walkthrough's earlier audit entries (JSON each, oldest first), written with the record. */
+  walkthroughAudit(where: Conversation, id: string): string {
+    return `${this.conversation(where)}:wt:${id}:audit`;
   }
 
   /** Sorted set: ids of a conversation's active walkthroughs, scored by last activity (ms). */

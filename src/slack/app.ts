@@ -60,7 +60,7 @@ export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App 
   registerListeners(app, deps);
   app.error(async (error) => {
     const failure = explainFailure(error.original ?? error);
-    deps.log.error({ code: failure.code, err: failure.message }, 'listener failed');
+    deps.log.error({ code: failure.code, err: failure.detail ?? failure.message }, 'listener failed');
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { LlmAssist } from '../llm/assist.ts';
+import type { ClusterHealth } from '../redis/health.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { EventDedupe } from './dedupe.ts';
 import type { OncallPolicy } from './oncall.ts';
@@ -21,6 +22,8 @@ export interface Health {
   ok: boolean;
   store: 'memory' | 'redis';
   redis?: 'up' | 'down';
+  /** With REDIS_CLUSTER_NODES: the cluster's state (CLUSTER INFO) and its masters that answer. */
+  cluster?: ClusterHealth;
   playbooks: number;
 }
 

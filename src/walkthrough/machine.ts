@@ -55,6 +55,7 @@ export function createRecord(input: NewWalkthrough): WalkthroughRecord {
     owner: input.owner,
     participants: [input.owner],
     audit: [],
+    archivedAudit: 0,
     createdAt: input.at,
     updatedAt: input.at,
     version: 0,

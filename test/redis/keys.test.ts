@@ -8,6 +8,7 @@ const where = { workspace: 'T1', conversation: 'C2' };
 /** One example per key builder; a new builder must be added here, so its tag is checked. */
 const EXAMPLES: Readonly<Record<string, () => string>> = {
   walkthrough: () => keys.walkthrough(where, 'T1-C2-abc123'),
+  walkthroughAudit: () => keys.walkthroughAudit(where, 'T1-C2-abc123'),
   activeWalkthroughs: () => keys.activeWalkthroughs(where),
   threadWalkthrough: () => keys.threadWalkthrough(where, '1.2'),
   modelAnswer: () => keys.modelAnswer('ab'.repeat(32)),
@@ -37,8 +38,9 @@ describe('RedisKeys', () => {
       keys.activeWalkthroughs(where),
       keys.threadWalkthrough(where, '1.2'),
       keys.threadWalkthrough(where, undefined),
+      keys.walkthroughAudit(where, 'x'),
     ].map(hashTag);
-    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
+    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
     expect(hashTag(keys.walkthrough({ workspace: 'T1', conversation: 'C3' }, 'x'))).toBe('T1:C3');
   });
 

@@ -122,6 +122,13 @@ export class FakeSlack {
     };
   }
 
+  private readonly failures = new Map<string, string>();
+
+  /** The next call to `method` fails with Slack error `error` (e.g. not_in_channel). */
+  failNext(method: string, error: string): void {
+    this.failures.set(method, error);
+  }
+
   /** Every Web API method called, in order of arrival (before any hold). */
   readonly arrivals: string[] = [];
 
@@ -210,7 +217,9 @@ export class FakeSlack {
       this.rejections.push(`${method}: ${problems.join('; ')}`);
       return { ok: false, error: 'invalid_blocks' };
     }
-    const result = this.answer(method, args);
+    const failure = this.failures.get(method);
+    this.failures.delete(method);
+    const result = failure ? { ok: false, error: failure } : this.answer(method, args);
     this.calls.push({ method, args, result });
     return result;
   }
@@ -222,6 +231,13 @@ export class FakeSlack {
       problems.push(...blockKitProblems((JSON.parse(args.view) as { blocks?: unknown }).blocks, 100));
     if ((args.text ?? '').length > 40_000) problems.push('text over 40000');
     return problems;
+  }
+
+  private deleteMessage(args: Record<string, string>): Record<string, unknown> {
+    const index = this.messages.findIndex((m) => m.channel === args.channel && m.ts === args.ts);
+    if (index === -1) return { ok: false, error: 'message_not_found' };
+    this.messages.splice(index, 1);
+    return { ok: true, channel: args.channel, ts: args.ts };
   }
 
   private answer(method: string, args: Record<string, string>): Record<string, unknown> {
@@ -254,6 +270,8 @@ export class FakeSlack {
         message.blocks = JSON.parse(args.blocks ?? '[]');
         return { ok: true, channel: args.channel, ts: args.ts, text: args.text };
       }
+      case 'chat.delete':
+        return this.deleteMessage(args);
       case 'conversations.replies': {
         const thread = this.messages.filter(
           (m) => m.channel === args.channel && (m.ts === args.ts || m.thread_ts === args.ts),

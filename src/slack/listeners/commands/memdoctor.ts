@@ -1,17 +1,17 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { calcAnswer } from '../../../calc/answer.ts';
-import { UsageError } from '../../../errors.ts';
+import { StoreUnavailableError, UsageError } from '../../../errors.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
-import { explainFailure } from '../../failures.ts';
+import { explainFailure, storeDownText } from '../../failures.ts';
 import type { MessageView } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
-import { statusView, walkRootView } from '../../views/step.ts';
-import { playbookRefusal, startInThread } from '../../walk-start.ts';
+import { statusView } from '../../views/step.ts';
+import { playbookRefusal, startWithRoot } from '../../walk-start.ts';
 
 /** `/memdoctor status` lists at most this many walkthroughs (one permalink lookup each). */
 const MAX_STATUS_ITEMS = 20;
@@ -57,17 +57,17 @@ const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
   const refusal = playbookRefusal(deps, request.playbook);
   const playbook = deps.playbooks.find((p) => p.id === request.playbook);
   if (refusal || !playbook) return noticeView(refusal ?? `There is no playbook "${request.playbook}".`);
-  const root = await client.chat.postMessage({
-    channel: command.channel_id,
-    ...walkRootView(playbook, command.user_id),
-  });
-  if (!root.ts) return noticeView('Slack did not return the message it posted; try again.');
-  await startInThread(deps, client, {
-    workspace: command.team_id,
-    thread: { channel: command.channel_id, ts: root.ts },
-    owner: command.user_id,
-    playbook: playbook.id,
-  });
+  try {
+    await startWithRoot(deps, client, {
+      workspace: command.team_id,
+      channel: command.channel_id,
+      owner: command.user_id,
+      playbook,
+    });
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    return noticeView(storeDownText(error, 'no walkthrough was started and nothing was left in the channel'));
+  }
   return undefined;
 };
 
@@ -121,7 +121,7 @@ export function memdoctorCommand(deps: SlackDeps) {
       if (reply) await respond({ response_type: 'ephemeral', ...reply });
     } catch (error) {
       const failure = explainFailure(error);
-      log.warn({ code: failure.code, err: failure.message }, 'slash command failed');
+      log.warn({ code: failure.code, err: failure.detail ?? failure.message }, 'slash command failed');
       await respond({ response_type: 'ephemeral', ...noticeView(failure.message) });
     }
   };
