@@ -6,6 +6,7 @@ export type SlashRequest =
   | { kind: 'help' }
   | { kind: 'list' }
   | { kind: 'status' }
+  | { kind: 'stats' }
   | { kind: 'walk'; playbook: string }
   | { kind: 'calc'; args: string[] }
   | { kind: 'diagnose'; text: string; engine?: EngineHint };
@@ -32,6 +33,7 @@ export function parseSlashText(raw: string): SlashRequest {
   if (first === 'help' && rest === '') return { kind: 'help' };
   if (first === 'list' && rest === '') return { kind: 'list' };
   if (first === 'status' && rest === '') return { kind: 'status' };
+  if (first === 'stats' && rest === '') return { kind: 'stats' };
   if (first === 'walk' && /^[a-z][a-z0-9-]*$/.test(rest)) return { kind: 'walk', playbook: rest };
   if (first === 'calc')
     return { kind: 'calc', args: rest === '' ? [] : rest.split(/\s+/).map(undoSmartDash) };

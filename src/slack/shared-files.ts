@@ -33,7 +33,7 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
     try {
-      const result = await diagnoseSlackFile(deps, file);
+      const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
       const { report } = result;
       const view = diagnosisMessage(deps, result, message.user);
       await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });

@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { DiagnosisFacts } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
+import { countOutcome } from './outcomes.ts';
 import { postProgress, type Thread } from './walk-messages.ts';
 
 /** Why a playbook cannot be walked through, or undefined when it can. */
@@ -44,5 +45,6 @@ export async function startInThread(
     { walkthrough: record.id, playbook: playbook.id, channel: thread.channel, threadTs: thread.ts, owner },
     'walkthrough started in Slack',
   );
+  await countOutcome(deps, { workspace, playbook: playbook.id }, 'started');
   await postProgress(deps, client, record, thread, 0);
 }

@@ -10,6 +10,7 @@ import type { MessageView } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
+import { statsView } from '../../views/stats.ts';
 import { statusView, walkRootView } from '../../views/step.ts';
 import { playbookRefusal, startInThread } from '../../walk-start.ts';
 
@@ -102,6 +103,8 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   calc,
   walk,
   status,
+  stats: async (deps, { command }) =>
+    statsView(deps.outcomes ? await deps.outcomes.rows(command.team_id) : undefined),
 };
 
 async function run(deps: SlackDeps, args: Args, request: SlashRequest, log: Logger) {
