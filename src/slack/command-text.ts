@@ -9,11 +9,19 @@ export type SlashRequest =
   | { kind: 'stats' }
   | { kind: 'walk'; playbook: string }
   | { kind: 'calc'; args: string[] }
-  | { kind: 'diagnose'; text: string; engine?: EngineHint };
+  | { kind: 'diagnose'; text: string; engine?: EngineHint }
+  | { kind: 'private'; text: string };
 
 /** Some Slack clients turn a typed `--` into a dash; flags need it back. */
 function undoSmartDash(arg: string): string {
   return arg.replace(/^[\u2014\u2013]/, '--');
+}
+
+/** Verbs that take nothing after them. */
+const BARE_VERBS = ['help', 'list', 'status', 'stats'] as const;
+
+function isBareVerb(word: string): word is (typeof BARE_VERBS)[number] {
+  return (BARE_VERBS as readonly string[]).includes(word);
 }
 
 function isEngine(word: string): word is EngineHint {
@@ -30,10 +38,8 @@ export function parseSlashText(raw: string): SlashRequest {
   const match = /^(\S+)(?:\s+([\s\S]*))?$/.exec(text);
   const first = (match?.[1] ?? '').toLowerCase();
   const rest = (match?.[2] ?? '').trim();
-  if (first === 'help' && rest === '') return { kind: 'help' };
-  if (first === 'list' && rest === '') return { kind: 'list' };
-  if (first === 'status' && rest === '') return { kind: 'status' };
-  if (first === 'stats' && rest === '') return { kind: 'stats' };
+  if (rest === '' && isBareVerb(first)) return { kind: first };
+  if (first === 'private' && rest !== '') return { kind: 'private', text: rest };
   if (first === 'walk' && /^[a-z][a-z0-9-]*$/.test(rest)) return { kind: 'walk', playbook: rest };
   if (first === 'calc')
     return { kind: 'calc', args: rest === '' ? [] : rest.split(/\s+/).map(undoSmartDash) };

@@ -40,3 +40,11 @@ export const FEEDBACK_ANSWER_PATTERN = /^memdoctor\.feedback\.answer:/;
 
 /** The message shortcut's callback_id, as manifest.yaml declares it. */
 export const SHORTCUT = { diagnoseMessage: 'memdoctor.diagnose_message' } as const;
+
+/** A private diagnosis (ephemeral): its Start button runs the walkthrough in the person's DM. */
+export const PRIVATE_IDS = {
+  startInDm: 'memdoctor.walk.start_dm',
+  modalBlock: 'memdoctor.paste.private',
+  modalInput: 'private',
+  modalOption: 'only-me',
+} as const;

@@ -4,6 +4,7 @@ import {
   ACTION,
   FEEDBACK_ANSWER_PATTERN,
   FEEDBACK_IDS,
+  PRIVATE_IDS,
   SHORTCUT,
   STEP_ANSWER_PATTERN,
   VIEW,
@@ -12,6 +13,7 @@ import { explainDiagnosis } from './actions/explain-diagnosis.ts';
 import { feedbackGivenAction, feedbackNoteAction } from './actions/feedback-given.ts';
 import { notMemory } from './actions/not-memory.ts';
 import { showAlternatives } from './actions/show-alternatives.ts';
+import { startInDm } from './actions/start-in-dm.ts';
 import { startWalkthrough } from './actions/start-walkthrough.ts';
 import { stepAnswered } from './actions/step-answer.ts';
 import { memdoctorCommand } from './commands/memdoctor.ts';
@@ -46,4 +48,5 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   app.action(FEEDBACK_ANSWER_PATTERN, feedbackGivenAction(deps));
   app.action(FEEDBACK_IDS.note, feedbackNoteAction(deps));
   app.view(FEEDBACK_IDS.noteView, feedbackNoteSubmitted(deps));
+  app.action(PRIVATE_IDS.startInDm, startInDm(deps));
 }

@@ -57,6 +57,8 @@ export class FakeSlack {
   /** Group id -> member user ids, for usergroups.users.list. */
   readonly groups = new Map<string, string[]>();
   readonly messages: StoredMessage[] = [];
+  /** The Home tab last published for each user (views.publish). */
+  readonly homes = new Map<string, Record<string, unknown>>();
   private readonly files = new Map<string, StoredFile>();
   private readonly gates = new Map<string, Promise<void>>();
   private readonly spec: Map<string, MethodSpec> = loadWebApiSpec();
@@ -210,7 +212,7 @@ export class FakeSlack {
       this.rejections.push(`${method}: ${problems.join('; ')}`);
       return { ok: false, error: 'invalid_blocks' };
     }
-    const result = this.answer(method, args);
+    const result = this.oncallAnswer(method, args) ?? this.answer(method, args);
     this.calls.push({ method, args, result });
     return result;
   }
@@ -222,6 +224,18 @@ export class FakeSlack {
       problems.push(...blockKitProblems((JSON.parse(args.view) as { blocks?: unknown }).blocks, 100));
     if ((args.text ?? '').length > 40_000) problems.push('text over 40000');
     return problems;
+  }
+
+  /** The DM and Home tab methods (issue 14), apart so `answer` stays readable. */
+  private oncallAnswer(method: string, args: Record<string, string>): Record<string, unknown> | undefined {
+    // The DM with the one user asked for, named as Slack names IM channels (D...).
+    if (method === 'conversations.open')
+      return { ok: true, channel: { id: `D${(args.users ?? '').replace(/^U/, '')}` } };
+    if (method === 'views.publish') {
+      this.homes.set(args.user_id ?? '', JSON.parse(args.view ?? '{}') as Record<string, unknown>);
+      return { ok: true, view: { id: `V${this.seq}`, type: 'home' } };
+    }
+    return undefined;
   }
 
   private answer(method: string, args: Record<string, string>): Record<string, unknown> {

@@ -84,3 +84,38 @@ export function appHomeOpened(user: string) {
     event_ts: `${Date.now() / 1000}`,
   };
 }
+
+/**
+ * A click on a button of an ephemeral message: Slack sends the container (is_ephemeral) but not the
+ * message itself, since the app cannot read or update it.
+ */
+export function blockActionsFromEphemeral(opts: {
+  user: string;
+  channel: string;
+  action: { action_id: string; block_id: string; value: string };
+  responseUrl: string;
+}) {
+  seq += 1;
+  return {
+    type: 'block_actions',
+    user: { id: opts.user, username: opts.user.toLowerCase(), name: opts.user.toLowerCase(), team_id: TEAM },
+    api_app_id: 'A1',
+    token: 'legacy-verification-token',
+    container: { type: 'message', message_ts: messageTs(), channel_id: opts.channel, is_ephemeral: true },
+    trigger_id: `${seq}.3.ephemeral`,
+    team: { id: TEAM, domain: 'testteam' },
+    enterprise: null,
+    is_enterprise_install: false,
+    channel: { id: opts.channel, name: 'incidents' },
+    state: { values: {} },
+    response_url: opts.responseUrl,
+    actions: [
+      {
+        ...opts.action,
+        type: 'button',
+        action_ts: `${Date.now() / 1000}`,
+        text: { type: 'plain_text', text: 'Start walkthrough in a DM' },
+      },
+    ],
+  };
+}

@@ -10,6 +10,7 @@ import type { MessageView } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
+import { privateDiagnosis } from '../../views/private.ts';
 import { statsView } from '../../views/stats.ts';
 import { statusView, walkRootView } from '../../views/step.ts';
 import { playbookRefusal, startInThread } from '../../walk-start.ts';
@@ -34,6 +35,12 @@ const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) =>
     ...diagnosisMessage(deps, result, command.user_id),
   });
   return undefined;
+};
+
+/** `/memdoctor private <paste>`: the diagnosis only the person sees; its walkthrough runs in their DM. */
+const privately: Verb<'private'> = async (deps, { command }, request) => {
+  const result = await diagnosePaste(deps, request.text, undefined, command.team_id);
+  return privateDiagnosis(diagnosisMessage(deps, result, command.user_id));
 };
 
 const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
@@ -103,6 +110,7 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   calc,
   walk,
   status,
+  private: privately,
   stats: async (deps, { command }) =>
     statsView(deps.outcomes ? await deps.outcomes.rows(command.team_id) : undefined),
 };
