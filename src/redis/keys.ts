@@ -63,6 +63,11 @@ export class RedisKeys {
     return `${this.tagged('outcomes', workspace)}:notes`;
   }
 
+  /** List: a workspace's recent diagnoses and walkthroughs (JSON, newest first), for App Home. */
+  outcomeActivity(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:activity`;
+  }
+
   /** String: a claim taken once (a Slack event delivery, a thread's start click), kept for a while. */
   claim(id: string): string {
     return `${this.tagged('slack', id)}:seen`;

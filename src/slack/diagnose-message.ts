@@ -3,6 +3,7 @@ import type { SlackDeps } from './deps.ts';
 import { diagnosePaste, diagnoseSlackFile, diagnosisMessage } from './diagnose.ts';
 import { explainFailure } from './failures.ts';
 import { messageText, type SlackMessage } from './message-text.ts';
+import { rememberDiagnosis } from './outcomes.ts';
 import { MAX_FILES_PER_MESSAGE } from './shared-files.ts';
 
 /** Where a message's diagnosis goes, and how to tell the person asking when it cannot be made. */
@@ -41,7 +42,11 @@ export async function diagnoseMessage(
   for (const run of runs) {
     try {
       const result = await run();
-      await client.chat.postMessage({ ...where, ...diagnosisMessage(deps, result, target.user) });
+      const posted = await client.chat.postMessage({
+        ...where,
+        ...diagnosisMessage(deps, result, target.user),
+      });
+      await rememberDiagnosis(deps, { ...target, ts: posted.ts, result });
     } catch (error) {
       const failure = explainFailure(error);
       deps.log.warn(

@@ -1,5 +1,5 @@
 import type { DiagnosisResult } from '../diagnosis/index.ts';
-import type { Counter, OutcomeSubject } from '../stats/outcomes.ts';
+import type { Activity, Counter, OutcomeSubject } from '../stats/outcomes.ts';
 import type { WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
@@ -30,4 +30,34 @@ export function countWalkthroughEnd(deps: OutcomeDeps, before: WalkthroughRecord
     return countOutcome(deps, { ...subject, cause: after.current ?? '-' }, 'finished');
   if (after.status === 'abandoned') return countOutcome(deps, subject, 'abandoned');
   return Promise.resolve();
+}
+
+/** Keeps a posted diagnosis or a started walkthrough for the App Home tab; failures are logged. */
+export async function rememberActivity(
+  deps: OutcomeDeps,
+  workspace: string,
+  activity: Omit<Activity, 'at'>,
+): Promise<void> {
+  try {
+    await deps.outcomes?.remember(workspace, { ...activity, at: new Date().toISOString() });
+  } catch (error) {
+    deps.log?.warn({ kind: activity.kind, err: explainFailure(error).message }, 'activity not kept');
+  }
+}
+
+/** A diagnosis message just posted (and found something): kept for the App Home tab. */
+export function rememberDiagnosis(
+  deps: OutcomeDeps,
+  args: { workspace: string; channel: string; ts: string | undefined; user: string; result: DiagnosisResult },
+): Promise<void> {
+  const top = args.result.report.diagnoses[0];
+  if (!top || !args.ts) return Promise.resolve();
+  return rememberActivity(deps, args.workspace, {
+    kind: 'diagnosis',
+    channel: args.channel,
+    ts: args.ts,
+    playbook: top.playbook,
+    title: top.title,
+    user: args.user,
+  });
 }

@@ -4,6 +4,7 @@ import type { SlackDeps } from './deps.ts';
 import { diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure } from './failures.ts';
+import { rememberDiagnosis } from './outcomes.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
 
@@ -36,7 +37,12 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
       const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
       const { report } = result;
       const view = diagnosisMessage(deps, result, message.user);
-      await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });
+      const posted = await client.chat.postMessage({
+        channel: message.channel,
+        thread_ts: message.threadTs,
+        ...view,
+      });
+      await rememberDiagnosis(deps, { ...message, ts: posted.ts, result });
       log.info(
         { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },
         'file diagnosed',

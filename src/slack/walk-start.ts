@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { DiagnosisFacts } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
-import { countOutcome } from './outcomes.ts';
+import { countOutcome, rememberActivity } from './outcomes.ts';
 import { postProgress, type Thread } from './walk-messages.ts';
 
 /** Why a playbook cannot be walked through, or undefined when it can. */
@@ -46,5 +46,14 @@ export async function startInThread(
     'walkthrough started in Slack',
   );
   await countOutcome(deps, { workspace, playbook: playbook.id }, 'started');
+  await rememberActivity(deps, workspace, {
+    kind: 'walkthrough',
+    channel: thread.channel,
+    ts: thread.ts,
+    playbook: playbook.id,
+    title: playbook.title,
+    user: owner,
+    walkthrough: record.id,
+  });
   await postProgress(deps, client, record, thread, 0);
 }

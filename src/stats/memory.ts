@@ -1,7 +1,9 @@
 import {
+  type Activity,
   type Counter,
   type FeedbackAnswer,
   fieldOf,
+  MAX_ACTIVITIES,
   MAX_NOTE_CHARS,
   type OutcomeRow,
   type OutcomeStore,
@@ -15,6 +17,7 @@ export class MemoryOutcomeStore implements OutcomeStore {
   private readonly counts = new Map<string, Map<string, number>>();
   private readonly answers = new Map<string, string>();
   readonly notes = new Map<string, string>();
+  private readonly activities = new Map<string, Activity[]>();
 
   private bump(workspace: string, field: string, by: number): void {
     const fields = this.counts.get(workspace) ?? new Map<string, number>();
@@ -38,6 +41,17 @@ export class MemoryOutcomeStore implements OutcomeStore {
 
   async note(workspace: string, walkthrough: string, note: string): Promise<void> {
     this.notes.set(`${workspace}\t${walkthrough}`, note.slice(0, MAX_NOTE_CHARS));
+  }
+
+  async remember(workspace: string, activity: Activity): Promise<void> {
+    this.activities.set(
+      workspace,
+      [activity, ...(this.activities.get(workspace) ?? [])].slice(0, MAX_ACTIVITIES),
+    );
+  }
+
+  async recent(workspace: string): Promise<Activity[]> {
+    return [...(this.activities.get(workspace) ?? [])];
   }
 
   async rows(workspace: string): Promise<OutcomeRow[]> {

@@ -26,6 +26,25 @@ export interface FeedbackAnswer {
   answer: Feedback;
 }
 
+/**
+ * Something that happened in a workspace, for the App Home tab: a diagnosis posted in a channel or
+ * a walkthrough started in a thread. Ids and titles only, never the pasted text.
+ */
+export const ActivitySchema = z.strictObject({
+  kind: z.enum(['diagnosis', 'walkthrough']),
+  channel: z.string().min(1),
+  ts: z.string().min(1),
+  playbook: z.string().min(1),
+  title: z.string(),
+  user: z.string().min(1),
+  at: z.iso.datetime(),
+  walkthrough: z.string().optional(),
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+
+/** How many recent activities a workspace keeps (newest first). */
+export const MAX_ACTIVITIES = 200;
+
 /** One row of `/memdoctor stats`: a playbook and a cause (or conclusion) with its figures. */
 export interface OutcomeRow {
   playbook: string;
@@ -45,6 +64,10 @@ export interface OutcomeStore {
   /** A note to a walkthrough's answer (kept beside it, capped in length). */
   note(workspace: string, walkthrough: string, note: string): Promise<void>;
   rows(workspace: string): Promise<OutcomeRow[]>;
+  /** Keeps an activity at the head of the workspace's recent list (capped at MAX_ACTIVITIES). */
+  remember(workspace: string, activity: Activity): Promise<void>;
+  /** The workspace's recent activities, newest first. */
+  recent(workspace: string): Promise<Activity[]>;
 }
 
 /** Notes are free text from a person; kept short so no log or paste ends up in the store. */

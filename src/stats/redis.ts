@@ -2,9 +2,12 @@ import type { Redis } from 'ioredis';
 import type { RedisKeys } from '../redis/keys.ts';
 import { defineScripts, type RunScript } from '../redis/scripts.ts';
 import {
+  type Activity,
+  ActivitySchema,
   type Counter,
   type FeedbackAnswer,
   fieldOf,
+  MAX_ACTIVITIES,
   MAX_NOTE_CHARS,
   type OutcomeRow,
   type OutcomeStore,
@@ -56,6 +59,29 @@ export class RedisOutcomeStore implements OutcomeStore {
       .hset(key, walkthrough, note.slice(0, MAX_NOTE_CHARS))
       .expire(key, this.ttlSeconds)
       .exec();
+  }
+
+  async remember(workspace: string, activity: Activity): Promise<void> {
+    const key = this.keys.outcomeActivity(workspace);
+    await this.redis
+      .multi()
+      .lpush(key, JSON.stringify(activity))
+      .ltrim(key, 0, MAX_ACTIVITIES - 1)
+      .expire(key, this.ttlSeconds)
+      .exec();
+  }
+
+  /** Stored JSON is a boundary: entries that do not parse are skipped. */
+  async recent(workspace: string): Promise<Activity[]> {
+    const raw = await this.redis.lrange(this.keys.outcomeActivity(workspace), 0, -1);
+    return raw.flatMap((entry) => {
+      try {
+        const parsed = ActivitySchema.safeParse(JSON.parse(entry));
+        return parsed.success ? [parsed.data] : [];
+      } catch {
+        return [];
+      }
+    });
   }
 
   async rows(workspace: string): Promise<OutcomeRow[]> {

@@ -16,6 +16,7 @@ const EXAMPLES: Readonly<Record<string, () => string>> = {
   outcomeCounts: () => keys.outcomeCounts('T1'),
   outcomeAnswers: () => keys.outcomeAnswers('T1'),
   outcomeNotes: () => keys.outcomeNotes('T1'),
+  outcomeActivity: () => keys.outcomeActivity('T1'),
 };
 
 const builders = Object.getOwnPropertyNames(RedisKeys.prototype).filter(

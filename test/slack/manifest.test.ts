@@ -107,6 +107,7 @@ describe('manifest.yaml', () => {
   it('declares the slash command, the events the listeners handle and interactivity', () => {
     expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(['/memdoctor']);
     expect(manifest.settings.event_subscriptions.bot_events).toEqual([
+      'app_home_opened',
       'app_mention',
       'message.channels',
       'message.groups',

@@ -17,6 +17,7 @@ import { startInDm } from './actions/start-in-dm.ts';
 import { startWalkthrough } from './actions/start-walkthrough.ts';
 import { stepAnswered } from './actions/step-answer.ts';
 import { memdoctorCommand } from './commands/memdoctor.ts';
+import { appHomeOpened } from './events/app-home-opened.ts';
 import { appMention } from './events/app-mention.ts';
 import { directMessage } from './events/direct-message.ts';
 import { fileShared } from './events/file-shared.ts';
@@ -49,4 +50,5 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   app.action(FEEDBACK_IDS.note, feedbackNoteAction(deps));
   app.view(FEEDBACK_IDS.noteView, feedbackNoteSubmitted(deps));
   app.action(PRIVATE_IDS.startInDm, startInDm(deps));
+  app.event('app_home_opened', appHomeOpened(deps));
 }

@@ -59,6 +59,8 @@ export class FakeSlack {
   readonly messages: StoredMessage[] = [];
   /** The Home tab last published for each user (views.publish). */
   readonly homes = new Map<string, Record<string, unknown>>();
+  /** User id -> the channels users.conversations says they are in. */
+  readonly memberships = new Map<string, string[]>();
   private readonly files = new Map<string, StoredFile>();
   private readonly gates = new Map<string, Promise<void>>();
   private readonly spec: Map<string, MethodSpec> = loadWebApiSpec();
@@ -231,6 +233,12 @@ export class FakeSlack {
     // The DM with the one user asked for, named as Slack names IM channels (D...).
     if (method === 'conversations.open')
       return { ok: true, channel: { id: `D${(args.users ?? '').replace(/^U/, '')}` } };
+    if (method === 'users.conversations')
+      return {
+        ok: true,
+        channels: (this.memberships.get(args.user ?? '') ?? []).map((id) => ({ id })),
+        response_metadata: { next_cursor: '' },
+      };
     if (method === 'views.publish') {
       this.homes.set(args.user_id ?? '', JSON.parse(args.view ?? '{}') as Record<string, unknown>);
       return { ok: true, view: { id: `V${this.seq}`, type: 'home' } };

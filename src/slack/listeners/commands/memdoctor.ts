@@ -6,6 +6,7 @@ import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
+import { rememberDiagnosis } from '../../outcomes.ts';
 import type { MessageView } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
@@ -30,10 +31,12 @@ type Verb<K extends SlashRequest['kind']> = (
 
 const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
   const result = await diagnosePaste(deps, request.text, request.engine, command.team_id);
-  await client.chat.postMessage({
+  const posted = await client.chat.postMessage({
     channel: command.channel_id,
     ...diagnosisMessage(deps, result, command.user_id),
   });
+  const where = { workspace: command.team_id, channel: command.channel_id, user: command.user_id };
+  await rememberDiagnosis(deps, { ...where, ts: posted.ts, result });
   return undefined;
 };
 
