@@ -10,11 +10,23 @@ export type SlashRequest =
   | { kind: 'walk'; playbook: string }
   | { kind: 'calc'; args: string[] }
   | { kind: 'diagnose'; text: string; engine?: EngineHint }
-  | { kind: 'private'; text: string };
+  | { kind: 'private'; text: string }
+  | { kind: 'handover'; to?: string; walkthrough?: string; typed: string };
 
 /** Some Slack clients turn a typed `--` into a dash; flags need it back. */
 function undoSmartDash(arg: string): string {
   return arg.replace(/^[\u2014\u2013]/, '--');
+}
+
+/** `<@U123>` or `<@U123|name>` (an escaped mention) or a bare member id `U123ABC`. */
+const MEMBER = /^(?:<@([UW][A-Z0-9]{2,})(?:\|[^>]*)?>|([UW][A-Z0-9]{2,}))$/;
+
+/** `handover <@user> [walkthrough-id]`: who takes over, and which walkthrough when there are several. */
+function parseHandover(rest: string): SlashRequest {
+  const [who = '', walkthrough] = rest.split(/\s+/);
+  const match = MEMBER.exec(who);
+  const to = match?.[1] ?? match?.[2];
+  return { kind: 'handover', typed: who, ...(to ? { to } : {}), ...(walkthrough ? { walkthrough } : {}) };
 }
 
 /** Verbs that take nothing after them. */
@@ -40,6 +52,7 @@ export function parseSlashText(raw: string): SlashRequest {
   const rest = (match?.[2] ?? '').trim();
   if (rest === '' && isBareVerb(first)) return { kind: first };
   if (first === 'private' && rest !== '') return { kind: 'private', text: rest };
+  if (first === 'handover') return parseHandover(rest);
   if (first === 'walk' && /^[a-z][a-z0-9-]*$/.test(rest)) return { kind: 'walk', playbook: rest };
   if (first === 'calc')
     return { kind: 'calc', args: rest === '' ? [] : rest.split(/\s+/).map(undoSmartDash) };

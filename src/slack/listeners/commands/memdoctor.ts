@@ -6,8 +6,9 @@ import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
+import { handOver } from '../../handover.ts';
 import { rememberDiagnosis } from '../../outcomes.ts';
-import type { MessageView } from '../../views/blocks.ts';
+import { type MessageView, section } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
@@ -104,6 +105,11 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
   return statusView(items);
 };
 
+/** A reply whose text is already mrkdwn (it mentions people). */
+function mentionsView(text: string): MessageView {
+  return { text, blocks: [section(text)] };
+}
+
 /** The literal registry of verbs: adding one is one function and one line here. */
 export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   diagnose,
@@ -114,6 +120,15 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   walk,
   status,
   private: privately,
+  handover: async (deps, { command, client }, request) =>
+    mentionsView(
+      await handOver(deps, client, {
+        ...request,
+        workspace: command.team_id,
+        channel: command.channel_id,
+        user: command.user_id,
+      }),
+    ),
   stats: async (deps, { command }) =>
     statsView(deps.outcomes ? await deps.outcomes.rows(command.team_id) : undefined),
 };
