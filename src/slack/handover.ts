@@ -16,7 +16,7 @@ export interface HandoverRequest {
 
 /** Slack sends a typed `@name` as text (the command does not escape); only a member id names a person. */
 function noMemberText(typed: string): string {
-  return `"${mrkdwn(typed || '(nobody)')}" is not a member id. Pick the person from Slack's @ autocomplete, or give their member id (profile → ⋯ → Copy member ID): /memdoctor handover U0123ABCD`;
+  return `"${mrkdwn(typed || '(nobody)')}" is not a member id: Slack sends a typed @name as text. Give their member id (profile → ⋯ → Copy member ID): /memdoctor handover U0123ABCD`;
 }
 
 /** The walkthrough meant: the one named, or the caller's only active one in this channel. */
