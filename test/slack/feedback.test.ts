@@ -97,6 +97,21 @@ describe('"Did this fix it?" in one process', () => {
     expect([...outcomes.notes.values()]).toEqual(['heap 8g held']);
   });
 
+  it('counts an abandoned walkthrough, and asks nothing when it ends that way', async () => {
+    h = await startHarness({ outcomes: new MemoryOutcomeStore() });
+    await h.sender.command(
+      slashCommand(HEAP_OOM, { user: OWNER, channel: 'CFEED03', responseUrl: h.fake.responseUrl }),
+    );
+    const root = await waitFor(() => h.fake.messages.find((m) => m.channel === 'CFEED03'));
+    await click(h, root, 'Start walkthrough', OWNER);
+    await click(h, await waitFor(() => threadReplies(h, 'CFEED03', root.ts)[0]), 'Abandon', OWNER);
+    await waitFor(() =>
+      threadReplies(h, 'CFEED03', root.ts).find((m) => (m.text ?? '').includes('abandoned')),
+    );
+    expect(row(await stats(h, h.fake, 'CFEED03'), 'test-heap-oom / -')).toEqual([0, 0, 1, 0, 1, 0, 0, 0]);
+    expect(threadReplies(h, 'CFEED03', root.ts).some((m) => m.text === 'Did this fix it?')).toBe(false);
+  });
+
   it('counts "Not a memory problem" for the playbook it dismissed', async () => {
     h = await startHarness({ outcomes: new MemoryOutcomeStore() });
     await h.sender.command(
