@@ -5,6 +5,7 @@ import { extractorsCommand } from './commands/extractors.ts';
 import { parseCommand } from './commands/parse.ts';
 import { playbooksCommand } from './commands/playbooks.ts';
 import { resumeCommand } from './commands/resume.ts';
+import { statsCommand } from './commands/stats.ts';
 import { walkCommand } from './commands/walk.ts';
 
 /** Every `memdoctor` verb. Adding one: one file under commands/, one line here. */
@@ -16,4 +17,5 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   resume: resumeCommand,
   calc: calcCommand,
   parse: parseCommand,
+  stats: statsCommand,
 };

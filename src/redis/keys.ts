@@ -53,6 +53,26 @@ export class RedisKeys {
     return `${this.tagged('llm', workspace)}:rate:${window}`;
   }
 
+  /** Hash: a workspace's outcome figures, `playbook\tcause\tmetric` -> count (src/stats). */
+  outcomeCounts(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:counts`;
+  }
+
+  /** Hash: walkthrough id -> the counts field its "Did this fix it?" answer went to. */
+  outcomeAnswers(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:answers`;
+  }
+
+  /** Hash: walkthrough id -> the note given with its answer. */
+  outcomeNotes(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:notes`;
+  }
+
+  /** List: a workspace's recent diagnoses and walkthroughs (JSON, newest first), for App Home. */
+  outcomeActivity(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:activity`;
+  }
+
   /** String: a claim taken once (a Slack event delivery, a thread's start click), kept for a while. */
   claim(id: string): string {
     return `${this.tagged('slack', id)}:seen`;

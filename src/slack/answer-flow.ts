@@ -3,6 +3,7 @@ import { MemdoctorError, StoreUnavailableError, WalkthroughConflictError } from 
 import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure, storeDownText } from './failures.ts';
+import { countWalkthroughEnd } from './outcomes.ts';
 import type { Block } from './views/blocks.ts';
 import { NAV_DONE } from './views/step.ts';
 import { findStepMessage, lastAnswerTo, markAnswered, postProgress, type Thread } from './walk-messages.ts';
@@ -72,6 +73,7 @@ export async function answerStep(deps: SlackDeps, client: WebClient, answer: Ste
   const step = record.current;
   const after = await applyOrExplain(deps, answer);
   if (!after || !step) return;
+  await countWalkthroughEnd(deps, record, after);
   deps.log.info(
     {
       walkthrough: record.id,

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { ClusterHealth } from '../redis/health.ts';
+import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { EventDedupe } from './dedupe.ts';
 import type { OncallPolicy } from './oncall.ts';
@@ -38,6 +39,8 @@ export interface SlackDeps {
   health(): Promise<Health>;
   /** The optional model help (docs/llm.md); undefined when no model is configured. */
   assist?: LlmAssist;
+  /** Diagnoses, walkthroughs and "Did this fix it?" answers per workspace (src/stats); unset: not kept. */
+  outcomes?: OutcomeStore;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

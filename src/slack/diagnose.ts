@@ -3,11 +3,12 @@ import type { EngineHint } from '../engine/index.ts';
 import { readLines } from '../engine/ingest/lines.ts';
 import type { SlackDeps } from './deps.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
+import { countDiagnosis } from './outcomes.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
-export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist'> &
+export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
   Partial<Pick<SlackDeps, 'log'>>;
 
 function download(deps: DiagnoseDeps, file: SlackFileRef) {
@@ -32,6 +33,7 @@ async function run(
     { playbooks, ...(assist ? { assist } : {}) },
   );
   for (const note of result.notes) deps.log?.info({ source: result.report.source, note }, 'diagnosis note');
+  await countDiagnosis(deps, workspace, result);
   return result;
 }
 

@@ -5,6 +5,7 @@ import type { SlackDeps } from './deps.ts';
 import { diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure, storeDownText } from './failures.ts';
+import { rememberDiagnosis } from './outcomes.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
 
@@ -34,10 +35,15 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
     try {
-      const result = await diagnoseSlackFile(deps, file);
+      const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
       const { report } = result;
       const view = diagnosisMessage(deps, result, message.user);
-      await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });
+      const posted = await client.chat.postMessage({
+        channel: message.channel,
+        thread_ts: message.threadTs,
+        ...view,
+      });
+      await rememberDiagnosis(deps, { ...message, ts: posted.ts, result });
       log.info(
         { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },
         'file diagnosed',

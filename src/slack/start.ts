@@ -8,6 +8,7 @@ import { connectTo, type RedisConnection } from '../redis/connect.ts';
 import { redisHealth } from '../redis/health.ts';
 import { RedisKeys } from '../redis/keys.ts';
 import { openAssist } from '../setup/assist.ts';
+import { openOutcomes } from '../setup/outcomes.ts';
 import { configuredPlaybooks } from '../setup/playbooks.ts';
 import { openWalkthroughs } from '../setup/walkthroughs.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
@@ -81,6 +82,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
       ? new RedisEventDedupe(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX))
       : new MemoryEventDedupe(),
     walkthroughs,
+    outcomes: openOutcomes(config, redis),
     oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,
     health,

@@ -3,6 +3,7 @@ import type { Playbook } from '../engine/playbook/schema.ts';
 import type { DiagnosisFacts, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
+import { countOutcome, rememberActivity } from './outcomes.ts';
 import { walkRootView } from './views/step.ts';
 import { postProgress, type Thread } from './walk-messages.ts';
 
@@ -47,6 +48,16 @@ export async function startInThread(
     { walkthrough: record.id, playbook: playbook.id, channel: thread.channel, threadTs: thread.ts, owner },
     'walkthrough started in Slack',
   );
+  await countOutcome(deps, { workspace, playbook: playbook.id }, 'started');
+  await rememberActivity(deps, workspace, {
+    kind: 'walkthrough',
+    channel: thread.channel,
+    ts: thread.ts,
+    playbook: playbook.id,
+    title: playbook.title,
+    user: owner,
+    walkthrough: record.id,
+  });
   await postProgress(deps, client, record, thread, 0);
 }
 
@@ -79,6 +90,16 @@ export async function startWithRoot(deps: SlackDeps, client: WebClient, walk: Wa
       { walkthrough: record.id, playbook: playbook.id, channel, threadTs: root, owner },
       'walkthrough started in Slack',
     );
+    await countOutcome(deps, { workspace, playbook: playbook.id }, 'started');
+    await rememberActivity(deps, workspace, {
+      kind: 'walkthrough',
+      channel,
+      ts: root,
+      playbook: playbook.id,
+      title: playbook.title,
+      user: owner,
+      walkthrough: record.id,
+    });
     await postProgress(deps, client, linked, { channel, ts: root }, 0);
   } catch (error) {
     await undoStart(deps, client, record, channel, root);

@@ -14,6 +14,10 @@ const EXAMPLES: Readonly<Record<string, () => string>> = {
   modelAnswer: () => keys.modelAnswer('ab'.repeat(32)),
   modelRequests: () => keys.modelRequests('T1', 492_000),
   claim: () => keys.claim('event:Ev123'),
+  outcomeCounts: () => keys.outcomeCounts('T1'),
+  outcomeAnswers: () => keys.outcomeAnswers('T1'),
+  outcomeNotes: () => keys.outcomeNotes('T1'),
+  outcomeActivity: () => keys.outcomeActivity('T1'),
 };
 
 const builders = Object.getOwnPropertyNames(RedisKeys.prototype).filter(
@@ -49,6 +53,12 @@ describe('RedisKeys', () => {
     expect(hashTag(keys.modelRequests('T1', 1))).not.toBe(hashTag(keys.modelRequests('T2', 1)));
   });
 
+  it('puts a workspace’s outcome keys (the feedback script’s two) in one slot', () => {
+    const tags = [keys.outcomeCounts('T1'), keys.outcomeAnswers('T1'), keys.outcomeNotes('T1')].map(hashTag);
+    expect(tags).toEqual(['outcomes:T1', 'outcomes:T1', 'outcomes:T1']);
+    expect(hashTag(keys.outcomeCounts('T2'))).toBe('outcomes:T2');
+  });
+
   it('never lets a brace in a part end the tag early', () => {
     const key = keys.claim('start:C1:{evil}');
     expect(key.match(/[{}]/g)).toEqual(['{', '}']);
@@ -73,6 +83,7 @@ describe('the Lua scripts', () => {
     expect(scripts.map((s) => s.name)).toEqual([
       'countModelRequest',
       'createWalkthrough',
+      'recordFeedback',
       'replaceWalkthrough',
     ]);
     for (const script of scripts)

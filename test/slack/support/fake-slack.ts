@@ -57,6 +57,10 @@ export class FakeSlack {
   /** Group id -> member user ids, for usergroups.users.list. */
   readonly groups = new Map<string, string[]>();
   readonly messages: StoredMessage[] = [];
+  /** The Home tab last published for each user (views.publish). */
+  readonly homes = new Map<string, Record<string, unknown>>();
+  /** User id -> the channels users.conversations says they are in. */
+  readonly memberships = new Map<string, string[]>();
   private readonly files = new Map<string, StoredFile>();
   private readonly gates = new Map<string, Promise<void>>();
   private readonly spec: Map<string, MethodSpec> = loadWebApiSpec();
@@ -219,7 +223,9 @@ export class FakeSlack {
     }
     const failure = this.failures.get(method);
     this.failures.delete(method);
-    const result = failure ? { ok: false, error: failure } : this.answer(method, args);
+    const result = failure
+      ? { ok: false, error: failure }
+      : (this.oncallAnswer(method, args) ?? this.answer(method, args));
     this.calls.push({ method, args, result });
     return result;
   }
@@ -238,6 +244,24 @@ export class FakeSlack {
     if (index === -1) return { ok: false, error: 'message_not_found' };
     this.messages.splice(index, 1);
     return { ok: true, channel: args.channel, ts: args.ts };
+  }
+
+  /** The DM and Home tab methods (issue 14), apart so `answer` stays readable. */
+  private oncallAnswer(method: string, args: Record<string, string>): Record<string, unknown> | undefined {
+    // The DM with the one user asked for, named as Slack names IM channels (D...).
+    if (method === 'conversations.open')
+      return { ok: true, channel: { id: `D${(args.users ?? '').replace(/^U/, '')}` } };
+    if (method === 'users.conversations')
+      return {
+        ok: true,
+        channels: (this.memberships.get(args.user ?? '') ?? []).map((id) => ({ id })),
+        response_metadata: { next_cursor: '' },
+      };
+    if (method === 'views.publish') {
+      this.homes.set(args.user_id ?? '', JSON.parse(args.view ?? '{}') as Record<string, unknown>);
+      return { ok: true, view: { id: `V${this.seq}`, type: 'home' } };
+    }
+    return undefined;
   }
 
   private answer(method: string, args: Record<string, string>): Record<string, unknown> {

@@ -6,10 +6,14 @@ import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure, storeDownText } from '../../failures.ts';
-import type { MessageView } from '../../views/blocks.ts';
+import { handOver } from '../../handover.ts';
+import { rememberDiagnosis } from '../../outcomes.ts';
+import { type MessageView, section } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
+import { privateDiagnosis } from '../../views/private.ts';
+import { statsView } from '../../views/stats.ts';
 import { statusView } from '../../views/step.ts';
 import { playbookRefusal, startWithRoot } from '../../walk-start.ts';
 
@@ -28,11 +32,19 @@ type Verb<K extends SlashRequest['kind']> = (
 
 const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
   const result = await diagnosePaste(deps, request.text, request.engine, command.team_id);
-  await client.chat.postMessage({
+  const posted = await client.chat.postMessage({
     channel: command.channel_id,
     ...diagnosisMessage(deps, result, command.user_id),
   });
+  const where = { workspace: command.team_id, channel: command.channel_id, user: command.user_id };
+  await rememberDiagnosis(deps, { ...where, ts: posted.ts, result });
   return undefined;
+};
+
+/** `/memdoctor private <paste>`: the diagnosis only the person sees; its walkthrough runs in their DM. */
+const privately: Verb<'private'> = async (deps, { command }, request) => {
+  const result = await diagnosePaste(deps, request.text, undefined, command.team_id);
+  return privateDiagnosis(diagnosisMessage(deps, result, command.user_id));
 };
 
 const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
@@ -93,6 +105,11 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
   return statusView(items);
 };
 
+/** A reply whose text is already mrkdwn (it mentions people). */
+function mentionsView(text: string): MessageView {
+  return { text, blocks: [section(text)] };
+}
+
 /** The literal registry of verbs: adding one is one function and one line here. */
 export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   diagnose,
@@ -102,6 +119,18 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   calc,
   walk,
   status,
+  private: privately,
+  handover: async (deps, { command, client }, request) =>
+    mentionsView(
+      await handOver(deps, client, {
+        ...request,
+        workspace: command.team_id,
+        channel: command.channel_id,
+        user: command.user_id,
+      }),
+    ),
+  stats: async (deps, { command }) =>
+    statsView(deps.outcomes ? await deps.outcomes.rows(command.team_id) : undefined),
 };
 
 async function run(deps: SlackDeps, args: Args, request: SlashRequest, log: Logger) {

@@ -1,0 +1,36 @@
+import { loadConfig } from '../../config.ts';
+import { UsageError } from '../../errors.ts';
+import { connectRedis } from '../../redis/connect.ts';
+import { RedisKeys } from '../../redis/keys.ts';
+import { RedisOutcomeStore } from '../../stats/redis.ts';
+import { NO_STATS, statsTable } from '../../stats/report.ts';
+import type { Command } from '../command.ts';
+
+const WORKSPACE = /^[A-Za-z0-9_.]{1,64}$/;
+
+/** `memdoctor stats <workspace>`: the outcomes `/memdoctor stats` shows, read from the same Redis. */
+export const statsCommand: Command = {
+  name: 'stats',
+  summary: 'what was diagnosed and what fixed it, per playbook and cause (needs REDIS_URL)',
+  usage: 'memdoctor stats <slack-team-id>',
+  async run(args, io) {
+    const [workspace] = args;
+    if (!workspace || !WORKSPACE.test(workspace) || args.length > 1)
+      throw new UsageError('stats needs one Slack workspace id (the team id, e.g. T0123ABCD).');
+    const config = loadConfig();
+    if (!config.REDIS_URL)
+      throw new UsageError(
+        'stats reads the outcomes the Slack app keeps in Redis: set REDIS_URL to the Redis it uses.',
+      );
+    const redis = await connectRedis(config.REDIS_URL);
+    try {
+      const rows = await new RedisOutcomeStore(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX)).rows(
+        workspace,
+      );
+      io.stdout.write(rows.length === 0 ? `${NO_STATS}\n` : `${statsTable(rows).join('\n')}\n`);
+      return 0;
+    } finally {
+      redis.disconnect();
+    }
+  },
+};
