@@ -108,6 +108,34 @@ export async function startSlack(config: Config): Promise<void> {
     await walkthroughs.close();
     redis?.disconnect();
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  const shutdown = (signal: string) => void stopWithin(SHUTDOWN_DEADLINE_MS, signal, stop, log);
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+/** How long requests in flight get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** Stops the app; past the deadline (a stuck connection) exits with 1 so the orchestrator can restart. */
+export async function stopWithin(
+  deadlineMs: number,
+  signal: string,
+  stop: () => Promise<void>,
+  log: Logger,
+): Promise<void> {
+  log.info({ signal, deadlineMs }, 'memdoctor shutting down');
+  const timer = setTimeout(() => {
+    log.error({ signal, deadlineMs }, 'memdoctor shutdown deadline passed; exiting');
+    process.exit(1);
+  }, deadlineMs);
+  timer.unref();
+  try {
+    await stop();
+    log.info({ signal }, 'memdoctor stopped');
+  } catch (error) {
+    log.error({ err: error, signal }, 'memdoctor shutdown failed');
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(timer);
+  }
 }
