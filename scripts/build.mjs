@@ -24,9 +24,15 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  // The heavy clients stay external (and load only when used); zod too, because openai's helpers must
+  // see the same zod. yaml and picocolors are bundled: one file to load instead of dozens.
+  external: ['@slack/bolt', '@slack/web-api', 'openai', 'openai/*', 'ioredis', 'pino', 'zod', 'zod/*'],
   sourcemap: true,
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
+  // yaml is CommonJS and requires node built-ins; an ES module bundle needs a require to give it.
+  banner: {
+    js: "import { createRequire as __memdoctorRequire } from 'node:module'; const require = __memdoctorRequire(import.meta.url);",
+  },
 });
 execFileSync(process.execPath, [`${dist}/compile-playbooks.js`], { stdio: 'inherit' });
