@@ -17,6 +17,8 @@ await build({
     cli: 'src/cli/main.ts',
     main: 'src/main.ts',
     'compile-playbooks': 'src/playbooks/compile.ts',
+    // The Slack app's diagnosis threads (src/setup/engine-pool.ts) load this file by name.
+    'engine-worker': 'src/setup/engine-worker.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -26,7 +28,17 @@ await build({
   target: 'node20',
   // The heavy clients stay external (and load only when used); zod too, because openai's helpers must
   // see the same zod. yaml and picocolors are bundled: one file to load instead of dozens.
-  external: ['@slack/bolt', '@slack/web-api', 'openai', 'openai/*', 'ioredis', 'pino', 'zod', 'zod/*'],
+  external: [
+    'piscina',
+    '@slack/bolt',
+    '@slack/web-api',
+    'openai',
+    'openai/*',
+    'ioredis',
+    'pino',
+    'zod',
+    'zod/*',
+  ],
   sourcemap: true,
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { EngineOffload } from '../diagnosis/engine-job.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
@@ -24,6 +25,15 @@ export interface Health {
   playbooks: number;
 }
 
+/** The worker pool diagnoses run in (setup/engine-pool.ts), so the event loop keeps answering Slack. */
+export interface EngineRunner {
+  run: EngineOffload;
+  /** True when a new input would wait for a thread. */
+  readonly saturated: boolean;
+  /** Inputs waiting for a thread. */
+  readonly waiting: number;
+}
+
 /** Everything the listeners use; built once by startSlack, or by a test. */
 export interface SlackDeps {
   settings: SlackSettings;
@@ -35,6 +45,8 @@ export interface SlackDeps {
   health(): Promise<Health>;
   /** The optional model help (docs/llm.md); undefined when no model is configured. */
   assist?: LlmAssist;
+  /** Where diagnoses run; in-line on the event loop when unset (tests that need no pool). */
+  engines?: EngineRunner;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

@@ -8,7 +8,7 @@ import { diagnosisView } from './views/diagnosis.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist'> &
-  Partial<Pick<SlackDeps, 'log'>>;
+  Partial<Pick<SlackDeps, 'log' | 'engines'>>;
 
 function download(deps: DiagnoseDeps, file: SlackFileRef) {
   return downloadSlackFile(file, {
@@ -26,10 +26,10 @@ async function run(
   engine: EngineHint | undefined,
   workspace: string,
 ): Promise<DiagnosisResult> {
-  const { playbooks, assist } = deps;
+  const { playbooks, assist, engines } = deps;
   const result = await diagnose(
     { input, workspace, limits: { maxBytes: deps.settings.maxExpandedBytes }, ...(engine ? { engine } : {}) },
-    { playbooks, ...(assist ? { assist } : {}) },
+    { playbooks, ...(assist ? { assist } : {}), ...(engines ? { offload: (job) => engines.run(job) } : {}) },
   );
   for (const note of result.notes) deps.log?.info({ source: result.report.source, note }, 'diagnosis note');
   return result;

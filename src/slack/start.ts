@@ -8,6 +8,7 @@ import { createLogger } from '../log.ts';
 import { connectRedis } from '../redis/connect.ts';
 import { RedisKeys } from '../redis/keys.ts';
 import { openAssist } from '../setup/assist.ts';
+import { EnginePool } from '../setup/engine-pool.ts';
 import { configuredPlaybooks } from '../setup/playbooks.ts';
 import { openWalkthroughs } from '../setup/walkthroughs.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
@@ -92,7 +93,11 @@ export async function startSlack(config: Config): Promise<void> {
   const walkthroughs = await openWalkthroughs(config, log);
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   if (!redis) log.warn(MEMORY_WARNING);
-  const deps = buildDeps(config, log, { playbooks, walkthroughs, ...(redis ? { redis } : {}) });
+  const engines = new EnginePool({ playbooks });
+  const deps = {
+    ...buildDeps(config, log, { playbooks, walkthroughs, ...(redis ? { redis } : {}) }),
+    engines,
+  };
   const app = createSlackApp(deps, {
     botToken,
     signingSecret,
@@ -105,6 +110,7 @@ export async function startSlack(config: Config): Promise<void> {
   log.info({ port: config.PORT, transport, store: walkthroughs.storeKind }, 'memdoctor Slack app started');
   const stop = async () => {
     await app.stop();
+    await engines.close();
     await walkthroughs.close();
     redis?.disconnect();
   };
