@@ -4,6 +4,7 @@ import type { Playbook } from '../engine/playbook/schema.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { EventDedupe } from './dedupe.ts';
+import type { SlackMetrics } from './metrics.ts';
 import type { OncallPolicy } from './oncall.ts';
 
 /** The settings the Slack layer reads, taken from Config once at start-up. */
@@ -47,6 +48,8 @@ export interface SlackDeps {
   assist?: LlmAssist;
   /** Where diagnoses run; in-line on the event loop when unset (tests that need no pool). */
   engines?: EngineRunner;
+  /** Counters and histograms for GET /metrics; none are kept when unset. */
+  metrics?: SlackMetrics;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

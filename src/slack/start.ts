@@ -16,6 +16,7 @@ import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
 import { allowedFileHosts } from './download.ts';
+import { SlackMetrics } from './metrics.ts';
 import { OncallPolicy } from './oncall.ts';
 
 const MEMORY_WARNING =
@@ -94,9 +95,12 @@ export async function startSlack(config: Config): Promise<void> {
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   if (!redis) log.warn(MEMORY_WARNING);
   const engines = new EnginePool({ playbooks });
+  const metrics = new SlackMetrics(() => engines.waiting);
+  redis?.on('error', () => metrics.redisErrors.inc({ source: 'connection' }));
   const deps = {
     ...buildDeps(config, log, { playbooks, walkthroughs, ...(redis ? { redis } : {}) }),
     engines,
+    metrics,
   };
   const app = createSlackApp(deps, {
     botToken,
