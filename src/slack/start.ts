@@ -118,7 +118,11 @@ export async function startSlack(config: Config): Promise<void> {
     await walkthroughs.close();
     redis?.disconnect();
   };
-  const shutdown = (signal: string) => void stopWithin(SHUTDOWN_DEADLINE_MS, signal, stop, log);
+  // Once stopped, exit even if a timer lingers (Bolt's WebClient retrying a call to Slack, say).
+  const shutdown = (signal: string) =>
+    void stopWithin(SHUTDOWN_DEADLINE_MS, signal, stop, log).then(() => {
+      setTimeout(() => process.exit(), 1000).unref();
+    });
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 }
