@@ -125,3 +125,12 @@ export function redisTarget(
 export function slackConfigured(config: Config): boolean {
   return config.SLACK_BOT_TOKEN !== undefined && config.SLACK_SIGNING_SECRET !== undefined;
 }
+
+/** The terminal's colour settings (https://no-color.org, FORCE_COLOR), for the CLI's output only. */
+export function terminalEnv(env: NodeJS.ProcessEnv = process.env): {
+  NO_COLOR?: string;
+  FORCE_COLOR?: string;
+  TERM?: string;
+} {
+  return { NO_COLOR: env.NO_COLOR, FORCE_COLOR: env.FORCE_COLOR, TERM: env.TERM };
+}

@@ -37,7 +37,14 @@ function staleText(fresh: WalkthroughRecord | undefined, step: string | undefine
 async function applyOrExplain(deps: SlackDeps, answer: StepAnswer): Promise<WalkthroughRecord | undefined> {
   const { record, event, user } = answer;
   try {
-    return await deps.walkthroughs.applyTo(record, event, user, answer.expectedVersion ?? record.version);
+    const applied = await deps.walkthroughs.applyTo(
+      record,
+      event,
+      user,
+      answer.expectedVersion ?? record.version,
+    );
+    deps.metrics?.walkthroughTransitions.inc({ event: event.type });
+    return applied;
   } catch (error) {
     if (error instanceof WalkthroughConflictError) {
       const fresh = await deps.walkthroughs.get(record.id).catch(() => undefined);

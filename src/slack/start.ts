@@ -8,6 +8,7 @@ import { connectTo, type RedisConnection } from '../redis/connect.ts';
 import { redisHealth } from '../redis/health.ts';
 import { RedisKeys } from '../redis/keys.ts';
 import { openAssist } from '../setup/assist.ts';
+import { EnginePool } from '../setup/engine-pool.ts';
 import { openOutcomes } from '../setup/outcomes.ts';
 import { configuredPlaybooks } from '../setup/playbooks.ts';
 import { openWalkthroughs } from '../setup/walkthroughs.ts';
@@ -16,6 +17,7 @@ import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
 import { allowedFileHosts } from './download.ts';
+import { SlackMetrics } from './metrics.ts';
 import { OncallPolicy } from './oncall.ts';
 
 const MEMORY_WARNING =
@@ -103,8 +105,11 @@ export async function startSlack(config: Config): Promise<void> {
       'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET must both be set to run the Slack app.',
     );
   const resources = await openSlackResources(config, log);
-  const { walkthroughs, redis } = resources;
-  const deps = buildDeps(config, log, resources);
+  const { walkthroughs, redis, playbooks } = resources;
+  const engines = new EnginePool({ playbooks });
+  const metrics = new SlackMetrics(() => engines.waiting);
+  redis?.on('error', () => metrics.redisErrors.inc({ source: 'connection' }));
+  const deps = { ...buildDeps(config, log, resources), engines, metrics };
   const app = createSlackApp(deps, {
     botToken,
     signingSecret,
@@ -117,9 +122,42 @@ export async function startSlack(config: Config): Promise<void> {
   log.info({ port: config.PORT, transport, store: walkthroughs.storeKind }, 'memdoctor Slack app started');
   const stop = async () => {
     await app.stop();
+    await engines.close();
     await walkthroughs.close();
     await redis?.quit().catch(() => redis.disconnect());
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  // Once stopped, exit even if a timer lingers (Bolt's WebClient retrying a call to Slack, say).
+  const shutdown = (signal: string) =>
+    void stopWithin(SHUTDOWN_DEADLINE_MS, signal, stop, log).then(() => {
+      setTimeout(() => process.exit(), 1000).unref();
+    });
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+/** How long requests in flight get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** Stops the app; past the deadline (a stuck connection) exits with 1 so the orchestrator can restart. */
+export async function stopWithin(
+  deadlineMs: number,
+  signal: string,
+  stop: () => Promise<void>,
+  log: Logger,
+): Promise<void> {
+  log.info({ signal, deadlineMs }, 'memdoctor shutting down');
+  const timer = setTimeout(() => {
+    log.error({ signal, deadlineMs }, 'memdoctor shutdown deadline passed; exiting');
+    process.exit(1);
+  }, deadlineMs);
+  timer.unref();
+  try {
+    await stop();
+    log.info({ signal }, 'memdoctor stopped');
+  } catch (error) {
+    log.error({ err: error, signal }, 'memdoctor shutdown failed');
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -44,6 +44,7 @@ export async function startInThread(
     thread: thread.ts,
     ...(args.diagnosis ? { diagnosis: args.diagnosis } : {}),
   });
+  deps.metrics?.walkthroughStarts.inc({ playbook: playbook.id });
   deps.log.info(
     { walkthrough: record.id, playbook: playbook.id, channel: thread.channel, threadTs: thread.ts, owner },
     'walkthrough started in Slack',

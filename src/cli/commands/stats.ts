@@ -1,6 +1,6 @@
-import { loadConfig } from '../../config.ts';
+import { loadConfig, redisTarget } from '../../config.ts';
 import { UsageError } from '../../errors.ts';
-import { connectRedis } from '../../redis/connect.ts';
+import { connectTo } from '../../redis/connect.ts';
 import { RedisKeys } from '../../redis/keys.ts';
 import { RedisOutcomeStore } from '../../stats/redis.ts';
 import { NO_STATS, statsTable } from '../../stats/report.ts';
@@ -10,19 +10,17 @@ const WORKSPACE = /^[A-Za-z0-9_.]{1,64}$/;
 
 /** `memdoctor stats <workspace>`: the outcomes `/memdoctor stats` shows, read from the same Redis. */
 export const statsCommand: Command = {
-  name: 'stats',
-  summary: 'what was diagnosed and what fixed it, per playbook and cause (needs REDIS_URL)',
-  usage: 'memdoctor stats <slack-team-id>',
   async run(args, io) {
     const [workspace] = args;
     if (!workspace || !WORKSPACE.test(workspace) || args.length > 1)
       throw new UsageError('stats needs one Slack workspace id (the team id, e.g. T0123ABCD).');
     const config = loadConfig();
-    if (!config.REDIS_URL)
+    const target = redisTarget(config);
+    if (!target)
       throw new UsageError(
-        'stats reads the outcomes the Slack app keeps in Redis: set REDIS_URL to the Redis it uses.',
+        'stats reads the outcomes the Slack app keeps in Redis: set REDIS_URL (or REDIS_CLUSTER_NODES) to the Redis it uses.',
       );
-    const redis = await connectRedis(config.REDIS_URL);
+    const redis = await connectTo(target);
     try {
       const rows = await new RedisOutcomeStore(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX)).rows(
         workspace,

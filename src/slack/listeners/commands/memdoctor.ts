@@ -30,7 +30,9 @@ type Verb<K extends SlashRequest['kind']> = (
   log: Logger,
 ) => Promise<MessageView | undefined>;
 
-const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
+const diagnose: Verb<'diagnose'> = async (deps, { command, client, respond }, request) => {
+  if (deps.engines?.saturated)
+    await respond({ response_type: 'ephemeral', ...noticeView(queuedNotice(deps.engines.waiting)) });
   const result = await diagnosePaste(deps, request.text, request.engine, command.team_id);
   const posted = await client.chat.postMessage({
     channel: command.channel_id,
@@ -54,6 +56,12 @@ const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
   });
   return undefined;
 };
+
+/** Told at once when every diagnosis thread is busy, so a slow answer is not taken for a lost one. */
+function queuedNotice(waiting: number): string {
+  const ahead = waiting === 0 ? 'other diagnoses are running' : `${waiting} inputs are ahead of yours`;
+  return `Queued: ${ahead}. The diagnosis will be posted here when it is done.`;
+}
 
 /** Chat has no files to read: a calculator that needs one is for the terminal. */
 function noFiles(_path: string, flag: string): string {
