@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // A real 3-master Redis Cluster for the suites that run against one (test/support/cluster.ts).
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Redis-backed suites each use their own key prefix, so files may run in parallel.

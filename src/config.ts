@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigInvalidError } from './errors.ts';
 import { isLoopbackHost } from './net.ts';
+import { ClusterNodesSchema, type RedisTarget } from './redis/target.ts';
 
 const optionalString = z
   .string()
@@ -22,8 +23,12 @@ const commaList = z
       : [],
   );
 
-/** Why a folder cannot be the playbooks folder, or undefined when it holds `<id>/playbook.yaml` folders. */
-function playbooksDirProblem(dir: string): string | undefined {
+/**
+ * Why a folder cannot be MEMDOCTOR_PLAYBOOKS_DIR, or undefined when it holds `<id>/playbook.yaml`
+ * folders. Checked where playbooks are loaded (setup/playbooks.ts), not in the schema: commands that
+ * read no playbook (`stats`) must run whatever the folder.
+ */
+export function playbooksDirProblem(dir: string): string | undefined {
   const path = resolve(dir);
   if (!existsSync(path)) return `there is no folder ${path}`;
   if (!statSync(path).isDirectory()) return `${path} is a file, not a folder of playbooks`;
@@ -32,11 +37,6 @@ function playbooksDirProblem(dir: string): string | undefined {
   );
   return holdsOne ? undefined : `${path} holds no playbook (expected ${path}/<id>/playbook.yaml)`;
 }
-
-const playbooksDir = optionalString.superRefine((dir, ctx) => {
-  const problem = dir === undefined ? undefined : playbooksDirProblem(dir);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
 
 /** The URL, or undefined: zod runs refinements even on a value that already failed `z.url()`. */
 function urlOf(text: string | undefined): URL | undefined {
@@ -76,6 +76,8 @@ const Fields = z.object({
   MEMDOCTOR_ALLOW_HTTP_LOOPBACK: flag,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   REDIS_URL: redisUrl,
+  /** A Redis Cluster instead of one server: seed nodes `host:port,host:port` (or rediss:// URLs). */
+  REDIS_CLUSTER_NODES: optionalString.pipe(ClusterNodesSchema.optional()),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url('must be a URL such as https://api.openai.com/v1').optional()),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
@@ -112,7 +114,7 @@ const Fields = z.object({
     .regex(/^[\w.-]{1,64}$/, 'letters, digits, "_", "." and "-" only')
     .default('memdoctor'),
   /** Another playbooks folder than the one shipped (tests, site-specific playbooks). */
-  MEMDOCTOR_PLAYBOOKS_DIR: playbooksDir,
+  MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
   MEMDOCTOR_WALKTHROUGH_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -150,6 +152,13 @@ function slackHalves(config: Fields, ctx: z.RefinementCtx): void {
 /** Checks across variables, each issue on the variable to change. */
 function crossChecks(config: Fields, ctx: z.RefinementCtx): void {
   slackHalves(config, ctx);
+  if (config.REDIS_URL && config.REDIS_CLUSTER_NODES)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REDIS_CLUSTER_NODES'],
+      message:
+        'set either REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a Redis Cluster), not both; unset one of them',
+    });
   const api = urlOf(config.SLACK_API_URL);
   const loopbackHttp =
     api?.protocol === 'http:' && config.MEMDOCTOR_ALLOW_HTTP_LOOPBACK && isLoopbackHost(api.hostname);
@@ -184,13 +193,28 @@ export function loadConfigLeniently(env: NodeJS.ProcessEnv = process.env): {
   const parsed = ConfigSchema.safeParse(env);
   if (parsed.success) return { config: parsed.data };
   const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  // Falling back to the shipped playbooks would answer from rules the user did not ask for.
-  if (bad.has('MEMDOCTOR_PLAYBOOKS_DIR')) throw new ConfigInvalidError(z.prettifyError(parsed.error));
   const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !bad.has(name)));
   return { config: ConfigSchema.parse(kept), problem: new ConfigInvalidError(z.prettifyError(parsed.error)) };
+}
+
+/** The Redis the configuration names (a cluster or one server), or undefined for memory. */
+export function redisTarget(
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>,
+): RedisTarget | undefined {
+  if (config.REDIS_CLUSTER_NODES) return { kind: 'cluster', seeds: config.REDIS_CLUSTER_NODES };
+  return config.REDIS_URL ? { kind: 'server', url: config.REDIS_URL } : undefined;
 }
 
 /** Slack runs when both the bot token and the signing secret are set; otherwise the local console. */
 export function slackConfigured(config: Config): boolean {
   return config.SLACK_BOT_TOKEN !== undefined && config.SLACK_SIGNING_SECRET !== undefined;
+}
+
+/** The terminal's colour settings (https://no-color.org, FORCE_COLOR), for the CLI's output only. */
+export function terminalEnv(env: NodeJS.ProcessEnv = process.env): {
+  NO_COLOR?: string;
+  FORCE_COLOR?: string;
+  TERM?: string;
+} {
+  return { NO_COLOR: env.NO_COLOR, FORCE_COLOR: env.FORCE_COLOR, TERM: env.TERM };
 }

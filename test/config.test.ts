@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, loadConfigLeniently } from '../src/config.ts';
 import { ConfigInvalidError } from '../src/errors.ts';
+import { configuredPlaybooks, playbooksDir } from '../src/setup/playbooks.ts';
 
 describe('loadConfig', () => {
   it('refuses half the Slack settings, naming the missing one', () => {
@@ -11,15 +12,6 @@ describe('loadConfig', () => {
       'xoxb-1',
     );
     expect(loadConfig({}).SLACK_BOT_TOKEN).toBeUndefined();
-  });
-
-  it.each([
-    ['/nonexistent/pb', 'there is no folder /nonexistent/pb'],
-    ['package.json', 'package.json is a file, not a folder of playbooks'],
-    ['src', 'src holds no playbook (expected '],
-  ])('refuses MEMDOCTOR_PLAYBOOKS_DIR=%s', (dir, message) => {
-    expect(() => loadConfig({ MEMDOCTOR_PLAYBOOKS_DIR: dir })).toThrow(message);
-    expect(loadConfig({ MEMDOCTOR_PLAYBOOKS_DIR: 'playbooks' }).MEMDOCTOR_PLAYBOOKS_DIR).toBe('playbooks');
   });
 
   it.each([
@@ -43,10 +35,23 @@ describe('loadConfigLeniently (diagnose, playbooks)', () => {
     expect(config.OPENAI_MODEL).toBe('m');
     expect(problem?.message).toContain('SLACK_SIGNING_SECRET is not set');
   });
+});
 
-  it('stops on a bad MEMDOCTOR_PLAYBOOKS_DIR rather than answer from the shipped playbooks', () => {
-    expect(() => loadConfigLeniently({ MEMDOCTOR_PLAYBOOKS_DIR: '/nonexistent/pb' })).toThrow(
-      ConfigInvalidError,
+describe('MEMDOCTOR_PLAYBOOKS_DIR, checked where playbooks are loaded', () => {
+  it.each([
+    ['/nonexistent/pb', 'there is no folder /nonexistent/pb'],
+    ['package.json', 'package.json is a file, not a folder of playbooks'],
+    ['src', 'src holds no playbook (expected '],
+  ])('refuses %s, naming the variable and the path', (dir, message) => {
+    expect(() => playbooksDir({ MEMDOCTOR_PLAYBOOKS_DIR: dir })).toThrow(ConfigInvalidError);
+    expect(() => configuredPlaybooks({ MEMDOCTOR_PLAYBOOKS_DIR: dir })).toThrow(message);
+    expect(() => configuredPlaybooks({ MEMDOCTOR_PLAYBOOKS_DIR: dir })).toThrow(
+      '→ at MEMDOCTOR_PLAYBOOKS_DIR',
     );
+  });
+
+  it('takes a folder of playbooks, and the shipped one when unset', () => {
+    expect(playbooksDir({ MEMDOCTOR_PLAYBOOKS_DIR: 'playbooks' })).toBe('playbooks');
+    expect(configuredPlaybooks({}).length).toBeGreaterThan(5);
   });
 });

@@ -12,6 +12,7 @@ import type { Playbook } from '../engine/playbook/schema.ts';
 import { type Selection, selectLines } from '../llm/select.ts';
 import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
+import type { EngineOffload } from './engine-job.ts';
 import { failureNotes } from './notes.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
@@ -38,6 +39,8 @@ export interface DiagnosisContext {
   assist?: SuggestionAssist;
   /** The engine's extractors; the registry when unset (tests inject failing ones). */
   extractors?: readonly Extractor[];
+  /** Runs the engine off this thread (the Slack app's worker pool); in-line when unset. */
+  offload?: EngineOffload;
 }
 
 /** A diagnosis, ready to render: the contract's report, what a walkthrough starts from, the model's word. */
@@ -63,6 +66,7 @@ async function runEngine(
     ...(request.engine ? { engine: request.engine } : {}),
     ...(context.extractors ? { extractors: context.extractors } : {}),
   };
+  if (context.offload && !context.extractors) return offloaded(request, context, context.offload);
   if ('text' in input) {
     const engine = await diagnoseText(input.source, input.text, context.playbooks, options);
     return { engine, selection: async () => selectLines(input.text) };
@@ -70,6 +74,37 @@ async function runEngine(
   const tap = context.assist ? new SelectionTap(input.source) : undefined;
   const chunks = tap ? tap.wrap(input.chunks) : input.chunks;
   const engine = await diagnoseStream(input.source, chunks, context.playbooks, options);
+  return { engine, selection: async () => tap?.selection() };
+}
+
+async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/**
+ * The engine in another thread: text goes as it is, a stream is read here first (a download is
+ * I/O, which the event loop does well) and its bytes are moved to the thread.
+ */
+async function offloaded(
+  request: DiagnosisRequest,
+  context: DiagnosisContext,
+  offload: EngineOffload,
+): Promise<{ engine: EngineResult; selection: () => Promise<Selection | undefined> }> {
+  const { input } = request;
+  const job = {
+    source: input.source,
+    ...(request.engine ? { engine: request.engine } : {}),
+    ...(request.limits?.maxBytes !== undefined ? { maxBytes: request.limits.maxBytes } : {}),
+  };
+  if ('text' in input) {
+    const engine = await offload({ ...job, text: input.text });
+    return { engine, selection: async () => selectLines(input.text) };
+  }
+  const tap = context.assist ? new SelectionTap(input.source) : undefined;
+  const bytes = await readAll(tap ? tap.wrap(input.chunks) : input.chunks);
+  const engine = await offload({ ...job, bytes });
   return { engine, selection: async () => tap?.selection() };
 }
 

@@ -2,8 +2,9 @@ import type { Diagnosis } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../errors.ts';
 import type { LlmAssist } from '../llm/assist.ts';
+import { needsSuggestion } from '../llm/confidence.ts';
 import type { Selection } from '../llm/select.ts';
-import { needsSuggestion, type Suggestion } from '../llm/triage.ts';
+import type { Suggestion } from '../llm/triage.ts';
 
 /** The part of the model assist a diagnosis uses. */
 export type SuggestionAssist = Pick<LlmAssist, 'suggest'>;

@@ -1,10 +1,9 @@
-import type { Redis } from 'ioredis';
 import type OpenAI from 'openai';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { type Config, redisTarget } from '../config.ts';
 import { asMemdoctorError } from '../errors.ts';
 import { childFor, createLogger } from '../log.ts';
-import { connectCacheRedis } from '../redis/connect.ts';
+import { connectCacheRedis, type RedisConnection } from '../redis/connect.ts';
 import type { AskDeps, Outcome } from './ask.ts';
 import { type ExplainRequest, explainDiagnosis } from './explain.ts';
 import { draftIncident, type IncidentRequest } from './incident.ts';
@@ -26,8 +25,8 @@ export interface LlmAssist {
 
 export interface AssistOptions {
   log?: Logger;
-  /** A shared Redis client (the bot's); without it one is opened from REDIS_URL, if set. */
-  redis?: Redis;
+  /** A shared Redis client (the bot's); without it one is opened from REDIS_URL or REDIS_CLUSTER_NODES, if set. */
+  redis?: RedisConnection;
   store?: LlmStore;
   client?: OpenAI;
   /** Redis key prefix (default "memdoctor"); tests use their own. */
@@ -53,9 +52,10 @@ export function createLlmAssist(config: Config, options: AssistOptions = {}): Ll
   const settings = llmSettings(config);
   if (!settings) return undefined;
   const log = childFor(options.log ?? createLogger(config.LOG_LEVEL), 'llm', { model: settings.model });
+  const target = redisTarget(config);
   const owned =
-    !options.store && !options.redis && config.REDIS_URL
-      ? connectCacheRedis(config.REDIS_URL, (error) => log.debug({ err: error }, 'redis connection error'))
+    !options.store && !options.redis && target
+      ? connectCacheRedis(target, (error) => log.debug({ err: error }, 'redis connection error'))
       : undefined;
   const redis = options.redis ?? owned;
   const store =

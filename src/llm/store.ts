@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisConnection } from '../redis/connect.ts';
 import { RedisKeys } from '../redis/keys.ts';
 import { defineScripts, type RunScript } from '../redis/scripts.ts';
 
@@ -11,7 +11,7 @@ export interface LlmStore {
   hit(workspace: string, windowSeconds: number, now?: number): Promise<number>;
 }
 
-/** Process-local store: used when no REDIS_URL is set, and as the fallback when Redis fails. */
+/** Process-local store: used without Redis, and as the fallback when Redis fails. */
 export class MemoryLlmStore implements LlmStore {
   private readonly values = new Map<string, { value: string; expires: number }>();
   private readonly counts = new Map<string, number>();
@@ -59,7 +59,7 @@ export class RedisLlmStore implements LlmStore {
   private readonly fallback = new MemoryLlmStore();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly log: Logger,
     prefix?: string,
   ) {

@@ -18,7 +18,7 @@ export class RedisKeys {
     return `${this.prefix}:{${parts.map((p) => p.replace(/[{}]/g, '_')).join(':')}}`;
   }
 
-  /** A conversation's keys share `{workspace:conversation}`: the walkthrough scripts touch all three. */
+  /** A conversation's keys share `{workspace:conversation}`: the walkthrough scripts touch all four. */
   private conversation(where: Conversation): string {
     return this.tagged(where.workspace, where.conversation);
   }
@@ -26,6 +26,11 @@ export class RedisKeys {
   /** Hash: `v` (version) and `data` (the walkthrough record as JSON). */
   walkthrough(where: Conversation, id: string): string {
     return `${this.conversation(where)}:wt:${id}`;
+  }
+
+  /** List: a walkthrough's earlier audit entries (JSON each, oldest first), written with the record. */
+  walkthroughAudit(where: Conversation, id: string): string {
+    return `${this.conversation(where)}:wt:${id}:audit`;
   }
 
   /** Sorted set: ids of a conversation's active walkthroughs, scored by last activity (ms). */
@@ -46,6 +51,26 @@ export class RedisKeys {
   /** Counter: a workspace's model requests in one fixed window (window = epoch seconds / length). */
   modelRequests(workspace: string, window: number): string {
     return `${this.tagged('llm', workspace)}:rate:${window}`;
+  }
+
+  /** Hash: a workspace's outcome figures, `playbook\tcause\tmetric` -> count (src/stats). */
+  outcomeCounts(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:counts`;
+  }
+
+  /** Hash: walkthrough id -> the counts field its "Did this fix it?" answer went to. */
+  outcomeAnswers(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:answers`;
+  }
+
+  /** Hash: walkthrough id -> the note given with its answer. */
+  outcomeNotes(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:notes`;
+  }
+
+  /** List: a workspace's recent diagnoses and walkthroughs (JSON, newest first), for App Home. */
+  outcomeActivity(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:activity`;
   }
 
   /** String: a claim taken once (a Slack event delivery, a thread's start click), kept for a while. */

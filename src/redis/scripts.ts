@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Cluster, Redis } from 'ioredis';
+import { packagePath } from '../paths.ts';
 
 /** Negative codes the Lua scripts return; one name for each, used to pick the error. */
 export enum ScriptCode {
@@ -15,7 +17,8 @@ export interface ScriptFile {
   lua: string;
 }
 
-const LUA_DIR = new URL('./lua/', import.meta.url);
+// From the package root, not this module's URL: the bundle in dist/ has no lua/ beside it.
+const LUA_DIR = pathToFileURL(`${packagePath('src', 'redis', 'lua')}/`);
 
 /** Every script memdoctor runs in Redis (walkthrough writes, model request counts), read once. */
 export function loadScripts(): ScriptFile[] {

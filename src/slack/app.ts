@@ -5,6 +5,7 @@ import { boltLogger } from './bolt-logger.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { registerListeners } from './listeners/index.ts';
+import { measureAcks, metricsRoute } from './metrics.ts';
 import { dedupeEvents } from './middleware.ts';
 import { createHttpReceiver } from './receiver.ts';
 
@@ -44,7 +45,7 @@ function healthRoute(deps: SlackDeps): CustomRoute {
 export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App {
   const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
   const logger = boltLogger(deps.log, secrets);
-  const customRoutes = [healthRoute(deps)];
+  const customRoutes = [healthRoute(deps), ...(deps.metrics ? [metricsRoute(deps.metrics)] : [])];
   const mode = transport.appToken
     ? {
         socketMode: true,
@@ -70,11 +71,12 @@ export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App 
     },
     ...mode,
   });
+  if (deps.metrics) measureAcks(app as unknown as Parameters<typeof measureAcks>[0], deps.metrics);
   app.use(dedupeEvents(deps));
   registerListeners(app, deps);
   app.error(async (error) => {
     const failure = explainFailure(error.original ?? error);
-    deps.log.error({ code: failure.code, err: failure.message }, 'listener failed');
+    deps.log.error({ code: failure.code, err: failure.detail ?? failure.message }, 'listener failed');
   });
   return app;
 }

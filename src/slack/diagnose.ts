@@ -3,12 +3,13 @@ import type { EngineHint } from '../engine/index.ts';
 import { readLines } from '../engine/ingest/lines.ts';
 import type { SlackDeps } from './deps.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
+import { countDiagnosis } from './outcomes.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
-export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist'> &
-  Partial<Pick<SlackDeps, 'log'>>;
+export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
+  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics'>>;
 
 function download(deps: DiagnoseDeps, file: SlackFileRef) {
   return downloadSlackFile(file, {
@@ -27,12 +28,24 @@ async function run(
   engine: EngineHint | undefined,
   workspace: string,
 ): Promise<DiagnosisResult> {
-  const { playbooks, assist } = deps;
-  const result = await diagnose(
-    { input, workspace, limits: { maxBytes: deps.settings.maxExpandedBytes }, ...(engine ? { engine } : {}) },
-    { playbooks, ...(assist ? { assist } : {}) },
-  );
+  const { playbooks, assist, engines } = deps;
+  const work = () =>
+    diagnose(
+      {
+        input,
+        workspace,
+        limits: { maxBytes: deps.settings.maxExpandedBytes },
+        ...(engine ? { engine } : {}),
+      },
+      {
+        playbooks,
+        ...(assist ? { assist } : {}),
+        ...(engines ? { offload: (job) => engines.run(job) } : {}),
+      },
+    );
+  const result = await (deps.metrics ? deps.metrics.timeDiagnosis(work) : work());
   for (const note of result.notes) deps.log?.info({ source: result.report.source, note }, 'diagnosis note');
+  await countDiagnosis(deps, workspace, result);
   return result;
 }
 

@@ -55,6 +55,7 @@ export function createRecord(input: NewWalkthrough): WalkthroughRecord {
     owner: input.owner,
     participants: [input.owner],
     audit: [],
+    archivedAudit: 0,
     createdAt: input.at,
     updatedAt: input.at,
     version: 0,
@@ -99,6 +100,16 @@ function checkStep(record: WalkthroughRecord, event: WalkthroughEvent): void {
   );
 }
 
+/** The owner changes; the audit trail keeps who passed it to whom. */
+function handOver(record: WalkthroughRecord, to: string): { record: WalkthroughRecord; detail: string } {
+  if (to === record.owner) throw new WalkthroughInvalidEventError(`${to} already owns this walkthrough.`);
+  const participants = record.participants.includes(to) ? record.participants : [...record.participants, to];
+  return {
+    record: { ...record, owner: to, participants },
+    detail: `handed over from ${record.owner} to ${to}`,
+  };
+}
+
 function step(
   record: WalkthroughRecord,
   event: WalkthroughEvent,
@@ -118,6 +129,7 @@ function step(
     );
   if (event.type === 'abort')
     return { record: { ...record, status: 'abandoned' }, detail: event.reason ?? 'abandoned' };
+  if (event.type === 'handover') return handOver(record, event.to);
   if (event.type === 'back') throw new WalkthroughInvalidEventError('unreachable');
   checkStep(record, event);
   const current = stepById(record, record.current);

@@ -36,7 +36,7 @@ export const AuditEntrySchema = z.strictObject({
 export const WalkthroughStatusSchema = z.enum(['active', 'done', 'abandoned']);
 
 /**
- * A stored walkthrough. Stored JSON is a boundary, so it is parsed with this schema on every read.
+ * A stored walkthrough. Stored JSON is a boundary, so it is parsed with this schema when read.
  * The procedure is a snapshot: a walkthrough started on one playbook version finishes on it.
  */
 export const WalkthroughRecordSchema = z.strictObject({
@@ -60,7 +60,10 @@ export const WalkthroughRecordSchema = z.strictObject({
   values: z.record(z.string(), z.string()),
   owner: z.string().min(1),
   participants: z.array(z.string().min(1)),
+  /** The most recent audit entries (see RECENT_AUDIT_ENTRIES); earlier ones are in the store's audit log. */
   audit: z.array(AuditEntrySchema),
+  /** How many earlier audit entries the store's audit log holds; records written before it had none. */
+  archivedAudit: z.number().int().min(0).default(0),
   createdAt: at,
   updatedAt: at,
   /** Increases by one on every accepted event; the stores write only over the version read. */

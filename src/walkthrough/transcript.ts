@@ -1,6 +1,6 @@
 import { answerText } from './known.ts';
 import { stepById } from './prefill.ts';
-import type { WalkthroughRecord } from './record.ts';
+import type { AuditEntry, WalkthroughRecord } from './record.ts';
 import { stepKind } from './steps/registry.ts';
 import { viewOf } from './view.ts';
 
@@ -53,7 +53,7 @@ function ending(record: WalkthroughRecord): string[] {
   return ['', `## ${where}: ${view.title}`];
 }
 
-function audit(record: WalkthroughRecord): string[] {
+function audit(entries: readonly AuditEntry[]): string[] {
   const out = [
     '',
     '## Audit trail',
@@ -61,14 +61,20 @@ function audit(record: WalkthroughRecord): string[] {
     '| When (UTC) | Who | What | Step | Detail |',
     '|---|---|---|---|---|',
   ];
-  for (const e of record.audit)
+  for (const e of entries)
     out.push(
       `| ${e.at.slice(0, 19).replace('T', ' ')} | ${cell(e.actor)} | ${e.event} | ${e.step ?? ''} | ${cell(e.detail)} |`,
     );
   return out;
 }
 
-/** The walkthrough as Markdown for incident notes: who answered what, the conclusion, the audit trail. */
-export function renderTranscript(record: WalkthroughRecord): string {
-  return `${[...header(record), ...steps(record), ...ending(record), ...audit(record)].join('\n')}\n`;
+/**
+ * The walkthrough as Markdown for incident notes: who answered what, the conclusion, the audit
+ * trail (the whole one from the store; the record alone holds only its recent entries).
+ */
+export function renderTranscript(
+  record: WalkthroughRecord,
+  trail: readonly AuditEntry[] = record.audit,
+): string {
+  return `${[...header(record), ...steps(record), ...ending(record), ...audit(trail)].join('\n')}\n`;
 }

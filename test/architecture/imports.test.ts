@@ -66,6 +66,8 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   ],
   walkthrough: [...SURFACES, ...MODEL, 'config.ts', 'diagnosis', 'setup', 'calc'],
   redis: [...SURFACES, ...MODEL, 'walkthrough', 'engine', 'config.ts', 'diagnosis', 'setup', 'calc'],
+  /** Outcomes know ids and counts only: no surface, engine or walkthrough. */
+  stats: [...SURFACES, ...MODEL, 'walkthrough', 'engine', 'config.ts', 'diagnosis', 'setup', 'calc'],
   calc: [...SURFACES, ...MODEL, 'walkthrough', 'config.ts', 'diagnosis', 'setup'],
   diagnosis: [...SURFACES, 'config.ts', 'setup'],
   llm: [...SURFACES, 'diagnosis', 'setup', 'walkthrough'],

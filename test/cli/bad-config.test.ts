@@ -23,10 +23,13 @@ interface Exit {
   ms: number;
 }
 
-/** Runs `npm start`'s entry point with stdin closed; kills it after `limitMs` (a lingering process). */
-async function start(env: Record<string, string>, limitMs = 15_000): Promise<Exit> {
+/** `npm start` (src/main.ts) and `memdoctor serve`, run from source. */
+const ENTRY = { start: ['src/main.ts'], serve: ['src/cli/main.ts', 'serve'] };
+
+/** Runs an entry point with stdin closed; kills it after `limitMs` (a lingering process). */
+async function start(env: Record<string, string>, limitMs = 15_000, entry = ENTRY.start): Promise<Exit> {
   const began = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
     cwd: ROOT,
     env: testEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,20 +100,27 @@ describe('npm start with a PORT that is taken', () => {
     await fake.stop();
   });
 
-  it('says PORT is in use and exits non-zero at once, leaving nothing running', async () => {
-    const port = (squatter.address() as AddressInfo).port;
-    const run = await start({
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: fake.apiUrl,
-      MEMDOCTOR_ALLOW_HTTP_LOOPBACK: 'true',
-      REDIS_URL: TEST_REDIS_URL,
-      PORT: String(port),
-    });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`PORT=${port} is already in use by another process`);
-    expect(run.stderr).not.toContain('EADDRINUSE');
-    // Killed at 15 s had it lingered; it exits as soon as the listen fails.
-    expect(run.ms).toBeLessThan(10_000);
-  });
+  it.each(Object.entries(ENTRY))(
+    '%s says PORT is in use and exits non-zero at once, leaving nothing running',
+    async (_name, entry) => {
+      const port = (squatter.address() as AddressInfo).port;
+      const run = await start(
+        {
+          SLACK_BOT_TOKEN: BOT_TOKEN,
+          SLACK_SIGNING_SECRET: SIGNING_SECRET,
+          SLACK_API_URL: fake.apiUrl,
+          MEMDOCTOR_ALLOW_HTTP_LOOPBACK: 'true',
+          REDIS_URL: TEST_REDIS_URL,
+          PORT: String(port),
+        },
+        15_000,
+        entry,
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`PORT=${port} is already in use by another process`);
+      expect(run.stderr).not.toContain('EADDRINUSE');
+      // Killed at 15 s had it lingered; it exits as soon as the listen fails.
+      expect(run.ms).toBeLessThan(10_000);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
 import { COMMANDS } from '../../src/cli/registry.ts';
+import { TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
 import { TEST_PLAYBOOKS } from './spawn-helpers.ts';
 
 async function cli(args: readonly string[], input = ''): Promise<{ code: number; out: string; err: string }> {
@@ -38,6 +39,11 @@ const NO_PLAYBOOKS: Readonly<Record<string, string[]>> = {
   parse: ['parse', 'list'],
 };
 
+/** Commands that read no playbooks but read Redis: they run against the test Redis. */
+const NEEDS_REDIS: Readonly<Record<string, string[]>> = {
+  stats: ['stats', 'T0NOBODY'],
+};
+
 describe('MEMDOCTOR_PLAYBOOKS_DIR', () => {
   beforeEach(() => {
     vi.stubEnv('REDIS_URL', '');
@@ -48,9 +54,15 @@ describe('MEMDOCTOR_PLAYBOOKS_DIR', () => {
     vi.unstubAllEnvs();
   });
 
-  it('every command is in one of the two tables', () => {
+  it('every command is in one of the tables', () => {
+    // serve reads the playbooks inside startSlack, which test/slack/start.test.ts drives.
     expect(Object.keys(COMMANDS).sort()).toEqual(
-      [...Object.keys(USES_PLAYBOOKS), ...Object.keys(NO_PLAYBOOKS)].sort(),
+      [
+        ...Object.keys(USES_PLAYBOOKS),
+        ...Object.keys(NO_PLAYBOOKS),
+        ...Object.keys(NEEDS_REDIS),
+        'serve',
+      ].sort(),
     );
   });
 
@@ -80,6 +92,21 @@ describe('MEMDOCTOR_PLAYBOOKS_DIR', () => {
     vi.stubEnv('MEMDOCTOR_PLAYBOOKS_DIR', TEST_PLAYBOOKS);
     const { out } = await cli(['diagnose', '--json', '-'], OOM);
     expect(JSON.parse(out).diagnoses.map((d: { playbook: string }) => d.playbook)).toEqual(['test-walk']);
+  });
+
+  it.each(Object.entries(NEEDS_REDIS))('%s works whatever the folder', async (_name, args) => {
+    vi.stubEnv('MEMDOCTOR_PLAYBOOKS_DIR', '/nonexistent/memdoctor-playbooks');
+    vi.stubEnv('REDIS_URL', TEST_REDIS_URL);
+    const { code, out, err } = await cli(args);
+    expect(err).toBe('');
+    expect(out).toBe('No outcomes recorded in this workspace yet.\n');
+    expect(code).toBe(0);
+  });
+
+  it('stats says it needs REDIS_URL when none is set', async () => {
+    const { code, err } = await cli(['stats', 'T1']);
+    expect(code).toBe(2);
+    expect(err).toContain('set REDIS_URL');
   });
 
   it.each(Object.entries(NO_PLAYBOOKS))('%s works whatever the folder', async (_name, args) => {

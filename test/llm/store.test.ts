@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { type Cluster, Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLlmAssist } from '../../src/llm/assist.ts';
@@ -7,6 +7,7 @@ import { selectLines } from '../../src/llm/select.ts';
 import { type LlmStore, MemoryLlmStore, RedisLlmStore } from '../../src/llm/store.ts';
 import { suggestPlaybook } from '../../src/llm/triage.ts';
 import { RedisKeys } from '../../src/redis/keys.ts';
+import { CLUSTER_NODES, CLUSTER_SKIPPED, deleteClusterPrefix, newClusterClient } from '../support/cluster.ts';
 import { FakeOpenAI, responseJson } from './fake-openai.ts';
 import { logSink, PLAYBOOKS, testDeps } from './helpers.ts';
 
@@ -31,10 +32,31 @@ afterAll(async () => {
   await redis.quit();
 });
 
+const cluster = CLUSTER_NODES ? newClusterClient() : undefined;
+afterAll(async () => {
+  if (!cluster) return;
+  for (const prefix of prefixes) await deleteClusterPrefix(cluster, prefix);
+  await cluster.quit();
+});
+
+/** What the cluster stores logged: one that fell back to memory would have hidden a cluster error. */
+const clusterLogs: ReturnType<typeof logSink>[] = [];
+function clusterStore(): LlmStore {
+  const sink = logSink();
+  clusterLogs.push(sink);
+  return new RedisLlmStore(cluster as Cluster, sink.log, newPrefix());
+}
+
 const STORES: Array<[string, () => LlmStore]> = [
   ['memory', () => new MemoryLlmStore()],
   ['redis', () => new RedisLlmStore(redis, logSink().log, newPrefix())],
 ];
+if (cluster) STORES.push(['redis cluster', clusterStore]);
+else describe.skip(`LlmStore contract: redis cluster${CLUSTER_SKIPPED}`, () => {});
+
+afterEach(() => {
+  expect(clusterLogs.flatMap((s) => s.lines).map((l) => l.msg)).toEqual([]);
+});
 
 describe.each(STORES)('LlmStore contract: %s', (_name, make) => {
   it('returns what was set, and nothing for an unknown hash', async () => {
@@ -168,6 +190,43 @@ describe('createLlmAssist with REDIS_URL', () => {
     expect(outcome.value).toBe('Heap full.');
     expect(await redis.keys(`${prefix}:{llm:*}:cache`)).toHaveLength(1);
     expect(await redis.keys(`${prefix}:{llm:T1}:rate:*`)).toHaveLength(1);
+    await assist.close();
+    await fake.close();
+  });
+});
+
+describe.skipIf(!CLUSTER_NODES)(`createLlmAssist with REDIS_CLUSTER_NODES${CLUSTER_SKIPPED}`, () => {
+  it('opens its own cluster connection and caches and counts there', async () => {
+    const fake = new FakeOpenAI();
+    const baseURL = await fake.start();
+    fake.reply(responseJson({ explanation: 'Heap full.' }));
+    const prefix = newPrefix();
+    const config = loadConfig({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: baseURL,
+      REDIS_CLUSTER_NODES: CLUSTER_NODES,
+    });
+    const sink = logSink();
+    const assist = createLlmAssist(config, { keyPrefix: prefix, log: sink.log });
+    const playbook = PLAYBOOKS[0];
+    if (!assist || !playbook || !cluster) throw new Error('assist, playbook and cluster expected');
+    const diagnosis = {
+      playbook: playbook.id,
+      title: playbook.title,
+      confidence: 0.9,
+      cause: null,
+      evidence: [{ line: 1, text: 'java.lang.OutOfMemoryError: Java heap space' }],
+      facts: {},
+      actions: [],
+    };
+    const request = { workspace: 'T1', diagnosis, playbook };
+    expect((await assist.explain(request)).value).toBe('Heap full.');
+    expect((await assist.explain(request)).value).toBe('Heap full.');
+    expect(fake.requests).toHaveLength(1);
+    const keys = new RedisKeys(prefix);
+    const window = Math.floor(Date.now() / 1000 / 3600);
+    expect(await cluster.get(keys.modelRequests('T1', window))).toBe('1');
+    expect(sink.lines.filter((l) => String(l.msg).includes('in-process store'))).toEqual([]);
     await assist.close();
     await fake.close();
   });

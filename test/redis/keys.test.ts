@@ -8,11 +8,16 @@ const where = { workspace: 'T1', conversation: 'C2' };
 /** One example per key builder; a new builder must be added here, so its tag is checked. */
 const EXAMPLES: Readonly<Record<string, () => string>> = {
   walkthrough: () => keys.walkthrough(where, 'T1-C2-abc123'),
+  walkthroughAudit: () => keys.walkthroughAudit(where, 'T1-C2-abc123'),
   activeWalkthroughs: () => keys.activeWalkthroughs(where),
   threadWalkthrough: () => keys.threadWalkthrough(where, '1.2'),
   modelAnswer: () => keys.modelAnswer('ab'.repeat(32)),
   modelRequests: () => keys.modelRequests('T1', 492_000),
   claim: () => keys.claim('event:Ev123'),
+  outcomeCounts: () => keys.outcomeCounts('T1'),
+  outcomeAnswers: () => keys.outcomeAnswers('T1'),
+  outcomeNotes: () => keys.outcomeNotes('T1'),
+  outcomeActivity: () => keys.outcomeActivity('T1'),
 };
 
 const builders = Object.getOwnPropertyNames(RedisKeys.prototype).filter(
@@ -37,14 +42,21 @@ describe('RedisKeys', () => {
       keys.activeWalkthroughs(where),
       keys.threadWalkthrough(where, '1.2'),
       keys.threadWalkthrough(where, undefined),
+      keys.walkthroughAudit(where, 'x'),
     ].map(hashTag);
-    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
+    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
     expect(hashTag(keys.walkthrough({ workspace: 'T1', conversation: 'C3' }, 'x'))).toBe('T1:C3');
   });
 
   it('keeps a workspace’s model request windows together and apart from other workspaces', () => {
     expect(hashTag(keys.modelRequests('T1', 1))).toBe(hashTag(keys.modelRequests('T1', 2)));
     expect(hashTag(keys.modelRequests('T1', 1))).not.toBe(hashTag(keys.modelRequests('T2', 1)));
+  });
+
+  it('puts a workspace’s outcome keys (the feedback script’s two) in one slot', () => {
+    const tags = [keys.outcomeCounts('T1'), keys.outcomeAnswers('T1'), keys.outcomeNotes('T1')].map(hashTag);
+    expect(tags).toEqual(['outcomes:T1', 'outcomes:T1', 'outcomes:T1']);
+    expect(hashTag(keys.outcomeCounts('T2'))).toBe('outcomes:T2');
   });
 
   it('never lets a brace in a part end the tag early', () => {
@@ -71,6 +83,7 @@ describe('the Lua scripts', () => {
     expect(scripts.map((s) => s.name)).toEqual([
       'countModelRequest',
       'createWalkthrough',
+      'recordFeedback',
       'replaceWalkthrough',
     ]);
     for (const script of scripts)

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { calcAnswer } from '../../calc/answer.ts';
-import { CALC_NAMES } from '../../calc/registry.ts';
 import { UsageError } from '../../errors.ts';
 import type { Command } from '../command.ts';
 
@@ -15,9 +14,6 @@ function readLocalFile(path: string, flag: string): string {
 
 /** `memdoctor calc spark|glue|flink|beam [--json] [--<setting> value ...]`. */
 export const calcCommand: Command = {
-  name: 'calc',
-  summary: 'compute memory budgets the way Spark, Glue, Flink and Beam/Dataflow do',
-  usage: `memdoctor calc ${CALC_NAMES} [--json] [--<setting> value ...] (memdoctor calc <system> help lists flags)`,
   async run(args, io) {
     io.stdout.write(calcAnswer(args, readLocalFile));
     return 0;

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
-import { loadConfigLeniently } from '../../config.ts';
+import { type Config, loadConfigLeniently } from '../../config.ts';
 import { type DiagnosisResult, diagnose } from '../../diagnosis/index.ts';
 import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
-import { openAssist } from '../../setup/assist.ts';
+import type { AssistChoice } from '../../setup/assist.ts';
 import { configuredPlaybooks } from '../../setup/playbooks.ts';
 import type { CliIo, Command } from '../command.ts';
 import { openInput } from '../input.ts';
+import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
 
@@ -14,14 +15,23 @@ function parse(args: readonly string[]) {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, engine: { type: 'string' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      engine: { type: 'string' },
+      'fail-when-none': { type: 'boolean', default: false },
+    },
   });
-  if (positionals.length === 0) throw new UsageError('diagnose needs at least one file, or - for stdin.');
   const engine = values.engine;
   if (engine !== undefined && !(ENGINE_HINTS as readonly string[]).includes(engine)) {
     throw new UsageError(`--engine must be one of ${ENGINE_HINTS.join(', ')}; got "${engine}".`);
   }
-  return { json: values.json ?? false, engine: engine as EngineHint | undefined, files: positionals };
+  return {
+    json: values.json ?? false,
+    failWhenNone: values['fail-when-none'] ?? false,
+    engine: engine as EngineHint | undefined,
+    // No file: read stdin, as grep does, so `kubectl logs pod | memdoctor diagnose` works.
+    files: positionals.length > 0 ? positionals : ['-'],
+  };
 }
 
 /** `--json`: the contract's report, with the model's suggestion beside it when there is one. */
@@ -29,29 +39,45 @@ function renderJson({ report, suggestion }: DiagnosisResult): string {
   return `${JSON.stringify(suggestion ? { ...report, suggestion } : report)}\n`;
 }
 
-/** `memdoctor diagnose [--json] [--engine E] FILE...`: one report per input, in input order. */
+/** The model assist, loaded (with the openai client) only when a model is configured or misconfigured. */
+async function assistFor(config: Config, problem: Error | undefined): Promise<AssistChoice> {
+  if (!problem && config.OPENAI_API_KEY === undefined) return {};
+  const { openAssist } = await import('../../setup/assist.ts');
+  return openAssist(config, problem ? { problem } : {});
+}
+
+/**
+ * Exit code: 2 when an input could not be read, else (with --fail-when-none, grep's habit) 1 when
+ * no input had a diagnosis, else 0.
+ */
+function exitCode(failed: boolean, failWhenNone: boolean, recognised: boolean): number {
+  if (failed) return 2;
+  return failWhenNone && !recognised ? 1 : 0;
+}
+
+/** `memdoctor diagnose [--json] [--engine E] [FILE...]`: one report per input, in input order. */
 export const diagnoseCommand: Command = {
-  name: 'diagnose',
-  summary: 'diagnose logs or pasted errors (files, .gz, or - for stdin)',
-  usage: 'memdoctor diagnose [--json] [--engine glue|spark|flink|beam] FILE... (- reads stdin)',
   async run(args, io: CliIo) {
-    const { json, engine, files } = parse(args);
+    const { json, failWhenNone, engine, files } = parse(args);
     // A bad setting only switches the optional model help off: the diagnosis needs none of them.
     const { config, problem } = loadConfigLeniently();
     const playbooks = configuredPlaybooks(config);
     const lookedFor = playbooks.map((p) => p.id);
-    const { assist, off } = openAssist(config, problem ? { problem } : {});
+    const { assist, off } = await assistFor(config, problem);
+    const colors = terminalColors(io.stdout);
     if (off) io.stderr.write(`memdoctor: model assist off: ${off}\n`);
     let failed = false;
+    let recognised = false;
     for (const file of files) {
       try {
         const input = { source: file, chunks: openInput(file, io.stdin) };
         const result = await diagnose({ input, engine, workspace: 'cli' }, { playbooks, assist });
+        if (result.report.diagnoses.length > 0) recognised = true;
         for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
         io.stdout.write(
           json
             ? renderJson(result)
-            : renderReport(result.report, lookedFor) + renderSuggestion(result.suggestion),
+            : renderReport(result.report, lookedFor, colors) + renderSuggestion(result.suggestion),
         );
       } catch (error) {
         failed = true;
@@ -59,6 +85,6 @@ export const diagnoseCommand: Command = {
       }
     }
     await assist?.close();
-    return failed ? 2 : 0;
+    return exitCode(failed, failWhenNone, recognised);
   },
 };

@@ -7,9 +7,6 @@ import type { Command } from '../command.ts';
 
 /** `memdoctor playbooks list|lint|test`, over the configured folder (MEMDOCTOR_PLAYBOOKS_DIR). */
 export const playbooksCommand: Command = {
-  name: 'playbooks',
-  summary: 'list, lint or test the playbooks',
-  usage: 'memdoctor playbooks list|lint|test',
   async run(args, io) {
     const verb = args[0] ?? 'list';
     if (!['list', 'lint', 'test'].includes(verb))

@@ -7,9 +7,6 @@ import { Console } from '../console/console.ts';
 
 /** `memdoctor resume <id>`: continues a walkthrough kept in Redis (after a restart, or another person's). */
 export const resumeCommand: Command = {
-  name: 'resume',
-  summary: 'continue a walkthrough by its id (needs REDIS_URL across restarts)',
-  usage: 'memdoctor resume <walkthrough-id>',
   async run(args, io) {
     const [id] = args;
     if (!id) throw new UsageError('resume needs the walkthrough id that walk printed.');

@@ -9,10 +9,6 @@ import { Console } from '../console/console.ts';
 
 /** `memdoctor walk <playbook>`: steps through a playbook's procedure on stdin/stdout. */
 export const walkCommand: Command = {
-  name: 'walk',
-  summary: "step through a playbook's procedure (kept in Redis when REDIS_URL is set)",
-  usage:
-    'memdoctor walk <playbook> [--from LOG]   (--from: steps the log already answers are skipped; answers come from stdin)',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args: [...args],

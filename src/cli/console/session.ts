@@ -26,7 +26,7 @@ export const WALK_HELP = `While walking through a procedure:
   status        where this walkthrough stands, and the other active ones
   transcript    the walkthrough as Markdown, for incident notes
   abort         give up on this walkthrough
-  quit          leave (with REDIS_URL set, memdoctor resume <id> picks it up again)
+  quit          leave (with Redis set up, memdoctor resume <id> picks it up again)
 `;
 
 /** Drives one walkthrough from typed lines: answers, back, abort, status, transcript. */
@@ -165,7 +165,7 @@ export class WalkSession {
     const before = this.record;
     if (!before) return;
     try {
-      const after = await this.service.apply(before.id, event, this.actor, before.version);
+      const after = await this.service.applyTo(before, event, this.actor);
       this.record = after;
       this.write(renderProgress(event.type === 'back' ? after : before, after));
       this.show(after);

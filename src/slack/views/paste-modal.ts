@@ -1,7 +1,7 @@
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
-import { BLOCK, INPUT, VIEW } from '../ids.ts';
+import { BLOCK, INPUT, PRIVATE_IDS, VIEW } from '../ids.ts';
 import { packJson, readJson } from './codec.ts';
 import { LIMITS } from './limits.ts';
 
@@ -53,6 +53,17 @@ export function pasteModal(meta: PasteModalMeta, engine?: EngineHint): types.Mod
           action_id: INPUT.engine,
           options,
           ...(initial ? { initial_option: initial } : {}),
+        },
+      },
+      {
+        type: 'input',
+        block_id: PRIVATE_IDS.modalBlock,
+        optional: true,
+        label: { type: 'plain_text', text: 'Who sees the answer' },
+        element: {
+          type: 'checkboxes',
+          action_id: PRIVATE_IDS.modalInput,
+          options: [option(PRIVATE_IDS.modalOption, 'Only me (the walkthrough runs in a DM)')],
         },
       },
     ],

@@ -71,7 +71,10 @@ export interface BaseAnswer {
 export type ParseFn = (parserId: string, text: string) => ParsedOutput;
 
 /** The events that answer a step (the others move the walkthrough itself). */
-export type AnswerEvent = Exclude<WalkthroughEvent, { type: 'start' | 'back' | 'abort' | 'thread' }>;
+export type AnswerEvent = Exclude<
+  WalkthroughEvent,
+  { type: 'start' | 'back' | 'abort' | 'thread' | 'handover' }
+>;
 
 /** An answer for a step, where it leads, and why. */
 export interface Outcome<A extends BaseAnswer = BaseAnswer> {

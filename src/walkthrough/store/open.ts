@@ -1,12 +1,13 @@
-import { connectRedis } from '../../redis/connect.ts';
+import { connectTo, type RedisConnection } from '../../redis/connect.ts';
+import type { RedisTarget } from '../../redis/target.ts';
 import { MemoryWalkthroughStore } from './memory.ts';
 import { RedisWalkthroughStore } from './redis.ts';
 import type { WalkthroughStore } from './types.ts';
 
 /** Where walkthroughs are kept: the few settings a store needs, not the whole configuration. */
 export interface StoreSettings {
-  /** Redis when set (REDIS_URL); memory otherwise. */
-  redisUrl?: string;
+  /** Redis when set (REDIS_URL or REDIS_CLUSTER_NODES); memory otherwise. */
+  redis?: RedisTarget;
   /** Prefix of every Redis key (MEMDOCTOR_REDIS_PREFIX). */
   prefix?: string;
   /** How long an idle walkthrough is kept (MEMDOCTOR_WALKTHROUGH_TTL_SECONDS). */
@@ -14,12 +15,20 @@ export interface StoreSettings {
 }
 
 /**
- * Redis when a URL is given (fails with StoreUnavailableError naming REDIS_URL when it cannot be
- * reached), otherwise memory.
+ * Redis when a target is given (fails with StoreUnavailableError naming its setting when it cannot
+ * be reached), otherwise memory. `connection` shares one already open to that target.
  */
-export async function openStore(settings: StoreSettings = {}): Promise<WalkthroughStore> {
-  const { ttlSeconds } = settings;
-  if (!settings.redisUrl) return new MemoryWalkthroughStore({ ttlSeconds });
-  const redis = await connectRedis(settings.redisUrl);
-  return new RedisWalkthroughStore(redis, { prefix: settings.prefix, ttlSeconds, ownsConnection: true });
+export async function openStore(
+  settings: StoreSettings = {},
+  connection?: RedisConnection,
+): Promise<WalkthroughStore> {
+  const { ttlSeconds, redis: target } = settings;
+  if (!target) return new MemoryWalkthroughStore({ ttlSeconds });
+  const redis = connection ?? (await connectTo(target));
+  return new RedisWalkthroughStore(redis, {
+    prefix: settings.prefix,
+    ttlSeconds,
+    target,
+    ownsConnection: connection === undefined,
+  });
 }

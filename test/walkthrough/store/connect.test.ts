@@ -39,13 +39,15 @@ describe('connecting to Redis', () => {
 });
 
 describe('losing Redis after connecting', () => {
-  it('turns failed calls into StoreUnavailableError naming REDIS_URL', async () => {
+  it('turns failed calls into StoreUnavailableError naming REDIS_URL and saying nothing was lost', async () => {
     const { RedisWalkthroughStore } = await import('../../../src/walkthrough/index.ts');
     const redis = await connectRedis('redis://127.0.0.1:6379');
     const store = new RedisWalkthroughStore(redis, { prefix: 'mdtest-gone' });
     redis.disconnect();
     const error = await failure(store.get('T1-C1-abcdef'));
     expect(error.code).toBe(ErrorCode.StoreUnavailable);
-    expect(error.message).toMatch(/^Redis \(REDIS_URL\) did not answer: .*Check that Redis is up/);
+    expect(error.message).toMatch(
+      /^Redis is unavailable: .*\. Check that Redis is up at REDIS_URL=redis:\/\/127\.0\.0\.1:6379\/0\. Nothing was lost/,
+    );
   });
 });

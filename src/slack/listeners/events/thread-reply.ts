@@ -1,8 +1,10 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
+import { StoreUnavailableError } from '../../../errors.ts';
 import { readTyped, type StepView, type TypedAnswer } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
+import { storeDownText } from '../../failures.ts';
 import { pastedOutput, waitingIn } from '../../waiting.ts';
 
 type Args = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
@@ -31,9 +33,15 @@ function replyAnswer(view: StepView, text: string): TypedAnswer | undefined {
   return answer;
 }
 
+/** A reply that could answer a step (a paste or a figure), as opposed to talk ("looking now"). */
+function mayBeAnAnswer(text: string): boolean {
+  return pastedOutput(text) !== undefined || LOOKS_LIKE_A_FIGURE.test(text);
+}
+
 /**
  * A reply in a memdoctor thread whose walkthrough waits for command output or a number: the reply
- * answers that step. Other replies are conversation and are ignored.
+ * answers that step. Other replies are conversation and are ignored. When Redis is unavailable,
+ * a reply that may be an answer is told so; talk is still left alone.
  */
 export function threadReply(deps: SlackDeps) {
   return async ({ event, client, context }: Args): Promise<void> => {
@@ -41,8 +49,6 @@ export function threadReply(deps: SlackDeps) {
     if (!parsed.success || !context.teamId || parsed.data.parent_user_id !== context.botUserId) return;
     const reply = parsed.data;
     const thread = { channel: reply.channel, ts: reply.thread_ts };
-    const waiting = await waitingIn(deps, context.teamId, thread, ['output', 'value']);
-    if (!waiting) return;
     const tell = async (text: string) => {
       await client.chat.postEphemeral({
         channel: reply.channel,
@@ -51,6 +57,20 @@ export function threadReply(deps: SlackDeps) {
         text,
       });
     };
+    let waiting: Awaited<ReturnType<typeof waitingIn>>;
+    try {
+      waiting = await waitingIn(deps, context.teamId, thread, ['output', 'value']);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      deps.log.warn(
+        { channel: reply.channel, code: error.code, err: error.message },
+        'thread reply not read',
+      );
+      if (mayBeAnAnswer(reply.text))
+        await tell(storeDownText(error, 'this reply was not taken as the answer to a walkthrough step'));
+      return;
+    }
+    if (!waiting) return;
     const answer = replyAnswer(waiting.view, reply.text);
     if (!answer) return;
     if ('refusal' in answer) return tell(answer.refusal);

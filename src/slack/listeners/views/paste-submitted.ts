@@ -2,9 +2,10 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
-import { BLOCK, INPUT } from '../../ids.ts';
+import { BLOCK, INPUT, PRIVATE_IDS } from '../../ids.ts';
 import { noticeView } from '../../views/help.ts';
 import { engineFrom, readPasteModalMeta } from '../../views/paste-modal.ts';
+import { privateDiagnosis } from '../../views/private.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -30,7 +31,11 @@ export function pasteSubmitted(deps: SlackDeps) {
     const user = body.user.id;
     try {
       const result = await diagnosePaste(deps, text, engine, body.team?.id);
-      await client.chat.postMessage({ channel: meta.channel, ...diagnosisMessage(deps, result, user) });
+      const view = diagnosisMessage(deps, result, user);
+      const only = values[PRIVATE_IDS.modalBlock]?.[PRIVATE_IDS.modalInput]?.selected_options ?? [];
+      if (only.some((o) => o.value === PRIVATE_IDS.modalOption))
+        await client.chat.postEphemeral({ channel: meta.channel, user, ...privateDiagnosis(view) });
+      else await client.chat.postMessage({ channel: meta.channel, ...view });
     } catch (error) {
       const failure = explainFailure(error);
       deps.log.warn({ code: failure.code, channel: meta.channel }, 'modal diagnosis failed');
