@@ -5,7 +5,7 @@ import {
   glueTypeFor,
   glueWorkerBudget,
 } from '../../../src/engine/calculators/glue.ts';
-import { GiB } from '../../../src/engine/units.ts';
+import { GiB, MiB } from '../../../src/engine/units.ts';
 
 describe('Glue worker types', () => {
   // docs.aws.amazon.com/glue/latest/dg/worker-types.html: vCPU, memory and disk per type.
@@ -48,5 +48,51 @@ describe('Glue worker types', () => {
     expect(glueTypeFor(14 * GiB).general?.type).toBe('G.2X');
     expect(glueTypeFor(14 * GiB).memoryOptimized?.type).toBe('R.1X');
     expect(glueTypeFor(10_000 * GiB).general).toBeUndefined();
+  });
+
+  // Estimated types: worker memory / executors x 10/16, rounded down to 64 MiB.
+  // Standard: 16 GiB / 2 x 0.625 = 5 GiB, 4 vCPU / 2 = 2 cores; G.2X: 32 x 0.625 = 20 GiB, 8 cores;
+  // G.025X: 4 x 0.625 = 2.5 GiB, 2 cores.
+  it.each([
+    ['Standard', 5 * GiB, 2],
+    ['G.2X', 20 * GiB, 8],
+    ['G.025X', 2.5 * GiB, 2],
+  ])('gives a %s executor %d bytes of heap and %d cores', (type, heap, cores) => {
+    const worker = findWorkerType(type);
+    if (!worker) throw new Error(`${type} missing`);
+    const b = glueWorkerBudget(worker);
+    expect([b.executorHeap, b.executorCores, b.driverHeap, b.executorHeapEstimated]).toEqual([
+      heap,
+      cores,
+      heap,
+      true,
+    ]);
+    expect(b.executor.heap).toBe(heap);
+    expect(b.executor.executionPerTask).toBeCloseTo(((heap - 300 * MiB) * 0.6) / cores, 0);
+  });
+
+  // A made-up shape to pin the rounding: 5 GiB / 3 x 0.625 = 1066.7 MiB, down to 16 x 64 MiB = 1024 MiB.
+  it('rounds an estimated heap down to a multiple of 64 MiB', () => {
+    const odd = { type: 'X', dpu: 1, vcpu: 3, memoryGB: 5, executorsPerWorker: 3, note: '' };
+    expect(glueWorkerBudget(odd)).toMatchObject({ executorHeap: 1024 * MiB, executorCores: 1 });
+  });
+
+  it('finds a type whatever its case and surrounding spaces', () => {
+    expect(findWorkerType('  r.2x ')?.type).toBe('R.2X');
+    expect(findWorkerType('G.3X')).toBeUndefined();
+  });
+
+  // G.1X holds exactly 10 GiB, R.1X and G.2X 20 GiB (32 GiB x 0.625), G.4X and R.2X 40 GiB.
+  it('counts a heap that fits exactly', () => {
+    expect(glueTypeFor(10 * GiB)).toEqual({
+      general: findWorkerType('G.1X'),
+      memoryOptimized: findWorkerType('R.1X'),
+    });
+    expect(glueTypeFor(10 * GiB + 1).general?.type).toBe('G.2X');
+    expect(glueTypeFor(20 * GiB + 1)).toEqual({
+      general: findWorkerType('G.4X'),
+      memoryOptimized: findWorkerType('R.2X'),
+    });
+    expect(glueTypeFor(GiB).general?.type).toBe('G.025X');
   });
 });
