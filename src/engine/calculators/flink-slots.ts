@@ -106,7 +106,11 @@ export function slotFit(requests: readonly ResourceProfile[], tms: readonly Task
     const sizeUp =
       absent.length > 0 ? ` (they have no ${absent.join(', ')}: give the TaskManagers some)` : '';
     const scale =
-      n > 0 ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${sizeUp}` : 'add TaskManagers';
+      n > 0
+        ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${sizeUp}`
+        : absent.length > 0
+          ? `give the TaskManagers some ${absent.join(', ')}`
+          : 'add TaskManagers';
     return {
       verdict: 'lacks-resources',
       shortfall,
