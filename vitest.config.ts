@@ -7,6 +7,9 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Redis-backed suites each use their own key prefix, so files may run in parallel.
     fileParallelism: true,
+    // As `--ci`: a missing snapshot fails instead of being written (vitest 4: update 'none').
+    // Write new or changed snapshots on purpose with `npx vitest run -u <file>`.
+    update: 'none',
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],

@@ -1,0 +1,207 @@
+// @ts-nocheck
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+
+/** A failure line buried in the synthetic log, and the literal `grep` looks for. */
+export interface Signature {
+  id: string;
+  /** A literal that only this line contains; the grep baseline searches for it. */
+  literal: string;
+  /** Where the line goes, as a fraction of the file's size. */
+  at: number;
+  /** The full line, given its timestamp. */
+  line: (ts: string) => string;
+}
+
+/** What the generator wrote: enough to check the diagnosis against. */
+export interface Manifest {
+  seed: number;
+  bytes: number;
+  lines: number;
+  /** 1-based line number of each signature. */
+  buried: Record<string, number>;
+}
+
+export const SIGNATURES: readonly Signature[] = [
+  {
+    id: 'yarn-container-kill',
+    literal: 'Container killed by YARN for exceeding memory limits. 11.2 GB of 11 GB physical memory used',
+    at: 0.13,
+    line: (ts) =>
+      `${ts} WARN YarnSchedulerBackend$YarnSchedulerEndpoint: Requesting driver to remove executor 17 for reason Container killed by YARN for exceeding memory limits. 11.2 GB of 11 GB physical memory used. Consider boosting spark.executor.memoryOverhead.`,
+  },
+  {
+    id: 'java-heap-oom',
+    literal: 'java.lang.OutOfMemoryError: Java heap space',
+    at: 0.41,
+    line: () => 'java.lang.OutOfMemoryError: Java heap space',
+  },
+  {
+    id: 'spark-result-size',
+    literal: 'is bigger than spark.driver.maxResultSize',
+    at: 0.67,
+    line: (ts) =>
+      `${ts} ERROR TaskSetManager: Total size of serialized results of 2572 tasks (1062.8 MiB) is bigger than spark.driver.maxResultSize (1024.0 MiB)`,
+  },
+  {
+    id: 'flink-no-resources',
+    literal: 'NoResourceAvailableException: Could not acquire the minimum required resources',
+    at: 0.89,
+    line: (ts) =>
+      `${ts} ERROR org.apache.flink.runtime.jobmaster.JobMaster [] - org.apache.flink.runtime.jobmanager.scheduler.NoResourceAvailableException: Could not acquire the minimum required resources.`,
+  },
+];
+
+/** mulberry32: a tiny seeded PRNG, so the same seed always writes the same bytes. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Noise {
+  private readonly random: () => number;
+  private seconds = 0;
+  tid = 0;
+
+  constructor(seed: number) {
+    this.random = prng(seed);
+  }
+
+  int(max: number): number {
+    return Math.floor(this.random() * max);
+  }
+
+  chance(p: number): boolean {
+    return this.random() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)] as T;
+  }
+
+  /** Spark's log4j time, advancing a little per line. */
+  sparkTs(): string {
+    this.seconds += this.random() * 0.02;
+    const s = Math.floor(this.seconds);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `24/03/01 ${pad(10 + (Math.floor(s / 3600) % 14))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+  }
+
+  isoTs(): string {
+    return `2024-03-01 ${this.sparkTs().slice(9)},${String(this.int(1000)).padStart(3, '0')}`;
+  }
+
+  host(): string {
+    return `ip-10-0-${this.int(16)}-${this.int(250)}.ec2.internal`;
+  }
+
+  hex(length: number): string {
+    let out = '';
+    while (out.length < length) out += this.int(0x100000000).toString(16).padStart(8, '0');
+    return out.slice(0, length);
+  }
+}
+
+const FRAMES = [
+  'at sun.nio.ch.FileDispatcherImpl.read0(Native Method)',
+  'at sun.nio.ch.IOUtil.readIntoNativeBuffer(IOUtil.java:223)',
+  'at io.netty.buffer.PooledByteBuf.setBytes(PooledByteBuf.java:253)',
+  'at io.netty.channel.nio.AbstractNioByteChannel$NioByteUnsafe.read(AbstractNioByteChannel.java:151)',
+  'at io.netty.channel.nio.NioEventLoop.run(NioEventLoop.java:493)',
+  'at org.apache.spark.network.util.TransportFrameDecoder.channelRead(TransportFrameDecoder.java:102)',
+  'at org.apache.spark.scheduler.Task.run(Task.scala:141)',
+  'at org.apache.spark.executor.Executor$TaskRunner.run(Executor.scala:620)',
+  'at java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1149)',
+  'at java.lang.Thread.run(Thread.java:750)',
+];
+
+/** One ordinary log record (one or more lines): INFO/WARN of Spark, YARN and Flink, stack traces, long lines. */
+function record(n: Noise): string {
+  const roll = n.int(1000);
+  const ts = n.sparkTs();
+  const stage = n.int(60);
+  const task = n.int(2000);
+  if (roll < 260)
+    return `${ts} INFO TaskSetManager: Finished task ${task}.0 in stage ${stage}.0 (TID ${n.tid++}) in ${n.int(9000)} ms on ${n.host()} (executor ${n.int(40)}) (${task}/2000)`;
+  if (roll < 420) return `${ts} INFO Executor: Running task ${task}.0 in stage ${stage}.0 (TID ${n.tid++})`;
+  if (roll < 520)
+    return `${ts} INFO BlockManagerInfo: Added broadcast_${n.int(90)}_piece0 in memory on ${n.host()}:${30000 + n.int(9000)} (size: ${n.int(900)}.${n.int(10)} KiB, free: ${n.int(5000)}.${n.int(10)} MiB)`;
+  if (roll < 600)
+    return `${ts} INFO MemoryStore: Block rdd_${n.int(400)}_${task} stored as values in memory (estimated size ${n.int(900)}.${n.int(10)} KiB, free ${n.int(5000)}.${n.int(10)} MiB)`;
+  if (roll < 660)
+    return `${ts} INFO ShuffleBlockFetcherIterator: Getting ${n.int(2000)} (${n.int(900)}.${n.int(10)} MiB) non-empty blocks including ${n.int(40)} (${n.int(90)}.0 MiB) local and 0 (0.0 B) host-local and ${n.int(2000)} remote blocks`;
+  if (roll < 700) return `${ts} INFO CodeGenerator: Code generated in ${n.int(400)}.${n.int(1000)} ms`;
+  if (roll < 780)
+    return `${n.isoTs()} INFO org.apache.hadoop.yarn.server.nodemanager.containermanager.monitor.ContainersMonitorImpl: Memory usage of ProcessTree ${n.int(99999)} for container-id container_e12_1700000000000_0042_01_${String(n.int(999999)).padStart(6, '0')}: ${n.int(10)}.${n.int(10)} GB of 11 GB physical memory used; ${n.int(20)}.${n.int(10)} GB of 23.1 GB virtual memory used`;
+  if (roll < 820)
+    return `${n.isoTs()} INFO org.apache.hadoop.yarn.server.nodemanager.containermanager.container.ContainerImpl: Container container_e12_1700000000000_0042_01_${String(n.int(999999)).padStart(6, '0')} transitioned from LOCALIZED to RUNNING`;
+  if (roll < 880)
+    return `${n.isoTs()} INFO  org.apache.flink.runtime.checkpoint.CheckpointCoordinator [] - Completed checkpoint ${n.int(90000)} for job ${n.hex(32)} (${n.int(99999999)} bytes, checkpointDuration=${n.int(9000)} ms, finalizationTime=${n.int(9)} ms).`;
+  if (roll < 920)
+    return `${n.isoTs()} INFO  org.apache.flink.runtime.taskexecutor.TaskExecutor [] - Received task Source: Kafka -> Map (${n.int(64)}/64)#0 (${n.hex(32)}), deploy into slot with allocation id ${n.hex(32)}.`;
+  if (roll < 960)
+    return `[${n.int(90000)}.${n.int(1000)}s][info][gc] GC(${n.int(99999)}) Pause Young (Normal) (G1 Evacuation Pause) ${n.int(4000)}M->${n.int(900)}M(8192M) ${n.int(90)}.${n.int(1000)}ms`;
+  if (roll < 985)
+    return `${ts} WARN NativeCodeLoader: Unable to load native-hadoop library for your platform... using builtin-java classes where applicable`;
+  if (roll < 998) {
+    const frames = Array.from({ length: 8 + n.int(20) }, () => `\t${n.pick(FRAMES)}`);
+    return [
+      `${ts} WARN TransportChannelHandler: Exception in connection from /${n.host()}:${n.int(60000)}`,
+      'java.io.IOException: Connection reset by peer',
+      ...frames,
+    ].join('\n');
+  }
+  // A long line: a classpath or a configuration dump, 2 to 40 KB.
+  const jars = Array.from(
+    { length: 20 + n.int(400) },
+    () => `/usr/lib/spark/jars/lib-${n.hex(12)}-${n.int(9)}.${n.int(20)}.jar`,
+  );
+  return `${ts} INFO Client: classpath: ${jars.join(':')}`;
+}
+
+/**
+ * Writes `bytes` (roughly) of synthetic mixed log to `path`, burying each signature once at its
+ * place. Deterministic: the same seed and size give the same file.
+ */
+export async function generate(path: string, bytes: number, seed: number): Promise<Manifest> {
+  const noise = new Noise(seed);
+  const out = createWriteStream(path);
+  const manifest: Manifest = { seed, bytes: 0, lines: 0, buried: {} };
+  const pending = [...SIGNATURES].sort((a, b) => a.at - b.at);
+  let chunk: string[] = [];
+  let chunkBytes = 0;
+  const emit = (text: string) => {
+    chunk.push(text);
+    chunkBytes += text.length + 1;
+    manifest.lines += 1 + (text.match(/\n/g)?.length ?? 0);
+  };
+  while (manifest.bytes + chunkBytes < bytes) {
+    const next = pending[0];
+    if (next && manifest.bytes + chunkBytes >= next.at * bytes) {
+      pending.shift();
+      emit(next.line(noise.sparkTs()));
+      manifest.buried[next.id] = manifest.lines;
+    } else emit(record(noise));
+    if (chunkBytes >= 4 * 1024 * 1024) {
+      const text = `${chunk.join('\n')}\n`;
+      manifest.bytes += Buffer.byteLength(text);
+      chunk = [];
+      chunkBytes = 0;
+      if (!out.write(text)) await once(out, 'drain');
+    }
+  }
+  if (chunk.length > 0) {
+    const text = `${chunk.join('\n')}\n`;
+    manifest.bytes += Buffer.byteLength(text);
+    out.write(text);
+  }
+  out.end();
+  await once(out, 'finish');
+  return manifest;
+}

@@ -1,0 +1,59 @@
+// @ts-nocheck
+import { parseArgs } from 'node:util';
+import type { FactValue } from '../../engine/facts.ts';
+import { readLines } from '../../engine/ingest/lines.ts';
+import { parseLines } from '../../engine/parsers/parse-stream.ts';
+import { PARSERS } from '../../engine/parsers/registry.ts';
+import type { ParsedOutput } from '../../engine/parsers/types.ts';
+import { formatSize } from '../../engine/units.ts';
+import { UsageError } from '../../errors.ts';
+import type { Command } from '../command.ts';
+import { openInput } from '../input.ts';
+
+function show(key: string, value: FactValue): string {
+  if (typeof value === 'number' && /Bytes$/.test(key)) return `${formatSize(value)} (${value})`;
+  if (typeof value === 'number' && /Share$/.test(key)) return `${(value * 100).toFixed(1)}%`;
+  return String(value);
+}
+
+function render(out: ParsedOutput): string {
+  const lines = [`${out.format}: ${out.summary}`];
+  if (out.verdict) lines.push(`verdict: ${out.verdict}`);
+  lines.push('');
+  for (const [key, value] of Object.entries(out.values))
+    lines.push(`  ${key.padEnd(32)} ${show(key, value)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function list(): string {
+  return `${Object.values(PARSERS)
+    .map((p) => `${p.id.padEnd(24)} ${p.title} (from ${p.howToGet})`)
+    .join('\n')}\n`;
+}
+
+/** `memdoctor parse <parser|auto> FILE|-`: what a dump (pmap, NMT, GC log...) shows, with its figures. */
+export const parseCommand: Command = {
+  name: 'parse',
+  summary: 'read a dump (pmap, NMT, GC log, event log...) and print its figures; `parse list` names them',
+  usage: 'memdoctor parse <parser|auto> [--json] FILE (- reads stdin, .gz works) | memdoctor parse list',
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { json: { type: 'boolean', default: false } },
+    });
+    const [parser, file] = positionals;
+    if (parser === 'list') {
+      io.stdout.write(list());
+      return 0;
+    }
+    if (!parser || !file)
+      throw new UsageError('parse needs a parser id (or auto) and a file (or - for stdin).');
+    if (parser !== 'auto' && !PARSERS[parser])
+      throw new UsageError(`unknown parser "${parser}". Known: auto, ${Object.keys(PARSERS).join(', ')}.`);
+    const batches = await readLines(file, openInput(file, io.stdin), { bytes: 0, lines: 0 });
+    const out = await parseLines(parser, batches);
+    io.stdout.write(values.json ? `${JSON.stringify(out)}\n` : render(out));
+    return 0;
+  },
+};

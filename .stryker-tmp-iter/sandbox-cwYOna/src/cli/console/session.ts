@@ -1,0 +1,197 @@
+// @ts-nocheck
+import { asMemdoctorError, ErrorCode } from '../../errors.ts';
+import type { LlmAssist } from '../../llm/assist.ts';
+import {
+  type Conversation,
+  readMeasurement,
+  type StepView,
+  type WalkthroughEvent,
+  type WalkthroughRecord,
+  type WalkthroughService,
+} from '../../walkthrough/index.ts';
+import type { LineReader } from './lines.ts';
+import { readPaste } from './paste.ts';
+import { renderProgress, renderStatusLine, renderStep } from './render-step.ts';
+
+/** The console's conversation: one local workspace, one console channel. */
+export const CONSOLE_CONVERSATION: Conversation = { workspace: 'local', conversation: 'console' };
+
+export const WALK_HELP = `While walking through a procedure:
+  1, 2, 3 ...   choose an answer by its number (done/skip/cant also work)
+  a number      for a measurement, as the tool shows it: 0.85 or 85%, 3.5 GiB, 7.8 min / 1.2 h
+  paste         for a paste step, paste the output, then type . on a line of its own (or press
+                Ctrl-D); blank lines inside the output are kept. A file path reads the output from
+                that file. A terminal that marks pastes ends the paste by itself.
+  back          undo the last answer
+  status        where this walkthrough stands, and the other active ones
+  transcript    the walkthrough as Markdown, for incident notes
+  abort         give up on this walkthrough
+  quit          leave (with REDIS_URL set, memdoctor resume <id> picks it up again)
+`;
+
+const WORDS: Readonly<Record<string, WalkthroughEvent['type']>> = {
+  done: 'done',
+  skip: 'skip',
+  cant: 'cant',
+  "can't": 'cant',
+};
+
+/** Drives one walkthrough from typed lines: answers, back, abort, status, transcript. */
+export class WalkSession {
+  record: WalkthroughRecord | undefined;
+
+  constructor(
+    private readonly service: WalkthroughService,
+    private readonly reader: LineReader,
+    private readonly write: (text: string) => void,
+    private readonly actor: string,
+    /** With a model configured, `transcript` at a conclusion also prints a draft incident note. */
+    private readonly assist?: LlmAssist,
+  ) {}
+
+  get active(): boolean {
+    return this.record?.status === 'active';
+  }
+
+  /** Makes a walkthrough the current one and shows where it stands. */
+  focus(record: WalkthroughRecord): void {
+    this.record = record;
+    const kept =
+      this.service.storeKind === 'redis'
+        ? `kept in Redis; resume it with: memdoctor resume ${record.id}`
+        : 'kept in memory until you quit';
+    this.write(`Walkthrough ${record.id} (${record.playbook.title}), ${kept}.\n`);
+    this.write(renderProgress({ ...record, path: [] }, record));
+    this.show(record);
+  }
+
+  private show(record: WalkthroughRecord): void {
+    const view = this.service.view(record);
+    if (view) this.write(renderStep(view));
+    if (record.status === 'done') this.write('Finished. Type transcript for the Markdown notes.\n');
+    if (record.status === 'abandoned') this.write('This walkthrough was abandoned.\n');
+  }
+
+  /** Handles `back`, `abort`, `status`, `transcript`; false when the word is not one of them. */
+  async command(word: string): Promise<boolean> {
+    if (word === 'status') {
+      await this.status();
+      return true;
+    }
+    if (!this.record) {
+      if (['back', 'abort', 'transcript'].includes(word)) {
+        this.write('No walkthrough yet: paste an error first, or type walk <playbook>.\n');
+        return true;
+      }
+      return false;
+    }
+    if (word === 'transcript') {
+      const transcript = await this.service.transcript(this.record.id);
+      this.write(`\n${transcript}`);
+      if (this.record.status === 'done') await this.incidentDraft(transcript);
+      return true;
+    }
+    if (word === 'back') return this.send({ type: 'back' }).then(() => true);
+    if (word === 'abort')
+      return this.send({ type: 'abort', reason: 'aborted at the console' }).then(() => true);
+    return false;
+  }
+
+  /** The model's draft incident note after the transcript, set apart and labelled as a draft. */
+  private async incidentDraft(transcript: string): Promise<void> {
+    if (!this.assist) return;
+    const outcome = await this.assist.incidentNote({ workspace: 'console', transcript });
+    if (outcome.value === undefined) {
+      this.write(`(no incident draft: ${outcome.note})\n`);
+      return;
+    }
+    this.write(
+      `\n-- Draft incident note, written by a model from the transcript above; check it before filing --\n${outcome.value}`,
+    );
+  }
+
+  private async status(): Promise<void> {
+    const active = await this.service.listActive(CONSOLE_CONVERSATION);
+    if (this.record) {
+      const fresh = await this.service.get(this.record.id).catch(() => this.record);
+      if (fresh) this.write(`Current:\n${renderStatusLine(fresh, this.service.view(fresh))}\n`);
+    }
+    this.write(
+      active.length === 0
+        ? 'No active walkthroughs.\n'
+        : `Active walkthroughs:\n${active.map((r) => renderStatusLine(r, this.service.view(r))).join('\n')}\n`,
+    );
+  }
+
+  /** Turns an answer line into an event for the current step (a paste reads the whole block). */
+  private async eventFor(line: string, view: StepView): Promise<WalkthroughEvent | string> {
+    const word = line.trim().toLowerCase();
+    const byWord = WORDS[word];
+    if (byWord) {
+      const option = view.options.find((o) => o.event.type === byWord);
+      if (option) return option.event;
+    }
+    if (view.kind === 'paste') {
+      const input = await readPaste(this.reader, line);
+      if ('problem' in input) return input.problem;
+      if (input.file) this.write(`  (read the output from ${input.file})\n`);
+      return { type: 'paste', text: input.text, step: view.step };
+    }
+    if (view.kind === 'measurement' && view.unit) {
+      const read = readMeasurement(line, view.unit);
+      if (!read.ok) return read.error;
+      this.write(`  read as ${read.shown}\n`);
+      return { type: 'measure', value: read.value, step: view.step };
+    }
+    const n = Number(word);
+    const option = Number.isInteger(n) ? view.options[n - 1] : undefined;
+    return option?.event ?? `answer with a number from 1 to ${view.options.length}`;
+  }
+
+  /**
+   * A step that wants a typed answer takes a one-line paste as typed; a longer paste is refused
+   * whole, so its lines never answer this step or the ones after it.
+   */
+  private async notAPaste(line: string, view: StepView): Promise<string | undefined> {
+    if (view.kind === 'paste' || !this.reader.lastPasted) return line;
+    const text = await this.reader.block(line);
+    if (!text.includes('\n')) return text;
+    const count = text.split('\n').length;
+    this.write(`! this step does not take pasted output; the ${count} pasted lines were not used.\n`);
+    return undefined;
+  }
+
+  /** Handles one answer line for the current step. */
+  async answer(line: string): Promise<void> {
+    if (!this.record) return;
+    const view = this.service.view(this.record);
+    if (!view) return;
+    const typed = await this.notAPaste(line, view);
+    if (typed === undefined) return;
+    const event = await this.eventFor(typed, view);
+    if (typeof event === 'string') {
+      this.write(`! ${event}\n`);
+      return;
+    }
+    await this.send(event);
+  }
+
+  private async send(event: WalkthroughEvent): Promise<void> {
+    const before = this.record;
+    if (!before) return;
+    try {
+      const after = await this.service.apply(before.id, event, this.actor, before.version);
+      this.record = after;
+      this.write(renderProgress(event.type === 'back' ? after : before, after));
+      this.show(after);
+    } catch (error) {
+      const failure = asMemdoctorError(error);
+      this.write(`! ${failure.message}\n`);
+      // Someone else moved the walkthrough on: show where it is now rather than the stale step.
+      if (failure.code === ErrorCode.WalkthroughConflict) {
+        this.record = await this.service.get(before.id);
+        this.show(this.record);
+      }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// @ts-nocheck
+import type { InputReport } from '../../engine/index.ts';
+
+const MAX_EVIDENCE_SHOWN = 6;
+
+function percent(confidence: number): string {
+  return `${Math.round(confidence * 100)}%`;
+}
+
+/** The human-readable report for one input: top diagnosis in full, alternatives in one line each. */
+export function renderReport(report: InputReport, lookedFor: readonly string[]): string {
+  const out: string[] = [`== ${report.source} (${report.input.lines} lines)`];
+  const [top, ...rest] = report.diagnoses;
+  if (!top) {
+    out.push('No known memory problem recognised.');
+    out.push(`Looked for: ${lookedFor.join(', ')}.`);
+    out.push('If you know which system this came from, try again with --engine glue|spark|flink|beam.');
+    return `${out.join('\n')}\n`;
+  }
+  out.push(`${top.title}  [${top.playbook}, confidence ${percent(top.confidence)}]`);
+  if (top.cause) out.push(`Likely cause: ${top.cause}`);
+  out.push('Evidence:');
+  for (const e of top.evidence.slice(0, MAX_EVIDENCE_SHOWN)) out.push(`  line ${e.line}: ${e.text}`);
+  if (top.evidence.length > MAX_EVIDENCE_SHOWN)
+    out.push(`  … ${top.evidence.length - MAX_EVIDENCE_SHOWN} more lines`);
+  out.push('What to do:');
+  for (const [i, action] of top.actions.entries()) out.push(`  ${i + 1}. ${action}`);
+  if (rest.length > 0) {
+    out.push('Other possibilities:');
+    for (const d of rest) out.push(`  - ${d.title} [${d.playbook}, ${percent(d.confidence)}]`);
+  }
+  out.push(`Walk through the fix: memdoctor walk ${top.playbook}`);
+  return `${out.join('\n')}\n`;
+}

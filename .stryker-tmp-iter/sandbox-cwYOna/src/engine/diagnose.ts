@@ -1,0 +1,257 @@
+// @ts-nocheck
+import { DERIVATIONS } from './derive/registry.ts';
+import { EXTRACTORS } from './extractors/registry.ts';
+import type { Extractor } from './extractors/types.ts';
+import { type Fact, FactBook } from './facts.ts';
+import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
+import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
+import { ParsedFacts } from './parsers/collect.ts';
+import type { Action, Cause, Playbook } from './playbook/schema.ts';
+import { fill } from './templates.ts';
+
+/** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
+export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
+export type EngineHint = (typeof ENGINE_HINTS)[number];
+
+/** Facts a hint stands for: Glue runs Spark, so a Glue hint is also a Spark one. */
+const HINT_FACTS: Readonly<Record<EngineHint, readonly string[]>> = {
+  glue: ['engine.glue', 'engine.spark'],
+  spark: ['engine.spark'],
+  flink: ['engine.flink'],
+  beam: ['engine.beam'],
+};
+
+export interface Evidence {
+  line: number;
+  text: string;
+}
+
+/** One diagnosis, in the shape of the `diagnose --json` contract. */
+export interface Diagnosis {
+  playbook: string;
+  title: string;
+  confidence: number;
+  cause: string | null;
+  evidence: Evidence[];
+  facts: Record<string, unknown>;
+  actions: string[];
+}
+
+export interface DiagnoseOptions {
+  engine?: EngineHint;
+  extractors?: readonly Extractor[];
+}
+
+/** Most evidence lines a diagnosis cites: enough to check it, short enough to read. */
+const MAX_EVIDENCE = 8;
+
+/** Runs every extractor over a stream of line batches, collecting facts with their line numbers. */
+export class FactCollector {
+  readonly book = new FactBook();
+  private lineNo = 0;
+  private readonly extractors: readonly Extractor[];
+  /**
+   * Every trigger of every extractor in one case-insensitive alternation, longest first, scanned once
+   * per line; `owners` maps a matched literal to the extractors it opens. A line without any trigger
+   * costs one regex search.
+   */
+  private readonly triggers: RegExp;
+  private readonly owners: ReadonlyMap<string, readonly number[]>;
+  private readonly parsed = new ParsedFacts();
+  private readonly wanted = (kind: string): boolean => !this.book.isFull(kind);
+
+  constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
+    this.extractors = extractors;
+    const literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => t.toLowerCase())))];
+    this.triggers = triggerPattern(literals);
+    this.owners = triggerOwners(literals, extractors);
+    if (engine)
+      for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
+  }
+
+  push(lines: readonly string[]): void {
+    this.parsed.push(lines);
+    for (const raw of lines) {
+      this.lineNo++;
+      if (raw.length === 0) continue;
+      const opened = this.opened(raw);
+      if (opened.size === 0 || isFence(raw)) continue;
+      this.scan(raw, normalise(raw), opened);
+    }
+  }
+
+  /** Adds the facts of a recognised dump (pmap, NMT, GC log...) once the input has ended. */
+  finish(): void {
+    for (const fact of this.parsed.facts()) this.book.add(fact);
+  }
+
+  /** Indexes of the extractors whose triggers occur in the line (every start position is tried). */
+  private opened(line: string): Set<number> {
+    const opened = new Set<number>();
+    this.triggers.lastIndex = 0;
+    for (let match = this.triggers.exec(line); match; match = this.triggers.exec(line)) {
+      for (const index of this.owners.get(match[0].toLowerCase()) ?? []) opened.add(index);
+      this.triggers.lastIndex = match.index + 1;
+    }
+    return opened;
+  }
+
+  private scan(raw: string, line: string, opened: ReadonlySet<number>): void {
+    let text: string | undefined;
+    for (let i = 0; i < this.extractors.length; i++) {
+      if (!opened.has(i)) continue;
+      for (const finding of (this.extractors[i] as Extractor).extract(line, this.wanted)) {
+        // Most lines only repeat facts the book already holds enough of: count them, build nothing.
+        if (this.book.tally(finding.kind)) continue;
+        text ??= evidenceText(raw);
+        this.book.add({ ...finding, line: this.lineNo, text });
+      }
+    }
+  }
+}
+
+/**
+ * A global, case-insensitive regex matching any of the literals, longest first: at a given position
+ * it matches the longest trigger there, and every shorter trigger at that position is a prefix of it.
+ */
+function triggerPattern(literals: readonly string[]): RegExp {
+  if (literals.length === 0) return /(?!)/g;
+  const escaped = [...literals].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escapeLiteral);
+  return new RegExp(escaped.join('|'), 'gi');
+}
+
+function escapeLiteral(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** For each literal, the extractors having a trigger inside it (so one match opens all of them). */
+function triggerOwners(literals: readonly string[], extractors: readonly Extractor[]): Map<string, number[]> {
+  const owners = new Map<string, number[]>();
+  for (const literal of literals) {
+    const indexes = extractors.flatMap((e, i) =>
+      e.triggers.some((t) => literal.includes(t.toLowerCase())) ? [i] : [],
+    );
+    owners.set(literal, indexes);
+  }
+  return owners;
+}
+
+/** The first cause (in the playbook's order) whose facts are present. */
+function causeOf(book: FactBook, playbook: Playbook): { cause: Cause; facts: Fact[] } | undefined {
+  for (const cause of playbook.causes) {
+    const facts = cause.when.flatMap((ref) => factsFor(book, ref));
+    if (facts.length > 0) return { cause, facts };
+  }
+  return undefined;
+}
+
+function derivedValues(book: FactBook, playbook: Playbook): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, fact] of book.allConfigs()) values[`config.${key}`] = String(fact.values?.value ?? '');
+  for (const name of playbook.derive) Object.assign(values, DERIVATIONS[name]?.(book) ?? {});
+  return values;
+}
+
+function renderActions(book: FactBook, actions: readonly Action[], values: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const action of actions) {
+    if (action.when && !action.when.some((ref) => factsFor(book, ref).length > 0)) continue;
+    const text = fill(action.text, values) ?? (action.otherwise && fill(action.otherwise, values));
+    if (text) out.push(text);
+  }
+  return out;
+}
+
+/** Facts that only say where the input came from; they support a diagnosis but rarely explain it. */
+function isContext(fact: Fact): boolean {
+  return /^(?:engine|platform|runtime)\./.test(fact.kind);
+}
+
+/** Most context-only lines cited, so that symptom lines are never crowded out by stack frames. */
+const MAX_CONTEXT_EVIDENCE = 2;
+
+/**
+ * The lines a diagnosis cites: symptom lines first, then cause lines, then a little context, each
+ * line once, shown in input order.
+ */
+function evidenceOf(
+  symptoms: readonly Fact[],
+  causes: readonly Fact[],
+  context: readonly Fact[],
+): Evidence[] {
+  const chosen = new Map<number, string>();
+  const take = (facts: readonly Fact[], limit: number) => {
+    let taken = 0;
+    for (const fact of facts) {
+      if (chosen.size >= MAX_EVIDENCE || taken >= limit) return;
+      if (fact.line <= 0 || chosen.has(fact.line)) continue;
+      chosen.set(fact.line, fact.text);
+      taken++;
+    }
+  };
+  take(symptoms, MAX_EVIDENCE);
+  take(causes, MAX_EVIDENCE);
+  take(context, MAX_CONTEXT_EVIDENCE);
+  return [...chosen].sort(([a], [b]) => a - b).map(([line, text]) => ({ line, text }));
+}
+
+function factSummary(match: PlaybookMatch, values: Record<string, string>): Record<string, unknown> {
+  const signals: Record<string, unknown> = {};
+  for (const signal of match.signals) {
+    signals[signal.fact] = {
+      weight: signal.weight,
+      lines: [...new Set(signal.facts.map((f) => f.line))].sort((a, b) => a - b),
+      ...(signal.facts[0]?.values ?? {}),
+    };
+  }
+  return {
+    signals,
+    values: Object.fromEntries(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+/** Builds the contract's diagnosis from a playbook match. */
+export function toDiagnosis(book: FactBook, match: PlaybookMatch): Diagnosis {
+  const { playbook } = match;
+  const found = causeOf(book, playbook);
+  const values = derivedValues(book, playbook);
+  const actions = [
+    ...renderActions(book, found?.cause.actions ?? [], values),
+    ...renderActions(book, playbook.actions, values),
+  ];
+  const supporting = [
+    ...match.required,
+    ...match.signals.filter((s) => s.weight > 0).flatMap((s) => s.facts),
+  ];
+  const byLine = (a: Fact, b: Fact) => a.line - b.line;
+  const symptoms = supporting.filter((f) => !isContext(f)).sort(byLine);
+  const context = supporting.filter(isContext).sort(byLine);
+  return {
+    playbook: playbook.id,
+    title: playbook.title,
+    confidence: match.confidence,
+    cause: found?.cause.id ?? null,
+    evidence: evidenceOf(symptoms, [...(found?.facts ?? [])].sort(byLine), context),
+    facts: factSummary(match, values),
+    actions: [...new Set(actions)].slice(0, 6),
+  };
+}
+
+/** Ranks the playbooks against collected facts and renders the diagnoses, best first. */
+export function diagnoseFacts(book: FactBook, playbooks: readonly Playbook[]): Diagnosis[] {
+  return rankPlaybooks(book, playbooks)
+    .map((match) => toDiagnosis(book, match))
+    .filter((d) => d.evidence.length > 0);
+}
+
+/** Diagnoses a stream of line batches. Pure apart from consuming the stream. */
+export async function diagnoseLines(
+  batches: AsyncIterable<readonly string[]>,
+  playbooks: readonly Playbook[],
+  options: DiagnoseOptions = {},
+): Promise<{ diagnoses: Diagnosis[]; book: FactBook }> {
+  const collector = new FactCollector(options.extractors, options.engine);
+  for await (const batch of batches) collector.push(batch);
+  collector.finish();
+  return { diagnoses: diagnoseFacts(collector.book, playbooks), book: collector.book };
+}

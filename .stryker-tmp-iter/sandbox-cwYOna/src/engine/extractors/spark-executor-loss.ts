@@ -1,0 +1,56 @@
+// @ts-nocheck
+import { applyRules, type LineRule } from './rules.ts';
+import type { Extractor } from './types.ts';
+
+const RULES: readonly LineRule[] = [
+  {
+    re: /Executor lost for unknown reasons|exited for unknown reasons/i,
+    kind: 'spark.executor-lost-unknown',
+  },
+  // A task brought its executor down and YARN ended the container with SIGTERM/SIGKILL: on YARN
+  // that is how a memory kill looks when the "exceeding memory limits" line was not pasted.
+  {
+    re: /exited caused by one of the running tasks\).{0,300}Exit (?:status|code)(?: is)?:? ?(?:143|137)\b/i,
+    kind: 'spark.executor-killed-by-task',
+  },
+  // Spark's own guess when an executor's RPC client vanished: "Likely due to containers exceeding thresholds".
+  { re: /containers exceeding thresholds/i, kind: 'spark.executor-lost-thresholds' },
+  { re: /Executor heartbeat timed out|no recent heartbeats/i, kind: 'spark.heartbeat-timeout' },
+  // Databricks' words for a driver JVM that died or froze; memory is by far the most common reason.
+  {
+    re: /spark driver has stopped unexpectedly|Driver is up but is not responsive, likely due to GC/i,
+    kind: 'spark.driver-unresponsive',
+  },
+  { re: /ExecutorLostFailure|Lost executor \d+|Executor lost:/, kind: 'spark.executor-lost' },
+  {
+    re: /(?:boost(?:ing)?|increas(?:e|ing)|rais(?:e|ing)) spark\.(?:yarn\.)?executor\.memoryOverhead/i,
+    kind: 'spark.overhead-advice',
+  },
+  {
+    re: /Python worker exited unexpectedly|PythonException|pyspark\.daemon|spark\.executor\.pyspark\.memory/i,
+    kind: 'spark.python-worker',
+  },
+];
+
+/** How Spark reports a lost executor, and the hints it adds about memory overhead and Python workers. */
+export const sparkExecutorLoss: Extractor = {
+  id: 'spark-executor-loss',
+  description:
+    'Lost executors (ExecutorLostFailure, unknown reasons, heartbeat timeouts), overhead advice, PySpark workers',
+  triggers: [
+    'executor',
+    'heartbeat',
+    'driver',
+    'memoryoverhead',
+    'python worker',
+    'pythonexception',
+    'pyspark',
+    'thresholds',
+  ],
+  extract: (line) => {
+    // One line may both lose an executor and name the overhead setting: report every rule that matches.
+    const findings = [];
+    for (const rule of RULES) findings.push(...applyRules([rule], line));
+    return findings;
+  },
+};

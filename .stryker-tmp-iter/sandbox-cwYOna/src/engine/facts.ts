@@ -1,0 +1,103 @@
+/** A value a fact carries: a size in bytes, a config value, an exit code, a process name... */
+// @ts-nocheck
+
+export type FactValue = string | number | boolean;
+
+/** What an extractor reports for one line, before the engine attaches where it came from. */
+export interface Finding {
+  /** Dotted kind, e.g. `oom.java-heap`, `container.killed-memory`, `engine.spark`. */
+  kind: string;
+  values?: Readonly<Record<string, FactValue>>;
+}
+
+/** A typed fact with the input line it came from (line 0: given by the user, e.g. `--engine`). */
+export interface Fact extends Finding {
+  line: number;
+  text: string;
+}
+
+/** How many facts of one kind are kept: enough to cite, bounded so memory stays flat. */
+const KEPT_PER_KIND = 6;
+/**
+ * How many distinct config keys are remembered. Far more than any real job sets, and a bound: a log
+ * that prints a new key on every line (generated names, ids) must not grow memory with its size.
+ */
+const MAX_CONFIG_KEYS = 1000;
+
+/** Facts of one kind: how often it was seen and the first few occurrences. */
+export interface FactGroup {
+  kind: string;
+  count: number;
+  first: Fact[];
+}
+
+/**
+ * Collects facts in input order, keeping the count of every kind but only the first few of each,
+ * and for `config` facts the last value seen per key (later settings override earlier ones).
+ */
+export class FactBook {
+  private readonly groups = new Map<string, FactGroup>();
+  private readonly configs = new Map<string, Fact>();
+
+  add(fact: Fact): void {
+    const key = fact.kind === 'config' ? fact.values?.key : undefined;
+    if (typeof key === 'string' && (this.configs.size < MAX_CONFIG_KEYS || this.configs.has(key))) {
+      this.configs.set(key, fact);
+    }
+    const group = this.groups.get(fact.kind);
+    if (!group) {
+      this.groups.set(fact.kind, { kind: fact.kind, count: 1, first: [fact] });
+      return;
+    }
+    group.count++;
+    if (group.first.length < KEPT_PER_KIND) group.first.push(fact);
+  }
+
+  /**
+   * Counts a fact of `kind` without storing it when the book already keeps enough of that kind, and
+   * says so; false means the caller must `add` the fact (config facts always are: the last one wins).
+   */
+  /** True once the book keeps as many facts of this kind as it ever will (config never fills). */
+  isFull(kind: string): boolean {
+    const group = this.groups.get(kind);
+    return kind !== 'config' && group !== undefined && group.first.length >= KEPT_PER_KIND;
+  }
+
+  tally(kind: string): boolean {
+    const group = this.groups.get(kind);
+    if (kind === 'config' || !group || group.first.length < KEPT_PER_KIND) return false;
+    group.count++;
+    return true;
+  }
+
+  /** Facts whose kind equals `pattern`, or starts with it when it ends in `.*`. */
+  find(pattern: string): Fact[] {
+    // A copy: callers sort and filter what they get, and the kept facts must stay as they were.
+    if (!pattern.endsWith('.*')) return [...(this.groups.get(pattern)?.first ?? [])];
+    const prefix = pattern.slice(0, -1);
+    const found: Fact[] = [];
+    for (const [kind, group] of this.groups) if (kind.startsWith(prefix)) found.push(...group.first);
+    return found.sort((a, b) => a.line - b.line);
+  }
+
+  has(pattern: string): boolean {
+    return this.find(pattern).length > 0;
+  }
+
+  count(kind: string): number {
+    return this.groups.get(kind)?.count ?? 0;
+  }
+
+  /** The last value of a config key seen in the input, with its fact. */
+  config(key: string): Fact | undefined {
+    return this.configs.get(key);
+  }
+
+  allConfigs(): ReadonlyMap<string, Fact> {
+    return this.configs;
+  }
+
+  kinds(): string[] {
+    return [...this.groups.keys()].sort();
+  }
+}

@@ -1,0 +1,119 @@
+// @ts-nocheck
+import { pipeline, Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { InputBinaryError, InputTooLargeError, InputUnreadableError, MemdoctorError } from '../../errors.ts';
+import { sniff } from './sniff.ts';
+
+/** Lines longer than this are cut: a log line that long is data, and regexes need a bound. */
+export const MAX_LINE_CHARS = 16_384;
+
+export interface ReadLimits {
+  /** Largest input, after gunzip, in bytes; larger inputs fail with InputTooLargeError. */
+  maxBytes?: number;
+}
+
+/** Counts of what was read, filled in as the lines are consumed. */
+export interface InputStats {
+  bytes: number;
+  lines: number;
+}
+
+async function* bytesOf(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield chunk;
+}
+
+/** Peeks at the head of a stream, then returns a stream that still yields every byte. */
+async function peek(
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<{ head: Uint8Array; rest: AsyncIterable<Uint8Array> }> {
+  const iterator = bytesOf(chunks);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  while (size < 4096) {
+    const next = await iterator.next();
+    if (next.done) break;
+    parts.push(next.value);
+    size += next.value.length;
+  }
+  const head = Buffer.concat(parts);
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    if (head.length > 0) yield head;
+    yield* iterator;
+  }
+  return { head, rest: rest() };
+}
+
+/** Turns raw input bytes into text bytes: gunzips transparently and refuses binary input. */
+export async function textBytes(
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+  depth = 0,
+): Promise<AsyncIterable<Uint8Array>> {
+  const { head, rest } = await peek(chunks);
+  const kind = sniff(head);
+  if (kind.kind === 'binary') throw new InputBinaryError(source, kind.detail);
+  if (kind.kind === 'text') return rest;
+  if (depth > 0) throw new InputBinaryError(source, 'gzip inside gzip');
+  // pipeline, not pipe: pipe() does not pass a read error of the source on, so gunzip would wait
+  // forever for more bytes. pipeline destroys gunzip with that error and iterating it rethrows it.
+  const gunzip = createGunzip();
+  pipeline(Readable.from(rest), gunzip, () => {});
+  return textBytes(source, guardGunzip(source, gunzip), depth + 1);
+}
+
+async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of stream) yield chunk;
+  } catch (error) {
+    // The source's own read errors already say what went wrong; only zlib's need the gzip wording.
+    if (error instanceof MemdoctorError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new InputUnreadableError(source, `the gzip data is damaged (${reason})`, { cause: error });
+  }
+}
+
+/**
+ * Splits text bytes into lines, in batches (one per chunk) so that a 1 GiB log costs one await per
+ * chunk, not per line. Strips the CR of CRLF; cuts overlong lines at MAX_LINE_CHARS.
+ */
+export async function* splitLines(
+  source: string,
+  bytes: AsyncIterable<Uint8Array>,
+  stats: InputStats,
+  limits: ReadLimits = {},
+): AsyncGenerator<string[]> {
+  const decoder = new TextDecoder('utf-8');
+  let carry = '';
+  for await (const chunk of bytes) {
+    stats.bytes += chunk.length;
+    if (limits.maxBytes !== undefined && stats.bytes > limits.maxBytes) {
+      throw new InputTooLargeError(source, limits.maxBytes);
+    }
+    const text = carry + decoder.decode(chunk, { stream: true });
+    const parts = text.split('\n');
+    carry = parts.pop() ?? '';
+    if (carry.length > MAX_LINE_CHARS * 4) carry = carry.slice(0, MAX_LINE_CHARS * 4);
+    stats.lines += parts.length;
+    yield parts.map(cleanEnd);
+  }
+  carry += decoder.decode();
+  if (carry.length > 0) {
+    stats.lines += 1;
+    yield [cleanEnd(carry)];
+  }
+}
+
+function cleanEnd(line: string): string {
+  const cut = line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line;
+  return cut.endsWith('\r') ? cut.slice(0, -1) : cut;
+}
+
+/** Everything from raw bytes to batches of lines: sniff, gunzip, decode, split. */
+export async function readLines(
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+  stats: InputStats,
+  limits: ReadLimits = {},
+): Promise<AsyncGenerator<string[]>> {
+  return splitLines(source, await textBytes(source, chunks), stats, limits);
+}

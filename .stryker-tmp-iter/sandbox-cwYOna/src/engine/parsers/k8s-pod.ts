@@ -1,0 +1,187 @@
+// @ts-nocheck
+import { z } from 'zod';
+import type { Fact } from '../facts.ts';
+import { formatSize } from '../units.ts';
+import { fact, output, parseFailed } from './common.ts';
+import { parseQuantity } from './k8s-quantity.ts';
+import type { Parser, ParserRun } from './types.ts';
+
+interface Container {
+  name: string;
+  limit?: number;
+  request?: number;
+  reason?: string;
+  exitCode?: number;
+  restarts?: number;
+  line: number;
+  text: string;
+}
+
+const Terminated = z.looseObject({ reason: z.string().optional(), exitCode: z.number().optional() });
+const PodJson = z.looseObject({
+  kind: z.literal('Pod'),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({
+    containers: z.array(
+      z.looseObject({
+        name: z.string(),
+        resources: z
+          .looseObject({
+            limits: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+            requests: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+          })
+          .optional(),
+      }),
+    ),
+  }),
+  status: z
+    .looseObject({
+      containerStatuses: z
+        .array(
+          z.looseObject({
+            name: z.string(),
+            restartCount: z.number().optional(),
+            state: z.looseObject({ terminated: Terminated.optional() }).optional(),
+            lastState: z.looseObject({ terminated: Terminated.optional() }).optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+});
+
+const quantity = (v: string | number | undefined) => (v === undefined ? undefined : parseQuantity(String(v)));
+
+/** Reads `kubectl describe pod` line by line; JSON (`kubectl get pod -o json`) is buffered and parsed at the end. */
+class PodRun implements ParserRun {
+  private readonly containers: Container[] = [];
+  private json = '';
+  private inContainers = false;
+  private block?: 'limits' | 'requests';
+  private pod = '';
+
+  push(line: string, lineNo: number): void {
+    if (this.json || (this.containers.length === 0 && !this.pod && line.trim().startsWith('{'))) {
+      if (this.json.length < 8 * 1024 * 1024) this.json += `${line}\n`;
+      return;
+    }
+    const name = /^Name:\s+(\S+)/.exec(line);
+    if (name && !this.pod) this.pod = name[1] ?? '';
+    if (/^(Init Containers|Containers):/.test(line)) this.inContainers = true;
+    else if (/^\S/.test(line) && !/^(Init Containers|Containers):/.test(line)) this.inContainers = false;
+    if (!this.inContainers) return;
+    const container = /^ {2}([\w.-]+):\s*$/.exec(line);
+    if (container) {
+      this.containers.push({ name: container[1] ?? '', line: lineNo, text: line });
+      return;
+    }
+    this.field(line, lineNo);
+  }
+
+  private field(line: string, lineNo: number): void {
+    const c = this.containers[this.containers.length - 1];
+    if (!c) return;
+    const trimmed = line.trim();
+    if (/^Limits:/.test(trimmed)) this.block = 'limits';
+    else if (/^Requests:/.test(trimmed)) this.block = 'requests';
+    else if (!/^(cpu|memory|ephemeral-storage|[\w.-]+\/[\w.-]+):/.test(trimmed)) this.block = undefined;
+    const memory = /^memory:\s+(\S+)/.exec(trimmed);
+    if (memory && this.block === 'limits') c.limit = parseQuantity(memory[1] ?? '');
+    if (memory && this.block === 'requests') c.request = parseQuantity(memory[1] ?? '');
+    const reason = /^Reason:\s+(\S+)/.exec(trimmed);
+    if (reason && (!c.reason || reason[1] === 'OOMKilled')) {
+      c.reason = reason[1];
+      if (reason[1] === 'OOMKilled') Object.assign(c, { line: lineNo, text: line });
+    }
+    const exit = /^Exit Code:\s+(-?\d+)/.exec(trimmed);
+    if (exit && (c.exitCode === undefined || exit[1] === '137')) c.exitCode = Number(exit[1]);
+    const restarts = /^Restart Count:\s+(\d+)/.exec(trimmed);
+    if (restarts) c.restarts = Number(restarts[1]);
+  }
+
+  private fromJson(): void {
+    let data: unknown;
+    try {
+      data = JSON.parse(this.json);
+    } catch {
+      throw parseFailed(
+        'complete pod JSON (kubectl get pod <name> -o json); this JSON is cut off or malformed.',
+      );
+    }
+    const pod = PodJson.safeParse(data);
+    if (!pod.success) throw parseFailed('a Kubernetes Pod object ("kind": "Pod" with spec.containers).');
+    this.pod = pod.data.metadata.name;
+    const statuses = pod.data.status?.containerStatuses ?? [];
+    for (const spec of pod.data.spec.containers) {
+      const status = statuses.find((s) => s.name === spec.name);
+      const term = status?.lastState?.terminated ?? status?.state?.terminated;
+      this.containers.push({
+        name: spec.name,
+        limit: quantity(spec.resources?.limits?.memory),
+        request: quantity(spec.resources?.requests?.memory),
+        reason: term?.reason,
+        exitCode: term?.exitCode,
+        restarts: status?.restartCount,
+        line: 1,
+        text: `${spec.name}: ${term?.reason ?? 'running'}${term?.exitCode !== undefined ? ` (exit ${term.exitCode})` : ''}`,
+      });
+    }
+  }
+
+  finish() {
+    if (this.json) this.fromJson();
+    if (this.containers.length === 0)
+      throw parseFailed('`kubectl describe pod` output with a "Containers:" section, or pod JSON.');
+    const hit =
+      this.containers.find((c) => c.reason === 'OOMKilled') ??
+      this.containers.find((c) => c.exitCode === 137) ??
+      this.containers[0];
+    const c = hit as Container;
+    const oom = c.reason === 'OOMKilled';
+    const values = {
+      pod: this.pod,
+      container: c.name,
+      containers: this.containers.length,
+      oomKilled: oom,
+      exitCode: c.exitCode ?? -1,
+      reason: c.reason ?? '',
+      memoryLimitBytes: c.limit ?? 0,
+      memoryRequestBytes: c.request ?? 0,
+      restartCount: c.restarts ?? 0,
+    };
+    const facts: Fact[] = [];
+    if (oom || c.exitCode === 137) {
+      facts.push(
+        fact('container.killed-memory', c.line, c.text, {
+          resource: 'physical',
+          manager: 'kubernetes',
+          ...(c.limit ? { limitBytes: c.limit } : {}),
+        }),
+      );
+    }
+    const limit = c.limit ? `memory limit ${formatSize(c.limit)}` : 'no memory limit';
+    const verdict = oom
+      ? 'OOMKilled at the container memory limit'
+      : c.exitCode === 137
+        ? 'killed with SIGKILL (exit 137)'
+        : 'no memory kill recorded';
+    const summary = `Container ${c.name} of pod ${this.pod}: ${c.reason ?? 'no termination reason'}${c.exitCode !== undefined ? `, exit code ${c.exitCode}` : ''}, ${limit}${c.request ? `, request ${formatSize(c.request)}` : ''}, ${c.restarts ?? 0} restarts.`;
+    return output('k8s-pod', values, summary, facts, verdict, c.line);
+  }
+}
+
+/** `kubectl describe pod` and `kubectl get pod -o json`: OOMKilled, exit 137, limits and requests. */
+export const k8sPodParser: Parser = {
+  id: 'k8s-pod',
+  title: 'kubectl describe pod',
+  howToGet: '`kubectl describe pod <pod>` (or `kubectl get pod <pod> -o json`)',
+  detect(head) {
+    const describe =
+      head.some((l) => /^Name:\s+\S/.test(l)) && head.some((l) => /^(Namespace|Containers|Node):/.test(l));
+    const section =
+      head.some((l) => /^Containers:/.test(l)) &&
+      head.some((l) => /^\s+(Last State|Restart Count|State):/.test(l));
+    return describe || section || head.some((l) => /"kind":\s*"Pod"/.test(l));
+  },
+  create: () => new PodRun(),
+};

@@ -1,0 +1,129 @@
+// @ts-nocheck
+import type { Fact } from '../facts.ts';
+import { formatSize } from '../units.ts';
+import { fact, output, parseFailed } from './common.ts';
+import type { Parser, ParserRun } from './types.ts';
+
+const UNIT: Readonly<Record<string, number>> = { '': 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+const AMOUNT = String.raw`(\d+)(KB|MB|GB|B)?(?:\s+([+-]\d+)(KB|MB|GB|B)?)?`;
+const TOTAL = new RegExp(String.raw`^\s*Total:\s+reserved=${AMOUNT},\s+committed=${AMOUNT}`);
+const CATEGORY = new RegExp(
+  String.raw`^\s*-?\s*([A-Za-z][A-Za-z .]*?)\s+\(reserved=${AMOUNT},\s+committed=${AMOUNT}\)`,
+);
+/** Internal/Other above this hints at direct/Unsafe buffers or a JVM native leak (JDK 8 MemberNameTable). */
+const NATIVE_ALERT = 256 * 1024 ** 2;
+
+function bytes(value?: string, unit?: string): number {
+  return Number(value ?? 0) * (UNIT[unit ?? ''] ?? 1);
+}
+
+/** `Java Heap` -> `javaHeap`, `Native Memory Tracking` -> `nativeMemoryTracking`: stable value keys. */
+function keyOf(category: string): string {
+  const words = category
+    .replace(/[^A-Za-z ]/g, ' ')
+    .trim()
+    .split(/\s+/);
+  return words
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()))
+    .join('');
+}
+
+interface Category {
+  name: string;
+  reserved: number;
+  committed: number;
+  committedDelta: number;
+  line: number;
+  text: string;
+}
+
+class NmtRun implements ParserRun {
+  private readonly categories: Category[] = [];
+  private total?: { reserved: number; committed: number; committedDelta: number; line: number; text: string };
+  private diff = false;
+
+  push(line: string, lineNo: number): void {
+    const t = TOTAL.exec(line);
+    if (t) {
+      this.diff ||= t[3] !== undefined || t[7] !== undefined;
+      this.total = {
+        reserved: bytes(t[1], t[2]),
+        committed: bytes(t[5], t[6]),
+        committedDelta: bytes(t[7], t[8]),
+        line: lineNo,
+        text: line,
+      };
+      return;
+    }
+    const c = CATEGORY.exec(line);
+    if (!c || /^(mmap|malloc|stack|arena)$/i.test(c[1] ?? '')) return;
+    this.diff ||= c[4] !== undefined || c[8] !== undefined;
+    this.categories.push({
+      name: (c[1] ?? '').trim(),
+      reserved: bytes(c[2], c[3]),
+      committed: bytes(c[6], c[7]),
+      committedDelta: bytes(c[8], c[9]),
+      line: lineNo,
+      text: line,
+    });
+  }
+
+  finish() {
+    if (!this.total || this.categories.length === 0)
+      throw parseFailed(
+        '"Total: reserved=..., committed=..." and category lines (run jcmd <pid> VM.native_memory summary).',
+      );
+    const byCommitted = [...this.categories].sort((a, b) => b.committed - a.committed);
+    const nonHeap = byCommitted.filter((c) => c.name !== 'Java Heap');
+    const largest = nonHeap[0] ?? byCommitted[0];
+    const growing = [...this.categories].sort((a, b) => b.committedDelta - a.committedDelta)[0];
+    const values: Record<string, number | string | boolean> = {
+      diff: this.diff,
+      totalReservedBytes: this.total.reserved,
+      totalCommittedBytes: this.total.committed,
+      heapCommittedBytes: this.categories.find((c) => c.name === 'Java Heap')?.committed ?? 0,
+      nonHeapCommittedBytes: nonHeap.reduce((s, c) => s + c.committed, 0),
+      largestNonHeapCategory: largest?.name ?? '',
+      largestNonHeapCommittedBytes: largest?.committed ?? 0,
+    };
+    for (const c of this.categories) values[`committedBytes.${keyOf(c.name)}`] = c.committed;
+    const facts: Fact[] = [];
+    if (largest)
+      facts.push(
+        fact('nmt.largest', largest.line, largest.text, {
+          category: largest.name,
+          committedBytes: largest.committed,
+        }),
+      );
+    let verdict = `largest outside the heap: ${largest?.name} (${formatSize(largest?.committed ?? 0)} committed)`;
+    if (this.diff && growing && growing.committedDelta > 0) {
+      values.totalCommittedDeltaBytes = this.total.committedDelta;
+      values.fastestGrowingCategory = growing.name;
+      values.fastestGrowthBytes = growing.committedDelta;
+      facts.push(
+        fact('nmt.growing', growing.line, growing.text, {
+          category: growing.name,
+          deltaBytes: growing.committedDelta,
+        }),
+      );
+      verdict = `${growing.name} is growing fastest (+${formatSize(growing.committedDelta)} committed)`;
+    }
+    const native = this.categories.filter(
+      (c) => /^(Internal|Other)$/.test(c.name) && c.committed > NATIVE_ALERT,
+    );
+    for (const c of native)
+      facts.push(fact('nmt.native-large', c.line, c.text, { category: c.name, committedBytes: c.committed }));
+    const summary = `NMT ${this.diff ? 'diff' : 'summary'}: ${formatSize(this.total.committed)} committed of ${formatSize(this.total.reserved)} reserved; heap ${formatSize(Number(values.heapCommittedBytes))}, outside the heap ${formatSize(Number(values.nonHeapCommittedBytes))}.`;
+    return output('nmt', values, summary, facts, verdict, this.total.line);
+  }
+}
+
+/** `jcmd <pid> VM.native_memory summary` and `summary.diff`: committed memory per JVM area. */
+export const nmtParser: Parser = {
+  id: 'nmt',
+  title: 'jcmd VM.native_memory summary',
+  howToGet:
+    '`jcmd <pid> VM.native_memory summary` (or `summary.diff` after `VM.native_memory baseline`) on a JVM started with -XX:NativeMemoryTracking=summary',
+  detect: (head) => head.some((l) => /Native Memory Tracking:|^\s*Total:\s+reserved=\d+/.test(l)),
+  create: () => new NmtRun(),
+};

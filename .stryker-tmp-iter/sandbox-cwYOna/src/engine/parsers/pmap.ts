@@ -1,0 +1,140 @@
+// @ts-nocheck
+import type { Fact } from '../facts.ts';
+import { formatSize } from '../units.ts';
+import { fact, output, parseFailed } from './common.ts';
+import type { Parser, ParserRun } from './types.ts';
+
+const KiB = 1024;
+/** A glibc thread arena on 64-bit: 64 MiB of address space, often split into a used and a reserved part. */
+const ARENA_KB = 65536;
+/** From this many arena-shaped regions on, glibc arenas are a likely source of native growth. */
+const ARENA_ALERT = 8;
+const MAX_MAPPINGS = 262_144;
+
+const EXTENDED = /^([0-9a-f]{8,16})\s+(\d+)\s+(\d+|-)\s+(\d+|-)\s+([rwxsp-]{4,5})\s+(.*)$/i;
+const PLAIN = /^([0-9a-f]{8,16})\s+(\d+)K\s+([rwxsp-]{4,5})\s+(.*)$/i;
+const TOTAL_EXTENDED = /^total kB\s+(\d+)\s+(\d+)/i;
+const TOTAL_PLAIN = /^\s*total\s+(\d+)K/i;
+
+interface Mapping {
+  address: bigint;
+  kbytes: number;
+  rssKb: number;
+  anon: boolean;
+  line: number;
+  text: string;
+}
+
+interface Arena {
+  kbytes: number;
+  rssKb: number;
+  line: number;
+  text: string;
+}
+
+/** Anonymous regions that look like arenas: one 65536 KB region, or adjacent ones summing to it. */
+function findArenas(mappings: readonly Mapping[]): Arena[] {
+  const anon = mappings.filter((m) => m.anon).sort((a, b) => (a.address < b.address ? -1 : 1));
+  const arenas: Arena[] = [];
+  for (let i = 0; i < anon.length; i++) {
+    const m = anon[i] as Mapping;
+    if (m.kbytes === ARENA_KB) {
+      arenas.push({ kbytes: m.kbytes, rssKb: m.rssKb, line: m.line, text: m.text });
+      continue;
+    }
+    const next = anon[i + 1];
+    const adjacent = next && next.address === m.address + BigInt(m.kbytes * KiB);
+    if (next && adjacent && m.kbytes + next.kbytes === ARENA_KB) {
+      arenas.push({ kbytes: ARENA_KB, rssKb: m.rssKb + next.rssKb, line: m.line, text: m.text });
+      i++;
+    }
+  }
+  return arenas;
+}
+
+class PmapRun implements ParserRun {
+  private readonly mappings: Mapping[] = [];
+  private totalKb?: number;
+  private totalRssKb?: number;
+  private extended = false;
+
+  push(line: string, lineNo: number): void {
+    const x = EXTENDED.exec(line);
+    if (x) {
+      this.extended = true;
+      const rss = x[3] === '-' ? 0 : Number(x[3]);
+      this.add(x[1] ?? '0', Number(x[2]), rss, x[6] ?? '', lineNo, line);
+      return;
+    }
+    const p = PLAIN.exec(line);
+    if (p) {
+      this.add(p[1] ?? '0', Number(p[2]), 0, p[4] ?? '', lineNo, line);
+      return;
+    }
+    const total = TOTAL_EXTENDED.exec(line) ?? TOTAL_PLAIN.exec(line);
+    if (total) {
+      this.totalKb = Number(total[1]);
+      if (total[2] !== undefined) this.totalRssKb = Number(total[2]);
+    }
+  }
+
+  private add(
+    address: string,
+    kbytes: number,
+    rssKb: number,
+    mapping: string,
+    line: number,
+    text: string,
+  ): void {
+    // vm.max_map_count defaults to 65530: far more rows than that is not one process's map.
+    if (this.mappings.length >= MAX_MAPPINGS) return;
+    const anon = /\[\s*anon\s*\]/.test(mapping);
+    this.mappings.push({ address: BigInt(`0x${address}`), kbytes, rssKb, anon, line, text });
+  }
+
+  finish() {
+    if (this.mappings.length === 0)
+      throw parseFailed(
+        'pmap rows like "00007f787c000000  132  24  24 rw---   [ anon ]" (run pmap -x <pid>).',
+      );
+    const arenas = findArenas(this.mappings);
+    const anon = this.mappings.filter((m) => m.anon);
+    const anonRss = anon.reduce((s, m) => s + m.rssKb, 0) * KiB;
+    const arenaRss = arenas.reduce((s, a) => s + a.rssKb, 0) * KiB;
+    const values = {
+      mappings: this.mappings.length,
+      anonMappings: anon.length,
+      anonKbytes: anon.reduce((s, m) => s + m.kbytes, 0),
+      anonRssBytes: anonRss,
+      arenaCount: arenas.length,
+      arenaReservedBytes: arenas.length * ARENA_KB * KiB,
+      arenaRssBytes: arenaRss,
+      extended: this.extended,
+      ...(this.totalKb !== undefined ? { totalKbytes: this.totalKb } : {}),
+      ...(this.totalRssKb !== undefined ? { totalRssBytes: this.totalRssKb * KiB } : {}),
+    };
+    const likely = arenas.length >= ARENA_ALERT;
+    const verdict = likely ? 'arena growth likely' : 'no sign of arena growth';
+    const rssPart = this.extended ? `, ${formatSize(arenaRss)} of them resident` : '';
+    const summary = `${arenas.length} glibc-arena-shaped regions of 64 MiB (${formatSize(arenas.length * ARENA_KB * KiB)} reserved${rssPart}); anonymous memory holds ${formatSize(anonRss)} resident in ${anon.length} mappings.`;
+    const facts: Fact[] = [];
+    const first = arenas[0];
+    if (likely && first)
+      facts.push(
+        fact('native.glibc-arenas', first.line, first.text, { count: arenas.length, rssBytes: arenaRss }),
+      );
+    return output('pmap', values, summary, facts, verdict, this.mappings[0]?.line ?? 1);
+  }
+}
+
+/** `pmap -x <pid>` and plain `pmap <pid>`: counts glibc thread arenas and anonymous RSS. */
+export const pmapParser: Parser = {
+  id: 'pmap',
+  title: 'pmap',
+  howToGet: '`pmap -x <pid>` on the host or in the container of the process',
+  detect(head) {
+    const rows = head.filter((l) => EXTENDED.test(l) || PLAIN.test(l)).length;
+    return rows >= 3 || head.some((l) => /^Address\s+Kbytes\s+(RSS|Mode)/i.test(l.trim()));
+  },
+  create: () => new PmapRun(),
+};

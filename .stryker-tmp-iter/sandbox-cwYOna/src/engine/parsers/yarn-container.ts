@@ -1,0 +1,114 @@
+// @ts-nocheck
+import type { Fact } from '../facts.ts';
+import { formatSize, parseSize } from '../units.ts';
+import { fact, output, parseFailed } from './common.ts';
+import type { Parser, ParserRun } from './types.ts';
+
+const BEYOND =
+  /Container \[pid=(\d+),\s*containerID=([\w-]+)\] is running (?:[\d.]+\s?[KMGT]?B )?beyond (?:the ')?(physical|virtual)'? memory limits?\. Current usage: ([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) physical memory used; ([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) virtual memory used/i;
+const KILLED_BY_YARN =
+  /Container killed by YARN for exceeding (?:physical )?memory limits\.\s+([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) (physical|virtual) memory used/;
+const EXIT = /exit(?:Status| code|Code)[=:\s]+(-?\d+)/i;
+/** Process-tree rows: "|- PID PPID PGRPID SESSID (name) utime stime VMEM_BYTES RSS_PAGES cmd". */
+const TREE = /^\s*\|-\s+(\d+)\s+\d+\s+\d+\s+\d+\s+\(([^)]+)\)\s+\d+\s+\d+\s+(\d+)\s+(\d+)\s+(.*)$/;
+const PAGE = 4096;
+
+const size = (text?: string) => (text ? parseSize(text.replace(' ', '')) : undefined);
+
+interface Kill {
+  resource: 'physical' | 'virtual';
+  used?: number;
+  limit?: number;
+  virtualUsed?: number;
+  virtualLimit?: number;
+  container: string;
+  line: number;
+  text: string;
+}
+
+class YarnRun implements ParserRun {
+  private kill?: Kill;
+  private exitStatus?: number;
+  private biggest?: { name: string; rss: number; cmd: string };
+
+  push(line: string, lineNo: number): void {
+    // Usually one diagnostic inside a long log: only lines naming memory, exits or the tree are read.
+    if (!/memory|exit|\|-/i.test(line)) return;
+    const b = BEYOND.exec(line);
+    if (b && !this.kill) {
+      this.kill = {
+        resource: (b[3] ?? '').toLowerCase() as 'physical' | 'virtual',
+        used: size(b[4]),
+        limit: size(b[5]),
+        virtualUsed: size(b[6]),
+        virtualLimit: size(b[7]),
+        container: b[2] ?? '',
+        line: lineNo,
+        text: line,
+      };
+    }
+    const k = KILLED_BY_YARN.exec(line);
+    if (k && !this.kill)
+      this.kill = {
+        resource: k[3] as 'physical' | 'virtual',
+        used: size(k[1]),
+        limit: size(k[2]),
+        container: '',
+        line: lineNo,
+        text: line,
+      };
+    const exit = EXIT.exec(line);
+    if (exit && this.exitStatus === undefined) this.exitStatus = Number(exit[1]);
+    const t = TREE.exec(line);
+    if (t) {
+      const rss = Number(t[4]) * PAGE;
+      if (!this.biggest || rss > this.biggest.rss) this.biggest = { name: t[2] ?? '', rss, cmd: t[5] ?? '' };
+    }
+  }
+
+  finish() {
+    const k = this.kill;
+    if (!k)
+      throw parseFailed(
+        'a YARN diagnostic like "Container [pid=...,containerID=...] is running beyond physical memory limits. Current usage: ..."',
+      );
+    const xmx = /-Xmx(\d+[kmgKMG]?)/.exec(this.biggest?.cmd ?? '')?.[1];
+    const values = {
+      resource: k.resource,
+      containerId: k.container,
+      usedBytes: k.used ?? 0,
+      limitBytes: k.limit ?? 0,
+      ...(k.virtualUsed !== undefined
+        ? { virtualUsedBytes: k.virtualUsed, virtualLimitBytes: k.virtualLimit ?? 0 }
+        : {}),
+      exitStatus: this.exitStatus ?? 0,
+      ...(this.biggest
+        ? { largestProcess: this.biggest.name, largestProcessRssBytes: this.biggest.rss }
+        : {}),
+      ...(xmx ? { largestProcessXmxBytes: parseSize(xmx, 'b') ?? 0 } : {}),
+    };
+    const facts: Fact[] = [
+      fact('container.killed-memory', k.line, k.text, {
+        resource: k.resource,
+        manager: 'yarn',
+        ...(k.used !== undefined ? { usedBytes: k.used } : {}),
+        ...(k.limit !== undefined ? { limitBytes: k.limit } : {}),
+      }),
+    ];
+    const verdict =
+      k.resource === 'virtual'
+        ? 'killed for virtual memory: raise yarn.nodemanager.vmem-pmem-ratio or disable the vmem check'
+        : 'killed for physical memory: the process outgrew its container';
+    const summary = `YARN killed ${k.container || 'the container'} for ${k.resource} memory: ${formatSize(k.used ?? 0)} used of ${formatSize(k.limit ?? 0)}${this.biggest ? `; largest process ${this.biggest.name} with ${formatSize(this.biggest.rss)} resident` : ''}.`;
+    return output('yarn-container', values, summary, facts, verdict, k.line);
+  }
+}
+
+/** YARN container diagnostics: "is running beyond physical memory limits" with the process tree. */
+export const yarnContainerParser: Parser = {
+  id: 'yarn-container',
+  title: 'YARN container diagnostics',
+  howToGet: 'the container diagnostics from `yarn logs -applicationId <app>` or the ResourceManager UI',
+  detect: (head) => head.some((l) => BEYOND.test(l) || KILLED_BY_YARN.test(l)),
+  create: () => new YarnRun(),
+};

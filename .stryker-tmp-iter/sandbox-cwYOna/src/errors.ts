@@ -1,0 +1,187 @@
+/**
+ * Every error memdoctor raises on purpose. Each has a stable code (for logs, JSON and tests) and a
+ * message written for the person who has to act on it: what was wrong and what to do.
+ */
+// @ts-nocheck
+
+export enum ErrorCode {
+  InputUnreadable = 'INPUT_UNREADABLE',
+  InputBinary = 'INPUT_BINARY',
+  InputTooLarge = 'INPUT_TOO_LARGE',
+  PlaybookInvalid = 'PLAYBOOK_INVALID',
+  PlaybookNotFound = 'PLAYBOOK_NOT_FOUND',
+  ConfigInvalid = 'CONFIG_INVALID',
+  UsageInvalid = 'USAGE_INVALID',
+  ParseFailed = 'PARSE_FAILED',
+  CalculationInvalid = 'CALCULATION_INVALID',
+  WalkthroughNotFound = 'WALKTHROUGH_NOT_FOUND',
+  WalkthroughConflict = 'WALKTHROUGH_CONFLICT',
+  WalkthroughInvalidEvent = 'WALKTHROUGH_INVALID_EVENT',
+  WalkthroughForbidden = 'WALKTHROUGH_FORBIDDEN',
+  StoreUnavailable = 'STORE_UNAVAILABLE',
+  LlmUnavailable = 'LLM_UNAVAILABLE',
+  LlmInvalidAnswer = 'LLM_INVALID_ANSWER',
+  SlackDownloadFailed = 'SLACK_DOWNLOAD_FAILED',
+  Internal = 'INTERNAL',
+}
+
+/** Base class: a code and a message a person can act on. */
+export class MemdoctorError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = 'MemdoctorError';
+  }
+}
+
+/** An input file or stream could not be read (missing, permission, corrupt gzip...). */
+export class InputUnreadableError extends MemdoctorError {
+  constructor(source: string, reason: string, options?: { cause?: unknown }) {
+    super(ErrorCode.InputUnreadable, `${source}: cannot read it: ${reason}`, options);
+    this.name = 'InputUnreadableError';
+  }
+}
+
+/** The input is not text (an image, an archive other than gzip, a heap dump...). */
+export class InputBinaryError extends MemdoctorError {
+  constructor(source: string, detail: string) {
+    super(
+      ErrorCode.InputBinary,
+      `${source}: this is not a text log (${detail}). Give memdoctor the log or the command output as text, or a .gz of it.`,
+    );
+    this.name = 'InputBinaryError';
+  }
+}
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / 1024 / 1024)} MiB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KiB` : `${bytes} bytes`;
+}
+
+/** The input is larger than the configured limit. */
+export class InputTooLargeError extends MemdoctorError {
+  constructor(source: string, limitBytes: number) {
+    super(
+      ErrorCode.InputTooLarge,
+      `${source}: larger than the limit of ${sizeText(limitBytes)}. Cut it to the part around the failure and try again.`,
+    );
+    this.name = 'InputTooLargeError';
+  }
+}
+
+/** A playbook file does not follow the schema; the message names the file and the field. */
+export class PlaybookInvalidError extends MemdoctorError {
+  constructor(file: string, detail: string) {
+    super(ErrorCode.PlaybookInvalid, `${file}: invalid playbook:\n${detail}`);
+    this.name = 'PlaybookInvalidError';
+  }
+}
+
+/** A playbook id that no folder under playbooks/ provides. */
+export class PlaybookNotFoundError extends MemdoctorError {
+  constructor(id: string, known: readonly string[]) {
+    super(ErrorCode.PlaybookNotFound, `no playbook "${id}". Known playbooks: ${known.join(', ')}.`);
+    this.name = 'PlaybookNotFoundError';
+  }
+}
+
+/** Environment configuration is missing or malformed; the message names the variable. */
+export class ConfigInvalidError extends MemdoctorError {
+  constructor(detail: string) {
+    super(ErrorCode.ConfigInvalid, `configuration error:\n${detail}`);
+    this.name = 'ConfigInvalidError';
+  }
+}
+
+/** A command line or chat command that memdoctor does not understand. */
+export class UsageError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.UsageInvalid, message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Pasted command output that does not look like what was asked for. */
+export class ParseFailedError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.ParseFailed, message);
+    this.name = 'ParseFailedError';
+  }
+}
+
+/** A walkthrough id that no store holds (never started, finished long ago and expired, or mistyped). */
+export class WalkthroughNotFoundError extends MemdoctorError {
+  constructor(id: string, hint = '') {
+    super(ErrorCode.WalkthroughNotFound, `no walkthrough "${id}"${hint ? `: ${hint}` : '.'}`);
+    this.name = 'WalkthroughNotFoundError';
+  }
+}
+
+/** Someone else changed the walkthrough first (two people answered the same step at once). */
+export class WalkthroughConflictError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.WalkthroughConflict, message);
+    this.name = 'WalkthroughConflictError';
+  }
+}
+
+/** An event that does not fit the walkthrough's current step or status (e.g. a number for a question). */
+export class WalkthroughInvalidEventError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.WalkthroughInvalidEvent, message);
+    this.name = 'WalkthroughInvalidEventError';
+  }
+}
+
+/** The walkthrough store (Redis) cannot be reached; nothing was written. */
+export class StoreUnavailableError extends MemdoctorError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.StoreUnavailable, message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** The model could not be asked or did not answer (timeout, HTTP error, rate limit, no key). */
+export class LlmUnavailableError extends MemdoctorError {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(
+      ErrorCode.LlmUnavailable,
+      `the model is unavailable: ${reason}. The deterministic result stands; try again later.`,
+      options,
+    );
+    this.name = 'LlmUnavailableError';
+  }
+}
+
+/** The model answered, but the answer broke the schema or cited lines the input does not have. */
+export class LlmInvalidAnswerError extends MemdoctorError {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(ErrorCode.LlmInvalidAnswer, `the model's answer was dropped: ${reason}.`, options);
+    this.name = 'LlmInvalidAnswerError';
+  }
+}
+
+/** A file shared in Slack could not be fetched (login page instead of the file, HTTP error, foreign URL). */
+export class SlackDownloadError extends MemdoctorError {
+  constructor(file: string, reason: string, options?: { cause?: unknown }) {
+    super(ErrorCode.SlackDownloadFailed, `${file}: could not download it from Slack: ${reason}`, options);
+    this.name = 'SlackDownloadError';
+  }
+}
+
+/** Memory settings a calculator cannot turn into a budget (they contradict each other or leave nothing). */
+export class CalculationInvalidError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.CalculationInvalid, message);
+    this.name = 'CalculationInvalidError';
+  }
+}
+
+/** Wraps anything unexpected at a boundary so callers always see a MemdoctorError. */
+export function asMemdoctorError(error: unknown): MemdoctorError {
+  if (error instanceof MemdoctorError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new MemdoctorError(ErrorCode.Internal, `unexpected error: ${message}`, { cause: error });
+}

@@ -1,0 +1,110 @@
+// @ts-nocheck
+import { readFileSync } from 'node:fs';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { LlmKeys } from './keys.ts';
+
+/** Where the assist keeps cached answers and per-workspace request counts. */
+export interface LlmStore {
+  get(hash: string): Promise<string | undefined>;
+  set(hash: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Counts one request for `workspace` in the current window; resolves to the count so far. */
+  hit(workspace: string, windowSeconds: number, now?: number): Promise<number>;
+}
+
+/** Process-local store: used when no REDIS_URL is set, and as the fallback when Redis fails. */
+export class MemoryLlmStore implements LlmStore {
+  private readonly values = new Map<string, { value: string; expires: number }>();
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly maxEntries = 1000) {}
+
+  async get(hash: string): Promise<string | undefined> {
+    const entry = this.values.get(hash);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.values.delete(hash);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  async set(hash: string, value: string, ttlSeconds: number): Promise<void> {
+    this.values.delete(hash);
+    this.values.set(hash, { value, expires: Date.now() + ttlSeconds * 1000 });
+    // Bounded for a long-running bot without Redis: a Map iterates oldest first.
+    for (const oldest of this.values.keys()) {
+      if (this.values.size <= this.maxEntries) break;
+      this.values.delete(oldest);
+    }
+  }
+
+  async hit(workspace: string, windowSeconds: number, now = Date.now()): Promise<number> {
+    const key = `${workspace}:${Math.floor(now / 1000 / windowSeconds)}`;
+    const count = (this.counts.get(key) ?? 0) + 1;
+    // Old windows are never read again; keep the map from growing in a long-running bot.
+    if (count === 1)
+      for (const old of this.counts.keys()) if (old.startsWith(`${workspace}:`)) this.counts.delete(old);
+    this.counts.set(key, count);
+    return count;
+  }
+}
+
+const RATE_HIT = readFileSync(new URL('./scripts/rate-hit.lua', import.meta.url), 'utf8');
+
+type RedisWithRate = Redis & {
+  memdoctorLlmRateHit(key: string, windowSeconds: number): Promise<number>;
+};
+
+/**
+ * Redis-backed store shared by every bot process. A Redis failure never stops the assist: the
+ * operation falls back to a process-local store and the failure is logged.
+ */
+export class RedisLlmStore implements LlmStore {
+  private readonly redis: RedisWithRate;
+  private readonly keys: LlmKeys;
+  private readonly fallback = new MemoryLlmStore();
+
+  constructor(
+    redis: Redis,
+    private readonly log: Logger,
+    prefix?: string,
+  ) {
+    if (!('memdoctorLlmRateHit' in redis))
+      redis.defineCommand('memdoctorLlmRateHit', { numberOfKeys: 1, lua: RATE_HIT });
+    this.redis = redis as RedisWithRate;
+    this.keys = new LlmKeys(prefix);
+  }
+
+  async get(hash: string): Promise<string | undefined> {
+    try {
+      return (await this.redis.get(this.keys.cache(hash))) ?? undefined;
+    } catch (error) {
+      this.warn('cache read', error);
+      return this.fallback.get(hash);
+    }
+  }
+
+  async set(hash: string, value: string, ttlSeconds: number): Promise<void> {
+    try {
+      await this.redis.set(this.keys.cache(hash), value, 'EX', ttlSeconds);
+    } catch (error) {
+      this.warn('cache write', error);
+      await this.fallback.set(hash, value, ttlSeconds);
+    }
+  }
+
+  async hit(workspace: string, windowSeconds: number, now = Date.now()): Promise<number> {
+    const key = this.keys.rate(workspace, Math.floor(now / 1000 / windowSeconds));
+    try {
+      return Number(await this.redis.memdoctorLlmRateHit(key, windowSeconds));
+    } catch (error) {
+      this.warn('rate count', error);
+      return this.fallback.hit(workspace, windowSeconds, now);
+    }
+  }
+
+  private warn(what: string, error: unknown): void {
+    this.log.warn({ err: error }, `redis ${what} failed; using the in-process store instead`);
+  }
+}

@@ -1,0 +1,20 @@
+// @ts-nocheck
+import { loadConfig, slackConfigured } from './config.ts';
+import { asMemdoctorError } from './errors.ts';
+
+/** `npm start`: the Slack bot when Slack credentials are set, otherwise the local console. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (slackConfigured(config)) {
+    const { startSlack } = await import('./slack/start.ts');
+    await startSlack(config);
+    return;
+  }
+  const { startConsole } = await import('./cli/console/start.ts');
+  process.exitCode = await startConsole(config);
+}
+
+main().catch((error) => {
+  process.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,81 @@
+// @ts-nocheck
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { diagnoseStream, ENGINE_HINTS } from '../engine/index.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import { PlaybookInvalidError } from '../errors.ts';
+
+/** One fixture: an input file and the top diagnosis it must get ("none" for no diagnosis). */
+export const FixtureCaseSchema = z.strictObject({
+  file: z.string().min(1),
+  expect: z.string().min(1),
+  cause: z.string().nullable().optional(),
+  engine: z.enum(ENGINE_HINTS).optional(),
+  source: z.string().min(1),
+  note: z.string().optional(),
+  /** Lines (1-based) that must be among the evidence. */
+  evidence: z.array(z.number().int().positive()).optional(),
+  /** Substrings that must appear in one of the actions (computed values). */
+  actions: z.array(z.string()).optional(),
+});
+export type FixtureCase = z.infer<typeof FixtureCaseSchema>;
+
+export interface FixtureResult {
+  playbook: string;
+  fixture: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** The fixture cases of a playbook, validated; a playbook without fixtures is an error. */
+export function fixtureCases(playbook: Playbook): FixtureCase[] {
+  const file = join(playbook.dir, 'fixtures', 'cases.yaml');
+  if (!existsSync(file))
+    throw new PlaybookInvalidError(file, '  ✖ missing: every playbook needs fixtures/cases.yaml');
+  const parsed = z
+    .array(FixtureCaseSchema)
+    .min(1)
+    .safeParse(parseYaml(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new PlaybookInvalidError(file, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
+/** Runs one fixture and says what, if anything, differs from what it expects. */
+export async function runFixture(
+  playbook: Playbook,
+  fixture: FixtureCase,
+  playbooks: readonly Playbook[],
+): Promise<FixtureResult> {
+  const path = join(playbook.dir, 'fixtures', fixture.file);
+  const report = await diagnoseStream(path, createReadStream(path), playbooks, { engine: fixture.engine });
+  const top = report.diagnoses[0];
+  const problems: string[] = [];
+  if ((top?.playbook ?? 'none') !== fixture.expect)
+    problems.push(`expected ${fixture.expect}, got ${top?.playbook ?? 'none'}`);
+  if (fixture.cause !== undefined && (top?.cause ?? null) !== fixture.cause) {
+    problems.push(`expected cause ${fixture.cause}, got ${top?.cause ?? 'null'}`);
+  }
+  const cited = new Set(top?.evidence.map((e) => e.line) ?? []);
+  for (const line of fixture.evidence ?? []) if (!cited.has(line)) problems.push(`line ${line} not cited`);
+  for (const text of fixture.actions ?? []) {
+    if (!top?.actions.some((a) => a.includes(text))) problems.push(`no action mentions "${text}"`);
+  }
+  return {
+    playbook: playbook.id,
+    fixture: fixture.file,
+    ok: problems.length === 0,
+    detail: problems.join('; '),
+  };
+}
+
+/** Runs every fixture of every playbook, in playbook then file order. */
+export async function runFixtures(playbooks: readonly Playbook[]): Promise<FixtureResult[]> {
+  const results: FixtureResult[] = [];
+  for (const playbook of playbooks) {
+    for (const fixture of fixtureCases(playbook))
+      results.push(await runFixture(playbook, fixture, playbooks));
+  }
+  return results;
+}

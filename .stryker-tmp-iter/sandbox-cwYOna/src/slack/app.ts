@@ -1,0 +1,67 @@
+// @ts-nocheck
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { App, type CustomRoute } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
+import { boltLogger } from './bolt-logger.ts';
+import type { SlackDeps } from './deps.ts';
+import { explainFailure } from './failures.ts';
+import { registerListeners } from './listeners/index.ts';
+import { dedupeEvents } from './middleware.ts';
+
+/** How the app reaches Slack; everything else comes through SlackDeps. */
+export interface SlackTransport {
+  botToken: string;
+  signingSecret: string;
+  /** Set: Socket Mode (no public URL needed). Unset: HTTP at /slack/events. */
+  appToken?: string;
+  /** Port of the HTTP receiver, or of the /healthz server in Socket Mode. */
+  port: number;
+  slackApiUrl?: string;
+  /** Extra WebClient options (tests turn retries off). */
+  clientOptions?: WebClientOptions;
+}
+
+function healthRoute(deps: SlackDeps): CustomRoute {
+  return {
+    path: '/healthz',
+    method: ['GET'],
+    handler: (_req: IncomingMessage, res: ServerResponse) => {
+      deps
+        .health()
+        .catch(() => ({ ok: false }))
+        .then((health) => {
+          res.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(health));
+        });
+    },
+  };
+}
+
+/**
+ * Builds the Bolt app: HTTP receiver (signatures verified by Bolt) or Socket Mode, pino for Bolt's
+ * logs, /healthz, event dedupe, then every listener. Starting it is the caller's move.
+ */
+export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App {
+  const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
+  const socket = transport.appToken
+    ? { socketMode: true, appToken: transport.appToken, installerOptions: { port: transport.port } }
+    : { port: transport.port };
+  const app = new App({
+    token: transport.botToken,
+    signingSecret: transport.signingSecret,
+    logger: boltLogger(deps.log, secrets),
+    customRoutes: [healthRoute(deps)],
+    clientOptions: {
+      ...(transport.slackApiUrl ? { slackApiUrl: transport.slackApiUrl } : {}),
+      ...transport.clientOptions,
+    },
+    ...socket,
+  });
+  app.use(dedupeEvents(deps));
+  registerListeners(app, deps);
+  app.error(async (error) => {
+    const failure = explainFailure(error.original ?? error);
+    deps.log.error({ code: failure.code, err: failure.message }, 'listener failed');
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+// @ts-nocheck
+import type { WebClient } from '@slack/web-api';
+
+/** How long a user group's member list is trusted before asking Slack again. */
+export const GROUP_CACHE_MS = 60_000;
+
+/**
+ * Who may answer a walkthrough step: its owner, the on-call users (MEMDOCTOR_ONCALL_USERS) and the
+ * members of the on-call user group (MEMDOCTOR_ONCALL_GROUP, read with usergroups.users.list).
+ * The group list is cached briefly: a click should not cost a Web API call each time.
+ */
+export class OncallPolicy {
+  private cached?: { members: Set<string>; until: number };
+
+  constructor(
+    private readonly users: readonly string[],
+    private readonly group: string | undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** True when `user` may answer a step of a walkthrough owned by `owner`. */
+  async mayAnswer(client: WebClient, user: string, owner: string): Promise<boolean> {
+    if (user === owner || this.users.includes(user)) return true;
+    if (!this.group) return false;
+    return (await this.groupMembers(client, this.group)).has(user);
+  }
+
+  private async groupMembers(client: WebClient, group: string): Promise<Set<string>> {
+    if (this.cached && this.cached.until > this.now()) return this.cached.members;
+    const reply = await client.usergroups.users.list({ usergroup: group });
+    const members = new Set(reply.users ?? []);
+    this.cached = { members, until: this.now() + GROUP_CACHE_MS };
+    return members;
+  }
+}

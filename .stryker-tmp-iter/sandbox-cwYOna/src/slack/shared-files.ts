@@ -1,0 +1,87 @@
+// @ts-nocheck
+import type { WebClient } from '@slack/web-api';
+import { answerStep } from './answer-flow.ts';
+import type { SlackDeps } from './deps.ts';
+import { diagnoseSlackFile, readSlackFileText } from './diagnose.ts';
+import type { SlackFileRef } from './download.ts';
+import { explainFailure } from './failures.ts';
+import { diagnosisView } from './views/diagnosis.ts';
+import { noticeView } from './views/help.ts';
+import { waitingIn } from './waiting.ts';
+
+/** A message that carries files: where it was posted and by whom. */
+export interface FileMessage {
+  workspace: string;
+  channel: string;
+  ts: string;
+  threadTs: string;
+  user: string;
+  files: readonly SlackFileRef[];
+}
+
+/** More files than this in one message are not diagnosed: one reply each would flood the thread. */
+export const MAX_FILES_PER_MESSAGE = 3;
+
+async function tellUploader(client: WebClient, message: FileMessage, text: string) {
+  await client.chat.postEphemeral({
+    channel: message.channel,
+    user: message.user,
+    thread_ts: message.threadTs,
+    ...noticeView(text),
+  });
+}
+
+async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMessage) {
+  const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
+  for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
+    try {
+      const { report, known, suggestion } = await diagnoseSlackFile(deps, file);
+      const view = diagnosisView(report, deps.playbooks, message.user, known, {
+        ...(suggestion ? { suggestion } : {}),
+        explain: deps.assist !== undefined,
+      });
+      await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });
+      log.info(
+        { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },
+        'file diagnosed',
+      );
+    } catch (error) {
+      const failure = explainFailure(error);
+      log.warn({ file: file.id, code: failure.code, err: failure.message }, 'file not diagnosed');
+      await tellUploader(client, message, failure.message);
+    }
+  }
+}
+
+/**
+ * Handles the files of a message in a thread: when a walkthrough there waits for a paste, the first
+ * file answers it; otherwise each file is diagnosed (when `diagnose` allows). A message can reach
+ * the bot twice (as `message/file_share` and as `app_mention`), so it is claimed once by its ts.
+ */
+export async function handleSharedFiles(
+  deps: SlackDeps,
+  client: WebClient,
+  message: FileMessage,
+  diagnose: boolean,
+): Promise<void> {
+  const thread = { channel: message.channel, ts: message.threadTs };
+  const waiting =
+    message.threadTs !== message.ts ? await waitingIn(deps, message.workspace, thread, ['paste']) : undefined;
+  if (!waiting && !diagnose) return;
+  if (!(await deps.dedupe.firstTime(`files:${message.channel}:${message.ts}`))) return;
+  const file = message.files[0];
+  if (!waiting || !file) return diagnoseEach(deps, client, message);
+  let text: string;
+  try {
+    text = await readSlackFileText(deps, file);
+  } catch (error) {
+    return tellUploader(client, message, explainFailure(error).message);
+  }
+  await answerStep(deps, client, {
+    record: waiting.record,
+    event: { type: 'paste', text, step: waiting.step.id },
+    user: message.user,
+    thread,
+    tell: (t) => tellUploader(client, message, t),
+  });
+}

@@ -1,0 +1,45 @@
+// @ts-nocheck
+import { ENGINE_HINTS } from '../../engine/index.ts';
+import type { Playbook } from '../../engine/playbook/schema.ts';
+import { context, fitLines, LIMITS, type MessageView, mrkdwn, section } from './blocks.ts';
+
+/** `/memdoctor help`: every verb with one line each. */
+export function helpView(): MessageView {
+  const lines = [
+    '`/memdoctor &lt;pasted error&gt;` diagnose a pasted log or stack trace',
+    `\`/memdoctor ${ENGINE_HINTS.join('|')} &lt;paste&gt;\` same, telling memdoctor which system it came from`,
+    '`/memdoctor` open a form for pastes too long for one command',
+    '`/memdoctor list` the problems memdoctor knows',
+    '`/memdoctor walk &lt;playbook&gt;` start a step-by-step walkthrough in this channel',
+    '`/memdoctor status` walkthroughs running in this channel',
+    '`/memdoctor calc ...` memory arithmetic (executor sizes, overhead)',
+  ];
+  return {
+    text: 'memdoctor help',
+    blocks: [
+      section(
+        `*memdoctor* diagnoses memory trouble in Glue, Spark, Flink and Beam jobs.\n${lines.join('\n')}`,
+      ),
+      context('Upload a log (plain or .gz) into a memdoctor thread, or mention @memdoctor with a file.'),
+    ],
+  };
+}
+
+/** `/memdoctor list`: the loaded playbooks. */
+export function listView(playbooks: readonly Playbook[]): MessageView {
+  if (playbooks.length === 0)
+    return { text: 'No playbooks are loaded.', blocks: [section('No playbooks are loaded.')] };
+  const lines = playbooks.map(
+    (p) =>
+      `• \`${p.id}\` ${mrkdwn(p.title)} (${p.engine})${p.procedure !== undefined ? ' · walkthrough' : ''}`,
+  );
+  return {
+    text: `memdoctor knows ${playbooks.length} problems`,
+    blocks: [section(`*Known problems*\n${fitLines(lines, LIMITS.sectionText - 30)}`)],
+  };
+}
+
+/** A short message for the person who asked: what went wrong and what to do. */
+export function noticeView(text: string): MessageView {
+  return { text, blocks: [section(mrkdwn(text))] };
+}

@@ -1,0 +1,34 @@
+// @ts-nocheck
+import type { Step, WalkthroughRecord } from '../walkthrough/index.ts';
+import type { SlackDeps } from './deps.ts';
+import type { Thread } from './walk-messages.ts';
+
+/** The active walkthrough of a thread whose current step is one of `kinds`, if any. */
+export async function waitingIn(
+  deps: SlackDeps,
+  workspace: string,
+  thread: Thread,
+  kinds: readonly Step['kind'][],
+): Promise<{ record: WalkthroughRecord; step: Step } | undefined> {
+  const record = await deps.walkthroughs.findByThread({ workspace, conversation: thread.channel }, thread.ts);
+  if (record?.status !== 'active' || record.current === null) return undefined;
+  const current = record.current;
+  const step = record.procedure.steps.find((s) => s.id === current);
+  return step && kinds.includes(step.kind) ? { record, step } : undefined;
+}
+
+/** Slack escapes these three in message text; parsers need the characters back. */
+export function unescapeSlack(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+/**
+ * Reads a thread reply as command output: fenced (```...```) or several lines. A one-line remark
+ * ("looking now") is conversation, not a paste, and is left alone.
+ */
+export function pastedOutput(text: string): string | undefined {
+  const fenced = /```([\s\S]*?)```/.exec(text);
+  if (fenced?.[1]?.trim()) return unescapeSlack(fenced[1].trim());
+  const plain = text.trim();
+  return plain.includes('\n') ? unescapeSlack(plain) : undefined;
+}

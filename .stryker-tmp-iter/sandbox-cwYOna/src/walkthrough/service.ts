@@ -1,0 +1,169 @@
+// @ts-nocheck
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { parseText } from '../engine/parsers/parse-text.ts';
+import { PARSERS } from '../engine/parsers/registry.ts';
+import type { Parser } from '../engine/parsers/types.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import { PlaybookInvalidError, WalkthroughInvalidEventError, WalkthroughNotFoundError } from '../errors.ts';
+import type { ParseFn } from './answer.ts';
+import type { DiagnosisFacts } from './diagnosis.ts';
+import { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
+import { checkProcedure } from './lint.ts';
+import { createRecord, transition } from './machine.ts';
+import type { Procedure } from './procedure-schema.ts';
+import { type Conversation, makeWalkthroughId, type WalkthroughRecord } from './record.ts';
+import { conflictError } from './store/conflict.ts';
+import type { WalkthroughStore } from './store/types.ts';
+import { renderTranscript } from './transcript.ts';
+import { type StepView, viewOf } from './view.ts';
+
+/** What the service needs; everything but the store has a default. */
+export interface WalkthroughServiceOptions {
+  store: WalkthroughStore;
+  /** Parsers by id, for pastes and for step views (tests inject small ones). Default: the registry. */
+  parsers?: Readonly<Record<string, Parser>>;
+  /** How pastes are parsed. Default: parseText over the registry. */
+  parse?: ParseFn;
+  now?: () => Date;
+  /** The random part of new ids. */
+  randomId?: () => string;
+  logger?: Logger;
+}
+
+/** What a walkthrough starts from. */
+export interface StartWalkthrough {
+  playbook: Playbook;
+  where: Conversation;
+  owner: string;
+  /** The chat thread it lives in (Slack `thread_ts`). */
+  thread?: string;
+  /** What the diagnosis found (see `diagnosisFacts`); it answers and skips steps already known. */
+  diagnosis?: DiagnosisFacts;
+}
+
+/** The procedure of a loaded playbook, checked again because a Playbook may be built in code. */
+export function procedureOf(playbook: Playbook, parsers: ReadonlySet<string>): Procedure {
+  if (playbook.procedure === undefined)
+    throw new WalkthroughInvalidEventError(
+      `playbook "${playbook.id}" has no step-by-step procedure yet; follow the actions its diagnosis lists.`,
+    );
+  const check = checkProcedure(playbook.procedure, parsers);
+  if (!check.ok) throw new PlaybookInvalidError(`${playbook.dir}/procedure.yaml`, check.message);
+  return check.procedure;
+}
+
+/**
+ * The one entry point for walkthroughs, used by the Slack layer and the console alike: start, read,
+ * apply an event (optimistic concurrency: exactly one of two simultaneous answers wins), list,
+ * render. Every method validates its input and throws MemdoctorErrors a person can act on.
+ */
+export class WalkthroughService {
+  private readonly store: WalkthroughStore;
+  private readonly parsers: Readonly<Record<string, Parser>>;
+  private readonly parse: ParseFn;
+  private readonly now: () => Date;
+  private readonly randomId: () => string;
+  private readonly logger: Logger | undefined;
+
+  constructor(options: WalkthroughServiceOptions) {
+    this.store = options.store;
+    this.parsers = options.parsers ?? PARSERS;
+    this.parse = options.parse ?? parseText;
+    this.now = options.now ?? (() => new Date());
+    this.randomId = options.randomId ?? (() => randomBytes(6).toString('hex'));
+    this.logger = options.logger?.child({ module: 'walkthrough' });
+  }
+
+  /** Which store holds the walkthroughs (the console says whether they survive a restart). */
+  get storeKind(): WalkthroughStore['kind'] {
+    return this.store.kind;
+  }
+
+  /** Starts a walkthrough: saves it at the first step that needs a person (known steps are skipped). */
+  async start(input: StartWalkthrough): Promise<WalkthroughRecord> {
+    const at = this.now().toISOString();
+    const draft = createRecord({
+      id: makeWalkthroughId(input.where, this.randomId()),
+      ...input.where,
+      ...(input.thread ? { thread: input.thread } : {}),
+      playbook: { id: input.playbook.id, version: input.playbook.version, title: input.playbook.title },
+      procedure: procedureOf(input.playbook, new Set(Object.keys(this.parsers))),
+      facts: input.diagnosis?.facts ?? [],
+      values: input.diagnosis?.values ?? {},
+      owner: input.owner,
+      at,
+    });
+    const started = transition(draft, { type: 'start' }, { actor: input.owner, at, parse: this.parse });
+    if (!started.ok) throw started.error;
+    await this.store.create(started.record);
+    this.logger?.info({ walkthrough: started.record.id, playbook: input.playbook.id }, 'walkthrough started');
+    return started.record;
+  }
+
+  /** The walkthrough; throws WalkthroughNotFoundError (with a hint about the store) when there is none. */
+  async get(id: string): Promise<WalkthroughRecord> {
+    const record = await this.store.get(id);
+    if (record) return record;
+    const hint =
+      this.store.kind === 'memory'
+        ? 'walkthroughs are kept in memory and end with the process; set REDIS_URL to keep them across restarts.'
+        : 'it may have expired (walkthroughs are kept for a while after the last answer) or the id is mistyped.';
+    throw new WalkthroughNotFoundError(id, hint);
+  }
+
+  /**
+   * Applies one event by `actor`. With `expectedVersion` (the version the person saw), an event
+   * arriving after someone else's answer fails with "already answered by X" instead of answering the
+   * next step by accident. Refused events change nothing.
+   */
+  async apply(
+    id: string,
+    event: WalkthroughEvent,
+    actor: string,
+    expectedVersion?: number,
+  ): Promise<WalkthroughRecord> {
+    const parsed = WalkthroughEventSchema.safeParse(event);
+    if (!parsed.success)
+      throw new WalkthroughInvalidEventError(`not a walkthrough event:\n${z.prettifyError(parsed.error)}`);
+    const record = await this.get(id);
+    if (expectedVersion !== undefined && record.version !== expectedVersion) throw conflictError(record);
+    const result = transition(record, parsed.data, {
+      actor,
+      at: this.now().toISOString(),
+      parse: this.parse,
+    });
+    if (!result.ok) throw result.error;
+    await this.store.replace(result.record, record.version);
+    this.logger?.debug(
+      { walkthrough: id, event: event.type, version: result.record.version, actor },
+      'walkthrough event',
+    );
+    return result.record;
+  }
+
+  /** Active walkthroughs of a conversation (e.g. "status" in a Slack channel), oldest first. */
+  listActive(where: Conversation): Promise<WalkthroughRecord[]> {
+    return this.store.listActive(where);
+  }
+
+  /** The latest walkthrough of a chat thread, if any. */
+  findByThread(where: Conversation, thread: string): Promise<WalkthroughRecord | undefined> {
+    return this.store.findByThread(where, thread);
+  }
+
+  /** The current step as a UI shows it (texts filled, choices as events). */
+  view(record: WalkthroughRecord): StepView | undefined {
+    return viewOf(record, this.parsers);
+  }
+
+  /** The Markdown transcript of a walkthrough, for incident notes. */
+  async transcript(id: string): Promise<string> {
+    return renderTranscript(await this.get(id));
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}

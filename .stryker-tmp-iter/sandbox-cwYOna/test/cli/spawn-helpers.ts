@@ -1,0 +1,70 @@
+// @ts-nocheck
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const TEST_PLAYBOOKS = fileURLToPath(new URL('../fixtures/playbooks', import.meta.url));
+const TSX = `${ROOT}node_modules/.bin/tsx`;
+
+/** A clean environment: no Slack or OpenAI settings leak in from the developer's shell. */
+export function testEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'silent',
+    MEMDOCTOR_PLAYBOOKS_DIR: TEST_PLAYBOOKS,
+    ...extra,
+  };
+}
+
+/** A spawned memdoctor process driven like a person at a terminal: wait for text, then type. */
+export class Driven {
+  stdout = '';
+  stderr = '';
+  private seen = 0;
+  readonly exited: Promise<number | null>;
+
+  constructor(readonly child: ChildProcess) {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      this.stdout += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
+    this.exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  }
+
+  /** Waits until output after the last match matches `pattern`; returns the match. */
+  async waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = pattern.exec(this.stdout.slice(this.seen));
+      if (match) {
+        this.seen += match.index + match[0].length;
+        return match;
+      }
+      if (Date.now() > deadline || this.child.exitCode !== null)
+        throw new Error(`never saw ${pattern}; stdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  type(...lines: string[]): void {
+    this.child.stdin?.write(`${lines.join('\n')}\n`);
+  }
+
+  end(): Promise<number | null> {
+    this.child.stdin?.end();
+    return this.exited;
+  }
+}
+
+/** `memdoctor <args>` as a separate process. */
+export function memdoctor(args: string[], env: NodeJS.ProcessEnv): Driven {
+  return new Driven(spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: 'pipe' }));
+}
+
+/** `npm start` as a separate process. */
+export function npmStart(env: NodeJS.ProcessEnv): Driven {
+  return new Driven(spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: 'pipe' }));
+}

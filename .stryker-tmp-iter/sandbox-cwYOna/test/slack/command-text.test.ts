@@ -1,0 +1,34 @@
+// @ts-nocheck
+import { describe, expect, it } from 'vitest';
+import { parseSlashText } from '../../src/slack/command-text.ts';
+
+describe('parseSlashText', () => {
+  it.each([
+    ['', { kind: 'modal' }],
+    ['   ', { kind: 'modal' }],
+    ['help', { kind: 'help' }],
+    ['LIST', { kind: 'list' }],
+    ['status', { kind: 'status' }],
+    ['walk spark-heap-oom', { kind: 'walk', playbook: 'spark-heap-oom' }],
+    ['calc executor --memory 8g', { kind: 'calc', args: ['executor', '--memory', '8g'] }],
+    ['calc', { kind: 'calc', args: [] }],
+    [
+      'calc spark \u2014spark.executor.cores 4',
+      { kind: 'calc', args: ['spark', '--spark.executor.cores', '4'] },
+    ],
+    ['glue', { kind: 'modal', engine: 'glue' }],
+    [
+      'glue java.lang.OutOfMemoryError: Java heap space',
+      { kind: 'diagnose', engine: 'glue', text: 'java.lang.OutOfMemoryError: Java heap space' },
+    ],
+    ['flink\nline one\nline two', { kind: 'diagnose', engine: 'flink', text: 'line one\nline two' }],
+    [
+      'java.lang.OutOfMemoryError: Java heap space',
+      { kind: 'diagnose', text: 'java.lang.OutOfMemoryError: Java heap space' },
+    ],
+    ['help me, the job died', { kind: 'diagnose', text: 'help me, the job died' }],
+    ['walk Not A Playbook', { kind: 'diagnose', text: 'walk Not A Playbook' }],
+  ])('%j', (text, expected) => {
+    expect(parseSlashText(text)).toEqual(expected);
+  });
+});

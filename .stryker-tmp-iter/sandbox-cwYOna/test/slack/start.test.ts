@@ -1,0 +1,99 @@
+// @ts-nocheck
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { FakeSlack } from './support/fake-slack.ts';
+import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from './support/harness.ts';
+import { slashCommand } from './support/payloads.ts';
+import { SlackSender } from './support/signing.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  stderr: () => string;
+}
+
+/** `npm start` as a deployment runs it: node with tsx on src/main.ts, configured by the environment. */
+async function startBot(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'debug', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d.toString('utf8');
+  });
+  return { child, port, stderr: () => err };
+}
+
+async function healthz(port: number): Promise<Response | undefined> {
+  return fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+}
+
+describe('npm start with Slack credentials', () => {
+  const fake = new FakeSlack(BOT_TOKEN);
+  const prefix = randomPrefix();
+  const redis = new Redis(TEST_REDIS_URL);
+  let bot: Running | undefined;
+
+  beforeAll(() => fake.start());
+  afterEach(async () => {
+    bot?.child.kill('SIGTERM');
+    if (bot?.child.exitCode === null) await once(bot.child, 'exit');
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await deletePrefix(redis, prefix);
+    redis.disconnect();
+  });
+
+  const env = () => ({
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: fake.apiUrl,
+  });
+
+  it('serves signed slash commands over HTTP, reports Redis in /healthz, and keeps secrets out of its logs', async () => {
+    bot = await startBot({ ...env(), REDIS_URL: TEST_REDIS_URL, MEMDOCTOR_REDIS_PREFIX: prefix });
+    const running = bot;
+    const health = await waitFor(async () => (await healthz(running.port))?.ok, 15_000).then(() =>
+      healthz(running.port),
+    );
+    expect(await health?.json()).toMatchObject({ ok: true, store: 'redis', redis: 'up' });
+    const sender = new SlackSender(`http://127.0.0.1:${running.port}/slack/events`, SIGNING_SECRET);
+    const res = await sender.command(
+      slashCommand('list', { user: 'U1', channel: 'C1', responseUrl: fake.responseUrl }),
+    );
+    expect(res.status).toBe(200);
+    await waitFor(
+      () => fake.responses.find((r) => JSON.stringify(r.blocks).includes('Known problems')),
+      10_000,
+    );
+    const lines = running.stderr().trim().split('\n');
+    expect(lines.every((l) => JSON.parse(l).app === 'memdoctor')).toBe(true);
+    expect(running.stderr()).toContain('memdoctor Slack app started');
+    expect(running.stderr()).not.toContain(BOT_TOKEN);
+    expect(running.stderr()).not.toContain(SIGNING_SECRET);
+  });
+
+  it('warns that in-memory state is lost on restart when REDIS_URL is unset', async () => {
+    bot = await startBot(env());
+    const running = bot;
+    await waitFor(async () => (await healthz(running.port))?.ok, 15_000);
+    const warning = running
+      .stderr()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: number; msg: string })
+      .find((l) => l.msg.startsWith('REDIS_URL is not set'));
+    expect(warning?.level).toBe(40);
+    expect(warning?.msg).toContain('lost on restart');
+  });
+});
