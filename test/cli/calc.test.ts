@@ -76,7 +76,8 @@ describe('memdoctor calc flink-slots', () => {
     const tms = join(dir, 'tms.json');
     const free = {
       cpuCores: 1,
-      taskHeapMemory: 300 * 1024 ** 2,
+      // The REST API sends resource figures in MB.
+      taskHeapMemory: 300,
       taskOffHeapMemory: 0,
       managedMemory: 0,
       networkMemory: 0,

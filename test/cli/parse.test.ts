@@ -20,11 +20,15 @@ async function cli(argv: string[], stdin: Buffer = Buffer.alloc(0)) {
 
 describe('memdoctor parse', () => {
   it('detects the format and prints figures a person reads', async () => {
-    const { code, out } = await cli(['parse', 'auto', join(FIXTURES, 'pmap', 'synthetic-ten-arenas.txt')]);
+    const { code, out } = await cli([
+      'parse',
+      'auto',
+      join(FIXTURES, 'pmap', 'jdk17-zlib-in-32-threads-x.txt'),
+    ]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^pmap: 10 glibc-arena-shaped regions/);
+    expect(out).toMatch(/^pmap: 15 glibc-arena-shaped regions/);
     expect(out).toContain('verdict: arena growth likely');
-    expect(out).toMatch(/arenaReservedBytes\s+640 MB \(671088640\)/);
+    expect(out).toMatch(/arenaReservedBytes\s+960 MB \(1006632960\)/);
   });
 
   it('reads gzip from stdin and prints JSON', async () => {

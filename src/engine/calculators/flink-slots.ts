@@ -72,7 +72,36 @@ function place(requests: readonly ResourceProfile[], tms: readonly TaskManagerRe
 }
 
 function show(d: Dimension, value: number): string {
-  return d === 'cpuCores' ? `${Number(value.toFixed(2))} cores` : formatSize(value);
+  if (d !== 'cpuCores') return formatSize(value);
+  const cores = Number(value.toFixed(2));
+  return `${cores} core${cores === 1 ? '' : 's'}`;
+}
+
+/** The TaskManager setting that sizes each dimension of a slot (Flink's configuration keys). */
+const SETTING: Readonly<Record<Dimension, string>> = {
+  cpuCores: 'taskmanager.cpu.cores',
+  taskHeapMemory: 'taskmanager.memory.task.heap.size',
+  taskOffHeapMemory: 'taskmanager.memory.task.off-heap.size',
+  managedMemory: 'taskmanager.memory.managed.size',
+  networkMemory: 'taskmanager.memory.network.min/max',
+};
+
+/** Dimensions where one request needs more than a whole TaskManager of this shape has. */
+function beyondShape(request: ResourceProfile, shape: ResourceProfile): Dimension[] {
+  return PROFILE_DIMENSIONS.filter((d) => request[d] > shape[d] + 1e-9);
+}
+
+/**
+ * Advice when a request is larger than a whole TaskManager: adding TaskManagers of the current size
+ * can never host it, so the TaskManagers must grow or the request shrink.
+ */
+function sizeUpAdvice(request: ResourceProfile, shape: ResourceProfile): string | undefined {
+  const over = beyondShape(request, shape);
+  if (over.length === 0) return undefined;
+  const raise = over.map(
+    (d) => `${SETTING[d]} to at least ${show(d, request[d])} (now ${show(d, shape[d])})`,
+  );
+  return `A request needs more than a whole TaskManager of the current size has, so adding TaskManagers cannot help: raise ${raise.join(', ')}, or lower the request.`;
 }
 
 /** How many more TaskManagers shaped like `shape` cover the shortfall in every dimension. */
@@ -83,6 +112,27 @@ function extraTaskManagers(shortfall: Partial<Record<Dimension, number>>, shape?
     if (shape[d] > 0) n = Math.max(n, Math.ceil(missing / shape[d]));
   }
   return n;
+}
+
+/** Advice when the cluster lacks resources in total: how many more TaskManagers, or what to give them. */
+function shortfallAdvice(
+  shortfall: Partial<Record<Dimension, number>>,
+  short: readonly Dimension[],
+  shape?: ResourceProfile,
+): string {
+  const n = extraTaskManagers(shortfall, shape);
+  const missing = short.map((d) => `${show(d, shortfall[d] ?? 0)} of ${d}`).join(', ');
+  // Adding TaskManagers that have none of a resource cannot cover its shortfall.
+  const absent = shape ? short.filter((d) => shape[d] <= 0) : [];
+  const noneOf = absent.length > 0 ? ` (they have no ${absent.join(', ')}: give the TaskManagers some)` : '';
+  // n is 0 when only resources the TaskManagers lack are short: more of them would not help.
+  const scale =
+    n > 0
+      ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${noneOf}`
+      : absent.length > 0
+        ? `give the TaskManagers some ${absent.join(', ')}`
+        : 'add TaskManagers';
+  return `The cluster is short of ${missing} in total: ${scale}, or lower the operators' resource requests by that much.`;
 }
 
 /**
@@ -97,33 +147,20 @@ export function slotFit(requests: readonly ResourceProfile[], tms: readonly Task
   for (const d of PROFILE_DIMENSIONS) if (need[d] > have[d] + 1e-9) shortfall[d] = need[d] - have[d];
   const unplaced = place(requests, tms);
   const short = Object.keys(shortfall) as Dimension[];
+  // Older TaskManagers report an all-zero total: no shape to compare with.
+  const shape = tms.map((t) => t.total).find((t) => t && PROFILE_DIMENSIONS.some((d) => t[d] > 0));
+  const biggest = requests[unplaced[0] ?? 0];
+  const sizeUp = shape && biggest ? sizeUpAdvice(biggest, shape) : undefined;
   if (short.length > 0) {
-    const shape = tms.find((t) => t.total)?.total;
-    const n = extraTaskManagers(shortfall, shape);
-    const missing = short.map((d) => `${show(d, shortfall[d] ?? 0)} of ${d}`).join(', ');
-    // Adding TaskManagers that have none of a resource cannot cover its shortfall.
-    const absent = shape ? short.filter((d) => shape[d] <= 0) : [];
-    const sizeUp =
-      absent.length > 0 ? ` (they have no ${absent.join(', ')}: give the TaskManagers some)` : '';
-    const scale =
-      n > 0
-        ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${sizeUp}`
-        : absent.length > 0
-          ? `give the TaskManagers some ${absent.join(', ')}`
-          : 'add TaskManagers';
-    return {
-      verdict: 'lacks-resources',
-      shortfall,
-      unplaced,
-      advice: `The cluster is short of ${missing} in total: ${scale}, or lower the operators' resource requests by that much.`,
-    };
+    const advice = shortfallAdvice(shortfall, short, shape);
+    return { verdict: 'lacks-resources', shortfall, unplaced, advice: sizeUp ?? advice };
   }
   if (unplaced.length === 0) return { verdict: 'fits', shortfall, unplaced, advice: 'Every request fits.' };
   return {
     verdict: 'fragmentation',
     shortfall,
     unplaced,
-    advice: fragmentationAdvice(requests, tms, unplaced),
+    advice: fragmentationAdvice(requests, tms, unplaced, sizeUp),
   };
 }
 
@@ -131,7 +168,10 @@ function fragmentationAdvice(
   requests: readonly ResourceProfile[],
   tms: readonly TaskManagerResources[],
   unplaced: readonly number[],
+  sizeUp?: string,
 ): string {
+  const none = `There is enough free in total, but no single TaskManager has room for ${unplaced.length} request(s)`;
+  if (sizeUp) return `${none}. ${sizeUp}`;
   const first = requests[unplaced[0] ?? 0];
   const best = [...tms].sort((a, b) => b.free.taskHeapMemory - a.free.taskHeapMemory)[0];
   const over =
@@ -141,5 +181,5 @@ function fragmentationAdvice(
         )
       : [];
   const shrink = over.length > 0 ? ` or lower the request's ${over.join(', ')} so it fits ${best?.id}` : '';
-  return `There is enough free in total, but no single TaskManager has room for ${unplaced.length} request(s): add one TaskManager${shrink}.`;
+  return `${none}: add one TaskManager${shrink}.`;
 }

@@ -8,6 +8,21 @@ import type { Parser, ParserRun } from './types.ts';
 /** A /taskmanagers response is small; anything far larger is not one. */
 const MAX_JSON_CHARS = 8 * 1024 * 1024;
 
+/** JSON that a few lines after it (a prompt, a log line) keep from parsing: drop them, up to a limit. */
+const MAX_TRAILING_LINES = 200;
+
+function parseJsonWithTrailer(text: string): unknown {
+  const lines = text.split('\n');
+  for (let end = lines.length; end > 0 && lines.length - end <= MAX_TRAILING_LINES; end--) {
+    try {
+      return JSON.parse(lines.slice(0, end).join('\n'));
+    } catch {
+      // Not complete yet without the last line: try one line fewer.
+    }
+  }
+  return undefined;
+}
+
 class SlotFitRun implements ParserRun {
   private profiles = '';
   private json = '';
@@ -17,7 +32,11 @@ class SlotFitRun implements ParserRun {
     if (line.includes('ResourceProfile{')) {
       if (this.firstLine === 0) this.firstLine = lineNo;
       this.profiles += `${line}\n`;
-    } else if (this.json.length < MAX_JSON_CHARS) this.json += `${line}\n`;
+      return;
+    }
+    // Log lines around the request ("Missing resources:", the job id) come before the JSON starts.
+    const started = this.json !== '' || /^\s*[{[]/.test(line);
+    if (started && this.json.length < MAX_JSON_CHARS) this.json += `${line}\n`;
   }
 
   finish() {
@@ -26,12 +45,7 @@ class SlotFitRun implements ParserRun {
       throw parseFailed(
         'a sized ResourceProfile{cpuCores=..., taskHeapMemory=...} line before the JSON (a request for ResourceProfile{UNKNOWN} only needs a free slot: paste /taskmanagers alone)',
       );
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(this.json);
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = parseJsonWithTrailer(this.json);
     const tms = parsed === undefined ? undefined : taskManagersFromJson(parsed);
     if (!tms || tms.length === 0)
       throw parseFailed('the complete JSON of GET /taskmanagers after the ResourceProfile line');

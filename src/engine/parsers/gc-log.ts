@@ -17,6 +17,8 @@ const UNIFIED =
   /GC\((\d+)\)\s+(Pause [A-Za-z]+)[^\n]*?\s(\d+[KMG])->(\d+[KMG])\((\d+[KMG])\)\s+(\d+(?:\.\d+)?)ms/;
 const UPTIME = /\[(\d+(?:\.\d+)?)s\]/;
 const OVERHEAD = /GC overhead limit exceeded/i;
+/** Unified logging's start-up lines, printed before the first pause: "[0.004s][info][gc] Using G1". */
+const UNIFIED_INIT = /\]\[gc(?:,init)?\s*\] (?:Using |Version: |Heap Max Capacity)/;
 
 interface GcEvent {
   uptime: number;
@@ -52,8 +54,12 @@ interface Totals {
   lastPause: number;
   capacity: number;
   floors: number[];
+  /** Full GC events, one per floor, to name the line of the highest one. */
+  fullEvents: GcEvent[];
   first?: GcEvent;
   lastFull?: GcEvent;
+  /** Whether the log has unified logging's start-up lines ("Using G1", "[gc,init]"): a GC log yet. */
+  initSeen?: boolean;
 }
 
 class GcLogRun implements ParserRun {
@@ -66,12 +72,14 @@ class GcLogRun implements ParserRun {
     lastPause: 0,
     capacity: 0,
     floors: [],
+    fullEvents: [],
   };
   private current?: GcEvent;
   private format?: 'jdk8' | 'unified';
   private overhead?: Fact;
 
   push(line: string, lineNo: number): void {
+    if (!this.t.initSeen && line.includes('][gc') && UNIFIED_INIT.test(line)) this.t.initSeen = true;
     // Cheap substring checks first: most lines of a detailed GC log are phases and region counts.
     if (line.includes('overhead') && OVERHEAD.test(line))
       this.overhead ??= fact('oom.gc-overhead', lineNo, line);
@@ -118,7 +126,10 @@ class GcLogRun implements ParserRun {
     if (!e.full) return;
     t.fulls++;
     t.lastFull = e;
-    if (e.afterBytes !== undefined && t.floors.length < MAX_FLOORS) t.floors.push(e.afterBytes);
+    if (e.afterBytes !== undefined && t.floors.length < MAX_FLOORS) {
+      t.floors.push(e.afterBytes);
+      t.fullEvents.push(e);
+    }
   }
 
   /** JDK 8 events may spread over lines (G1 details): take heap and pause figures as they come. */
@@ -150,6 +161,10 @@ class GcLogRun implements ParserRun {
     this.commit();
     const t = this.t;
     const first = t.first;
+    if (!first && t.initSeen)
+      throw parseFailed(
+        "GC pauses: this log has only the JVM's start-up lines, so no collection has run yet. Paste the log from the hours when memory was high.",
+      );
     if (!first)
       throw parseFailed(
         'GC events like "[Full GC (Ergonomics) ...]" (JDK 8 -XX:+PrintGCDetails) or "GC(12) Pause Young ... 512M->128M(1024M) 3.2ms" (-Xlog:gc).',
@@ -157,9 +172,8 @@ class GcLogRun implements ParserRun {
     const span = t.events > 1 ? t.lastUptime - t.firstUptime + t.lastPause : t.lastUptime;
     const share = span > 0 ? Math.min(1, t.pause / span) : 0;
     const lastFull = t.lastFull;
-    const floorShare =
-      lastFull?.oldAfterShare ?? (lastFull?.afterBytes && t.capacity ? lastFull.afterBytes / t.capacity : 0);
-    const values = {
+    const peak = this.peakFloor();
+    const values: Record<string, number | string | boolean> = {
       format: this.format ?? 'jdk8',
       gcEvents: t.events,
       fullGcCount: t.fulls,
@@ -169,28 +183,53 @@ class GcLogRun implements ParserRun {
       heapCapacityBytes: t.capacity,
       firstHeapAfterFullGcBytes: t.floors[0] ?? 0,
       lastHeapAfterFullGcBytes: lastFull?.afterBytes ?? 0,
-      heapAfterFullGcShare: Number(floorShare.toFixed(4)),
-      heapFloorRising: rising(t.floors),
+      // The climb up to the highest floor: after an OutOfMemoryError unwinds, a last full GC may free
+      // everything, which says nothing about the live data before it.
+      heapFloorRising: rising(t.floors.slice(0, peak ? peak.index + 1 : 0)),
       gcOverheadLimit: this.overhead !== undefined,
     };
+    // Without a full GC nothing says how much is live: leave the share out rather than report 0.
+    if (peak) {
+      values.heapAfterFullGcShare = Number(peak.share.toFixed(4));
+      values.peakHeapAfterFullGcBytes = peak.event.afterBytes ?? 0;
+    }
     const facts: Fact[] = this.overhead ? [this.overhead] : [];
-    const verdict = this.verdict(values, facts);
-    const summary = `${t.events} GC pauses (${t.fulls} full) took ${percent(share)} of ${values.elapsedSeconds}s; heap after the last full GC ${formatSize(values.lastHeapAfterFullGcBytes)} of ${formatSize(t.capacity)}.`;
-    return output('gc-log', values, summary, facts, verdict, first.line);
+    const verdict = this.verdict(
+      { heapFloorRising: values.heapFloorRising === true, peakShare: peak?.share ?? 0, gcTimeShare: share },
+      facts,
+      peak?.event,
+    );
+    const floor = peak
+      ? `; the most left after a full GC was ${formatSize(peak.event.afterBytes ?? 0)} (${percent(peak.share)} of the heap)`
+      : '; no full GC, so the live data is not known';
+    const summary = `${t.events} GC pauses (${t.fulls} full) took ${percent(share)} of ${values.elapsedSeconds}s${floor}; heap ${formatSize(t.capacity)}.`;
+    return output('gc-log', values, summary, facts, verdict, first?.line ?? 1);
+  }
+
+  /** The (latest) full GC that left the largest share of the heap in use (old generation on JDK 8). */
+  private peakFloor(): { event: GcEvent; share: number; index: number } | undefined {
+    let best: { event: GcEvent; share: number; index: number } | undefined;
+    this.t.fullEvents.forEach((event, index) => {
+      const capacity = event.capacityBytes || this.t.capacity;
+      const share = event.oldAfterShare ?? (capacity ? (event.afterBytes ?? 0) / capacity : 0);
+      if (!best || share >= best.share) best = { event, share, index };
+    });
+    return best;
   }
 
   private verdict(
-    v: { heapFloorRising: boolean; heapAfterFullGcShare: number; gcTimeShare: number },
+    v: { heapFloorRising: boolean; peakShare: number; gcTimeShare: number },
     facts: Fact[],
+    peak?: GcEvent,
   ): string {
-    const { lastFull, first } = this.t;
-    if (v.heapFloorRising && lastFull) {
-      facts.push(fact('gc.heap-floor-rising', lastFull.line, lastFull.text));
+    const { first } = this.t;
+    if (v.heapFloorRising && peak) {
+      facts.push(fact('gc.heap-floor-rising', peak.line, peak.text));
       return 'leak likely: the heap left after each full GC keeps rising';
     }
-    if (v.heapAfterFullGcShare >= 0.9 && lastFull) {
+    if (v.peakShare >= 0.9 && peak) {
       facts.push(
-        fact('gc.heap-full-after-gc', lastFull.line, lastFull.text, { share: v.heapAfterFullGcShare }),
+        fact('gc.heap-full-after-gc', peak.line, peak.text, { share: Number(v.peakShare.toFixed(4)) }),
       );
       return 'live data fills the heap: full GCs free almost nothing';
     }
@@ -208,6 +247,12 @@ export const gcLogParser: Parser = {
   title: 'GC log',
   howToGet: 'the JVM GC log (-Xlog:gc*:file=gc.log on JDK 9+, -XX:+PrintGCDetails -Xloggc:gc.log on JDK 8)',
   detect: (head) =>
-    head.some((l) => JDK8_START.test(l) || UNIFIED.test(l) || /\]\[gc(?:,start)?\s*\] GC\(\d+\)/.test(l)),
+    head.some(
+      (l) =>
+        JDK8_START.test(l) ||
+        UNIFIED.test(l) ||
+        /\]\[gc(?:,start)?\s*\] GC\(\d+\)/.test(l) ||
+        UNIFIED_INIT.test(l),
+    ),
   create: () => new GcLogRun(),
 };

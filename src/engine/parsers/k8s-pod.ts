@@ -1,3 +1,4 @@
+import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
@@ -51,17 +52,31 @@ const PodJson = z.looseObject({
 
 const quantity = (v: string | number | undefined) => (v === undefined ? undefined : parseQuantity(String(v)));
 
-/** Reads `kubectl describe pod` line by line; JSON (`kubectl get pod -o json`) is buffered and parsed at the end. */
+/** The first line of `kubectl get pod -o yaml`: "apiVersion: v1" (or "kind: Pod" where it comes first). */
+const YAML_START = /^(apiVersion:\s*v1|kind:\s*Pod)\s*$/;
+/** A pod object is small; far more than this is not one pasted pod. */
+const MAX_OBJECT_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Reads `kubectl describe pod` line by line; JSON and YAML (`kubectl get pod -o json|yaml`) are buffered
+ * and parsed at the end.
+ */
 class PodRun implements ParserRun {
   private readonly containers: Container[] = [];
   private json = '';
+  private yaml = '';
   private inContainers = false;
   private block?: 'limits' | 'requests';
   private pod = '';
 
   push(line: string, lineNo: number): void {
-    if (this.json || (this.containers.length === 0 && !this.pod && line.trim().startsWith('{'))) {
-      if (this.json.length < 8 * 1024 * 1024) this.json += `${line}\n`;
+    const fresh = this.containers.length === 0 && !this.pod && !this.json && !this.yaml;
+    if (this.json || (fresh && line.trim().startsWith('{'))) {
+      if (this.json.length < MAX_OBJECT_CHARS) this.json += `${line}\n`;
+      return;
+    }
+    if (this.yaml || (fresh && YAML_START.test(line))) {
+      if (this.yaml.length < MAX_OBJECT_CHARS) this.yaml += `${line}\n`;
       return;
     }
     const name = /^Name:\s+(\S+)/.exec(line);
@@ -107,8 +122,25 @@ class PodRun implements ParserRun {
         'complete pod JSON (kubectl get pod <name> -o json); this JSON is cut off or malformed.',
       );
     }
+    this.fromObject(data);
+  }
+
+  private fromYaml(): void {
+    let data: unknown;
+    try {
+      data = parseYaml(this.yaml);
+    } catch {
+      throw parseFailed(
+        'complete pod YAML (kubectl get pod <name> -o yaml); this YAML is cut off or malformed.',
+      );
+    }
+    this.fromObject(data);
+  }
+
+  /** The same object from `-o json` or `-o yaml`. */
+  private fromObject(data: unknown): void {
     const pod = PodJson.safeParse(data);
-    if (!pod.success) throw parseFailed('a Kubernetes Pod object ("kind": "Pod" with spec.containers).');
+    if (!pod.success) throw parseFailed('a Kubernetes Pod object (kind: Pod with spec.containers).');
     this.pod = pod.data.metadata.name;
     const statuses = pod.data.status?.containerStatuses ?? [];
     for (const spec of pod.data.spec.containers) {
@@ -127,10 +159,16 @@ class PodRun implements ParserRun {
     }
   }
 
-  finish() {
+  /** Pod objects pasted whole are read at the end; describe output was read line by line. */
+  private readObject(): void {
     if (this.json) this.fromJson();
+    else if (this.yaml) this.fromYaml();
+  }
+
+  finish() {
+    this.readObject();
     if (this.containers.length === 0)
-      throw parseFailed('`kubectl describe pod` output with a "Containers:" section, or pod JSON.');
+      throw parseFailed('`kubectl describe pod` output with a "Containers:" section, or pod JSON or YAML.');
     const hit =
       this.containers.find((c) => c.reason === 'OOMKilled') ??
       this.containers.find((c) => c.exitCode === 137) ??
@@ -169,18 +207,20 @@ class PodRun implements ParserRun {
   }
 }
 
-/** `kubectl describe pod` and `kubectl get pod -o json`: OOMKilled, exit 137, limits and requests. */
+/** `kubectl describe pod` and `kubectl get pod -o json|yaml`: OOMKilled, exit 137, limits and requests. */
 export const k8sPodParser: Parser = {
   id: 'k8s-pod',
   title: 'kubectl describe pod',
-  howToGet: '`kubectl describe pod <pod>` (or `kubectl get pod <pod> -o json`)',
+  howToGet: '`kubectl describe pod <pod>` (or `kubectl get pod <pod> -o yaml` / `-o json`)',
   detect(head) {
     const describe =
       head.some((l) => /^Name:\s+\S/.test(l)) && head.some((l) => /^(Namespace|Containers|Node):/.test(l));
     const section =
       head.some((l) => /^Containers:/.test(l)) &&
       head.some((l) => /^\s+(Last State|Restart Count|State):/.test(l));
-    return describe || section || head.some((l) => /"kind":\s*"Pod"/.test(l));
+    const yaml =
+      head.some((l) => /^kind:\s*Pod\s*$/.test(l)) && head.some((l) => /^apiVersion:\s*v1\s*$/.test(l));
+    return describe || section || yaml || head.some((l) => /"kind":\s*"Pod"/.test(l));
   },
   create: () => new PodRun(),
 };

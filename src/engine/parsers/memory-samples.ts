@@ -8,15 +8,22 @@ const TOP_COLUMNS = /^\s*PID\s+USER\s+.*\bRES\b/;
 const PS_COLUMNS = /^\s*(?:USER\s+)?PID\b.*\bRSS\b/;
 /** A plain sample: optional timestamp/label, a number, a unit ("10:00 1.2 GB", "1536MiB", "2.1g"). */
 const PLAIN = /^\s*(?:(\S+)\s+)?(\d+(?:\.\d+)?)\s*([KMGT]i?B?|[kmgt]|B)\s*$/;
+/**
+ * A bare whole number, optionally after a timestamp ("21744", "20:04:23 21744"): what
+ * `ps -o rss= -p <pid>` prints, in KiB (procps ps(1): "RSS ... in kilobytes"), as top's RES is.
+ */
+const BARE = /^\s*(?:(\S+)\s+)?(\d+)\s*$/;
+const BARE_UNIT = 'k';
 const MAX_SAMPLES = 100_000;
 
 type Source = 'top' | 'ps' | 'list';
 
 /** top's RES: KiB by default, or with a unit suffix (`512m`, `1.2g`). */
 function topRes(text: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)([kmgt]?)$/i.exec(text);
+  // Some locales print top's scaled RES with a comma: "2,1g".
+  const m = /^(\d+(?:[.,]\d+)?)([kmgt]?)$/i.exec(text);
   if (!m) return undefined;
-  return parseSize(`${m[1]}${m[2] || 'k'}`);
+  return parseSize(`${(m[1] ?? '').replace(',', '.')}${m[2] || 'k'}`);
 }
 
 class SamplesRun implements ParserRun {
@@ -26,6 +33,7 @@ class SamplesRun implements ParserRun {
   private readonly byPid = new Map<string, { bytes: number[]; line: number; text: string }>();
   private readonly plain: number[] = [];
   private firstLine = 0;
+  private bare = 0;
 
   push(line: string, lineNo: number): void {
     if (TOP_HEADER.test(line)) this.source = 'top';
@@ -40,14 +48,15 @@ class SamplesRun implements ParserRun {
       this.row(line, lineNo);
       return;
     }
+    if (this.resColumn >= 0 || this.plain.length >= MAX_SAMPLES) return;
     const p = PLAIN.exec(line);
-    if (p && this.resColumn < 0 && this.plain.length < MAX_SAMPLES) {
-      const bytes = parseSize(`${p[2]}${p[3]}`);
-      if (bytes === undefined) return;
-      this.source ??= 'list';
-      this.firstLine ||= lineNo;
-      this.plain.push(bytes);
-    }
+    const bare = p ? null : BARE.exec(line);
+    const bytes = p ? parseSize(`${p[2]}${p[3]}`) : bare ? parseSize(bare[2] ?? '', BARE_UNIT) : undefined;
+    if (bytes === undefined) return;
+    if (bare) this.bare++;
+    this.source ??= 'list';
+    this.firstLine ||= lineNo;
+    this.plain.push(bytes);
   }
 
   private row(line: string, lineNo: number): void {
@@ -83,7 +92,7 @@ class SamplesRun implements ParserRun {
     const s = this.series();
     if (!s || s.bytes.length < 3)
       throw parseFailed(
-        'at least 3 memory samples: repeated `top -b` or `ps` output, or one size per line like "1.2 GB".',
+        'at least 3 memory samples: repeated `top -b` or `ps` output, the numbers `ps -o rss= -p <pid>` prints (KiB), or one size per line like "1.2 GB".',
       );
     const ys = s.bytes;
     const xs = ys.map((_, i) => i);
@@ -108,6 +117,7 @@ class SamplesRun implements ParserRun {
       growthShare: Number(growth.toFixed(4)),
       slopeBytesPerSample: Math.round(slope(xs, ys)),
       plateau,
+      bareSamplesAsKiB: this.bare,
     };
     const facts: Fact[] = [];
     let verdict: string;
@@ -120,7 +130,9 @@ class SamplesRun implements ParserRun {
       verdict = 'high peak, not a leak: memory came back down';
     else if (plateau && growth > 0) verdict = 'grew then levelled off: a high steady state, not a leak';
     else verdict = 'stable';
-    const summary = `${ys.length} samples${s.pid ? ` of PID ${s.pid}` : ''}: ${formatSize(first)} -> ${formatSize(last)} (${growth >= 0 ? '+' : ''}${percent(growth)}), peak ${formatSize(peak)}.`;
+    const kib =
+      this.bare > 0 ? ` Bare numbers (${this.bare}) read as KiB, as \`ps -o rss=\` prints them.` : '';
+    const summary = `${ys.length} samples${s.pid ? ` of PID ${s.pid}` : ''}: ${formatSize(first)} -> ${formatSize(last)} (${growth >= 0 ? '+' : ''}${percent(growth)}), peak ${formatSize(peak)}.${kib}`;
     return output('memory-samples', values, summary, facts, verdict, this.firstLine || 1);
   }
 }
@@ -130,12 +142,13 @@ export const memorySamplesParser: Parser = {
   id: 'memory-samples',
   title: 'memory samples over time',
   howToGet:
-    '`top -b -d 60 -n 30 -p <pid>` or `while sleep 60; do ps -o pid,rss,cmd -p <pid>; done`, or one size per line',
+    '`top -b -d 60 -n 30 -p <pid>`, `while sleep 60; do ps -o rss= -p <pid>; done` (KiB) or `ps -o pid,rss,cmd -p <pid>`, or one size per line',
   detect(head) {
     if (head.some((l) => TOP_HEADER.test(l) || TOP_COLUMNS.test(l))) return true;
     if (head.some((l) => PS_COLUMNS.test(l))) return head.filter((l) => PS_COLUMNS.test(l)).length >= 2;
     const nonEmpty = head.filter((l) => l.trim());
-    return nonEmpty.length >= 3 && nonEmpty.filter((l) => PLAIN.test(l)).length >= nonEmpty.length * 0.8;
+    const samples = nonEmpty.filter((l) => PLAIN.test(l) || BARE.test(l)).length;
+    return nonEmpty.length >= 3 && samples >= nonEmpty.length * 0.8;
   },
   create: () => new SamplesRun(),
 };

@@ -11,6 +11,17 @@ const CATEGORY = new RegExp(
 );
 /** Internal/Other above this hints at direct/Unsafe buffers or a JVM native leak (JDK 8 MemberNameTable). */
 const NATIVE_ALERT = 256 * 1024 ** 2;
+/**
+ * Areas every HotSpot NMT summary prints, JDK 8 to 23, in this order and each far above the 1 KB/1 MB
+ * below which NMT omits an area: a paste without one of them was cut off.
+ */
+const ALWAYS_PRINTED = ['Java Heap', 'Class', 'Thread', 'Code', 'GC'] as const;
+/** Share of the committed total the printed areas may miss through NMT's rounding and omitted areas. */
+const ROUNDING_SHARE = 0.05;
+/** JDK 17+ `summary.diff` marks metaspace sub-blocks this way even when nothing changed. */
+/** What `VM.native_memory baseline` answers (JDK 9+ / JDK 8): no figures yet. */
+const BASELINE = /^\s*Baseline (taken|succeeded)\s*$/;
+const DIFF_MARKER = /^\s*:\s*\(\s*(Metadata|Class space)\)/;
 
 function bytes(value?: string, unit?: string): number {
   return Number(value ?? 0) * (UNIT[unit ?? ''] ?? 1);
@@ -40,8 +51,14 @@ class NmtRun implements ParserRun {
   private readonly categories: Category[] = [];
   private total?: { reserved: number; committed: number; committedDelta: number; line: number; text: string };
   private diff = false;
+  private scale = '';
+  private baselineReply = false;
 
   push(line: string, lineNo: number): void {
+    if (BASELINE.test(line)) this.baselineReply = true;
+    if (DIFF_MARKER.test(line)) this.diff = true;
+    const scale = /Omitting categories weighting less than 1(KB|MB|GB)/.exec(line);
+    if (scale) this.scale = scale[1] ?? '';
     const t = TOTAL.exec(line);
     if (t) {
       this.diff ||= t[3] !== undefined || t[7] !== undefined;
@@ -68,10 +85,20 @@ class NmtRun implements ParserRun {
   }
 
   finish() {
+    if (!this.total && this.baselineReply)
+      throw parseFailed(
+        'the figures: "Baseline taken" is only the reply to `VM.native_memory baseline`. Let the job run for a while, then run `jcmd <pid> VM.native_memory summary.diff` and paste what it prints.',
+      );
     if (!this.total || this.categories.length === 0)
       throw parseFailed(
         '"Total: reserved=..., committed=..." and category lines (run jcmd <pid> VM.native_memory summary).',
       );
+    if (this.scale === 'GB')
+      throw parseFailed(
+        'figures finer than whole GB: with scale=GB NMT rounds every area to 0 or 1 GB. Run `jcmd <pid> VM.native_memory summary` again without scale= (or with scale=MB).',
+      );
+    this.checkComplete(this.total.committed);
+    const heapCommitted = this.categories.find((c) => c.name === 'Java Heap')?.committed ?? 0;
     const byCommitted = [...this.categories].sort((a, b) => b.committed - a.committed);
     const nonHeap = byCommitted.filter((c) => c.name !== 'Java Heap');
     const largest = nonHeap[0] ?? byCommitted[0];
@@ -80,8 +107,9 @@ class NmtRun implements ParserRun {
       diff: this.diff,
       totalReservedBytes: this.total.reserved,
       totalCommittedBytes: this.total.committed,
-      heapCommittedBytes: this.categories.find((c) => c.name === 'Java Heap')?.committed ?? 0,
-      nonHeapCommittedBytes: nonHeap.reduce((s, c) => s + c.committed, 0),
+      heapCommittedBytes: heapCommitted,
+      // NMT's own total less the heap: areas it omits (below 1 KB/MB) and rounding stay counted.
+      nonHeapCommittedBytes: Math.max(0, this.total.committed - heapCommitted),
       largestNonHeapCategory: largest?.name ?? '',
       largestNonHeapCommittedBytes: largest?.committed ?? 0,
     };
@@ -115,6 +143,25 @@ class NmtRun implements ParserRun {
     const summary = `NMT ${this.diff ? 'diff' : 'summary'}: ${formatSize(this.total.committed)} committed of ${formatSize(this.total.reserved)} reserved; heap ${formatSize(Number(values.heapCommittedBytes))}, outside the heap ${formatSize(Number(values.nonHeapCommittedBytes))}.`;
     return output('nmt', values, summary, facts, verdict, this.total.line);
   }
+
+  /**
+   * A summary cut short (a chat paste that stopped at a blank line, a post trimmed by hand) would be
+   * read as "nothing outside the heap": refuse it and say where it stops.
+   */
+  private checkComplete(totalCommitted: number): void {
+    const names = new Set(this.categories.map((c) => c.name));
+    const missing = ALWAYS_PRINTED.filter((n) => !names.has(n));
+    const shown = this.categories.reduce((s, c) => s + c.committed, 0);
+    const unit = UNIT[this.scale] ?? 1024;
+    const slack = totalCommitted * ROUNDING_SHARE + this.categories.length * unit;
+    if (missing.length === 0 && shown + slack >= totalCommitted) return;
+    const last = this.categories[this.categories.length - 1]?.name ?? '';
+    const lacking =
+      missing.length > 0 ? `; ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing` : '';
+    throw parseFailed(
+      `the whole NMT output: this one stops after "${last}" (the areas shown hold ${formatSize(shown)} of the ${formatSize(totalCommitted)} committed${lacking}). Paste everything from "Native Memory Tracking:" to the last area; in the console, end the paste with a line holding only "." so blank lines stay in.`,
+    );
+  }
 }
 
 /** `jcmd <pid> VM.native_memory summary` and `summary.diff`: committed memory per JVM area. */
@@ -123,6 +170,7 @@ export const nmtParser: Parser = {
   title: 'jcmd VM.native_memory summary',
   howToGet:
     '`jcmd <pid> VM.native_memory summary` (or `summary.diff` after `VM.native_memory baseline`) on a JVM started with -XX:NativeMemoryTracking=summary',
-  detect: (head) => head.some((l) => /Native Memory Tracking:|^\s*Total:\s+reserved=\d+/.test(l)),
+  detect: (head) =>
+    head.some((l) => /Native Memory Tracking:|^\s*Total:\s+reserved=\d+/.test(l) || BASELINE.test(l)),
   create: () => new NmtRun(),
 };

@@ -1,13 +1,20 @@
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
-import { fact, output, parseFailed } from './common.ts';
+import { fact, output, parseFailed, percent } from './common.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 const KiB = 1024;
 /** A glibc thread arena on 64-bit: 64 MiB of address space, often split into a used and a reserved part. */
 const ARENA_KB = 65536;
-/** From this many arena-shaped regions on, glibc arenas are a likely source of native growth. */
-const ARENA_ALERT = 8;
+/**
+ * Arenas cost address space until touched; a container is killed for resident memory. glibc allows up
+ * to 8 arenas per core on 64-bit, so a 2-core JVM with 60 threads already has 15 of them holding 3 MB
+ * (captured here): the count alone says nothing. What is resident in them does.
+ */
+const ARENA_RSS_ALERT = 256 * 1024 ** 2;
+/** ... or this share of the process's resident memory, when that is at least ARENA_RSS_FLOOR. */
+const ARENA_RSS_SHARE_ALERT = 0.25;
+const ARENA_RSS_FLOOR = 64 * 1024 ** 2;
 const MAX_MAPPINGS = 262_144;
 
 const EXTENDED = /^([0-9a-f]{8,16})\s+(\d+)\s+(\d+|-)\s+(\d+|-)\s+([rwxsp-]{4,5})\s+(.*)$/i;
@@ -100,21 +107,35 @@ class PmapRun implements ParserRun {
     const anon = this.mappings.filter((m) => m.anon);
     const anonRss = anon.reduce((s, m) => s + m.rssKb, 0) * KiB;
     const arenaRss = arenas.reduce((s, a) => s + a.rssKb, 0) * KiB;
-    const values = {
+    const totalRss = this.totalRssKb !== undefined ? this.totalRssKb * KiB : anonRss;
+    const rssShare = this.extended && totalRss > 0 ? arenaRss / totalRss : 0;
+    const values: Record<string, number | boolean> = {
       mappings: this.mappings.length,
       anonMappings: anon.length,
       anonKbytes: anon.reduce((s, m) => s + m.kbytes, 0),
       anonRssBytes: anonRss,
       arenaCount: arenas.length,
       arenaReservedBytes: arenas.length * ARENA_KB * KiB,
-      arenaRssBytes: arenaRss,
       extended: this.extended,
       ...(this.totalKb !== undefined ? { totalKbytes: this.totalKb } : {}),
       ...(this.totalRssKb !== undefined ? { totalRssBytes: this.totalRssKb * KiB } : {}),
     };
-    const likely = arenas.length >= ARENA_ALERT;
-    const verdict = likely ? 'arena growth likely' : 'no sign of arena growth';
-    const rssPart = this.extended ? `, ${formatSize(arenaRss)} of them resident` : '';
+    // Plain `pmap` has no RSS column: leave the resident figures out rather than report 0.
+    if (this.extended) {
+      values.arenaRssBytes = arenaRss;
+      values.arenaRssShare = Number(rssShare.toFixed(4));
+    }
+    const likely =
+      this.extended &&
+      (arenaRss >= ARENA_RSS_ALERT || (rssShare >= ARENA_RSS_SHARE_ALERT && arenaRss >= ARENA_RSS_FLOOR));
+    const verdict = !this.extended
+      ? 'no resident sizes: run pmap -x'
+      : likely
+        ? 'arena growth likely'
+        : 'no sign of arena growth';
+    const rssPart = this.extended
+      ? `, ${formatSize(arenaRss)} of them resident (${percent(rssShare)} of the process)`
+      : '; plain pmap shows no resident sizes, run `pmap -x <pid>` to see them';
     const summary = `${arenas.length} glibc-arena-shaped regions of 64 MiB (${formatSize(arenas.length * ARENA_KB * KiB)} reserved${rssPart}); anonymous memory holds ${formatSize(anonRss)} resident in ${anon.length} mappings.`;
     const facts: Fact[] = [];
     const first = arenas[0];

@@ -1,5 +1,5 @@
 import { PROFILE_DIMENSIONS, type ResourceProfile } from '../calculators/flink-slots.ts';
-import { parseSize } from '../units.ts';
+import { MiB, parseSize } from '../units.ts';
 
 /** Every ResourceProfile{...} in a text, e.g. from a NoResourceAvailableException or the dashboard. */
 export const PROFILE_PATTERN = /ResourceProfile\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g;
@@ -36,16 +36,27 @@ export function parseResourceProfile(body: string): ResourceProfile | undefined 
   return found > 0 ? profile : undefined;
 }
 
-/** The same, from a JSON object as the REST API returns it (`totalResource`, `freeResource`). */
+/** A figure of a REST ResourceProfileInfo in bytes: Flink sends whole MiB, and -1 for an UNKNOWN profile. */
+function restMebibytes(value: number | undefined): number {
+  return value === undefined || value < 0 ? 0 : value * MiB;
+}
+
+/**
+ * The same, from a JSON object as the REST API returns it (`totalResource`, `freeResource`). Flink's
+ * ResourceProfileInfo (flink-runtime rest/messages/ResourceProfileInfo.java) carries the memory figures as
+ * `int` mebibytes (`getMebiBytes()`, rounded down), unlike `memoryConfiguration` and `hardware`, which
+ * are bytes; an UNKNOWN profile is sent as -1 everywhere.
+ */
 export function profileFromJson(
   json: Partial<Record<keyof ResourceProfile, number>> | undefined,
 ): ResourceProfile {
+  const cpu = json?.cpuCores ?? 0;
   return {
-    cpuCores: json?.cpuCores ?? 0,
-    taskHeapMemory: json?.taskHeapMemory ?? 0,
-    taskOffHeapMemory: json?.taskOffHeapMemory ?? 0,
-    managedMemory: json?.managedMemory ?? 0,
-    networkMemory: json?.networkMemory ?? 0,
+    cpuCores: Math.max(0, cpu),
+    taskHeapMemory: restMebibytes(json?.taskHeapMemory),
+    taskOffHeapMemory: restMebibytes(json?.taskOffHeapMemory),
+    managedMemory: restMebibytes(json?.managedMemory),
+    networkMemory: restMebibytes(json?.networkMemory),
   };
 }
 

@@ -9,6 +9,13 @@ const STAT = new RegExp(String.raw`^\s*(.+?:\d+): size=${SIZE}(?: \(([+-])${SIZE
 /** The docs' display_top(): "#1: collections/__init__.py:368: 291.9 KiB". */
 const TOP = new RegExp(String.raw`^\s*#\d+:\s+(.+?:\d+):\s+${SIZE}\s*$`);
 const TOTAL = new RegExp(String.raw`Total allocated size:\s+${SIZE}`);
+/** tracemalloc's own bookkeeping (taking a snapshot allocates in tracemalloc.py): not the program's. */
+const OWN_FRAME = /(?:^|[\\/])tracemalloc\.py:\d+$/;
+/**
+ * Growth between two snapshots below this is noise (a steady process still shows tracemalloc.py at
+ * +320 B and interpreter caches): a leak worth chasing grows by megabytes in minutes.
+ */
+const MIN_GROWTH = 1024 ** 2;
 
 interface Entry {
   location: string;
@@ -45,13 +52,15 @@ class TracemallocRun implements ParserRun {
   }
 
   finish() {
-    const top = [...this.entries].sort((a, b) => b.bytes - a.bytes)[0];
+    const ranked = [...this.entries].sort((a, b) => b.bytes - a.bytes);
+    const top = ranked.find((e) => !OWN_FRAME.test(e.location)) ?? ranked[0];
     if (!top)
       throw parseFailed(
         'tracemalloc statistics like "file.py:12: size=4855 KiB, count=39328, average=126 B" (print the stats of snapshot.statistics("lineno")).',
       );
     const total = this.total ?? this.entries.reduce((s, e) => s + e.bytes, 0);
-    const grower = [...this.entries].sort((a, b) => b.growth - a.growth)[0];
+    const program = this.entries.filter((e) => !OWN_FRAME.test(e.location));
+    const grower = [...program].sort((a, b) => b.growth - a.growth)[0];
     const values: Record<string, number | string | boolean> = {
       entries: this.entries.length,
       diff: this.diff,
@@ -64,10 +73,13 @@ class TracemallocRun implements ParserRun {
       fact('python.top-allocator', top.line, top.text, { location: top.location, bytes: top.bytes }),
     ];
     let verdict = `largest allocator: ${top.location} (${percent(Number(values.topShare))})`;
-    if (this.diff && grower && grower.growth > 0) {
-      values.totalGrowthBytes = this.entries.reduce((s, e) => s + e.growth, 0);
-      values.topGrowthLocation = grower.location;
-      values.topGrowthBytes = grower.growth;
+    if (this.diff) {
+      values.totalGrowthBytes = program.reduce((s, e) => s + e.growth, 0);
+      values.topGrowthLocation = grower?.location ?? '';
+      values.topGrowthBytes = Math.max(0, grower?.growth ?? 0);
+      verdict = `nothing grew by ${formatSize(MIN_GROWTH)} or more between the snapshots`;
+    }
+    if (this.diff && grower && grower.growth >= MIN_GROWTH) {
       facts.push(
         fact('python.growing-allocator', grower.line, grower.text, {
           location: grower.location,

@@ -77,13 +77,15 @@ describe('slotFit, worked cases', () => {
     expect(fit.shortfall).toEqual({ cpuCores: 1, taskHeapMemory: 512 * MiB });
     expect(fit.unplaced).toEqual([1]);
     expect(fit.advice).toBe(
-      "The cluster is short of 1 cores of cpuCores, 512 MB of taskHeapMemory in total: add 1 TaskManager of the current size, or lower the operators' resource requests by that much.",
+      "The cluster is short of 1 core of cpuCores, 512 MB of taskHeapMemory in total: add 1 TaskManager of the current size, or lower the operators' resource requests by that much.",
     );
   });
 
-  // Short 0.5 core (shape 1 core: 1 TM) and 2.5 GiB heap (shape 1 GiB: ceil(2.5) = 3 TMs): the larger wins.
+  // 3 x (0.5 core, 1 GiB) against 1 core / 512 MiB free of a (1 core, 1 GiB) TaskManager: short 0.5 core
+  // (1 more TaskManager) and 2.5 GiB heap (ceil(2.5 / 1) = 3 more): the worse dimension decides.
   it('asks for enough TaskManagers to cover the worst dimension', () => {
-    const fit = slotFit([profile(1.5, 3584)], [tm('a', profile(1, 1024), profile(1, 1024))]);
+    const request = profile(0.5, 1024);
+    const fit = slotFit([request, request, request], [tm('a', profile(1, 512), profile(1, 1024))]);
     expect(fit.shortfall).toEqual({ cpuCores: 0.5, taskHeapMemory: 2.5 * GiB });
     expect(fit.advice).toMatch(
       /short of 0.5 cores of cpuCores, 2.5 GB of taskHeapMemory .*: add 3 TaskManagers of/,
@@ -91,12 +93,18 @@ describe('slotFit, worked cases', () => {
   });
 
   // The TaskManagers have no managed memory at all: more of them cannot cover a managed-memory shortfall.
+  // Two 1 GiB-free TaskManagers (2 GiB each): the 1.5 GiB request waits for room, the other needs managed
+  // memory; only managed memory is short in total, and no request is larger than a whole TaskManager.
   it('says to give the TaskManagers a resource they lack instead of adding more of them', () => {
-    const none = profile(2, 2048, 0, 0);
-    const managedOnly = slotFit([profile(1, 512, 0, 256)], [tm('a', none, none)]);
-    expect(managedOnly.shortfall).toEqual({ managedMemory: 256 * MiB });
-    expect(managedOnly.advice).toMatch(/: give the TaskManagers some managedMemory, or lower/);
-    const both = slotFit([profile(1, 4096, 0, 256)], [tm('a', none, none)]);
+    const shape = profile(2, 2048);
+    const fit = slotFit(
+      [profile(1, 1536), profile(0, 0, 0, 256)],
+      [tm('a', profile(1, 1024), shape), tm('b', profile(1, 1024), shape)],
+    );
+    expect(fit).toMatchObject({ verdict: 'lacks-resources', shortfall: { managedMemory: 256 * MiB } });
+    expect(fit.advice).toMatch(/: give the TaskManagers some managedMemory, or lower/);
+    // Short of heap as well: more TaskManagers for the heap, and a word about the managed memory.
+    const both = slotFit([profile(1, 1536), profile(0, 1024, 0, 256)], [tm('a', profile(1, 1024), shape)]);
     expect(both.advice).toMatch(
       /add 1 TaskManager of the current size \(they have no managedMemory: give the TaskManagers some\)/,
     );

@@ -11,7 +11,7 @@ describe('parsed facts in the diagnosis', () => {
   it.each([
     ['nmt', 'netty-quic-413-summary-mb.txt', 'nmt.native-large'],
     ['gc-log', 'gcviewer-161-parallel-full-gcs.txt', 'gc.heap-full-after-gc'],
-    ['pmap', 'synthetic-ten-arenas.txt', 'native.glibc-arenas'],
+    ['pmap', 'jdk17-zlib-in-32-threads-x.txt', 'native.glibc-arenas'],
     ['k8s-pod', 'ibm-cloud-metrics-server-oomkilled.txt', 'container.killed-memory'],
   ])('a %s dump adds its facts to the FactBook (%s)', async (parser, file, kind) => {
     const { book } = await diagnoseText(file, fixture(parser, file), []);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLINK_DEFAULTS, flinkBudget } from '../../../src/engine/calculators/flink.ts';
 import { slotFit } from '../../../src/engine/calculators/flink-slots.ts';
+import { taskManagersFromJson } from '../../../src/engine/parsers/flink-rest.ts';
 import { parseText } from '../../../src/engine/parsers/parse-text.ts';
 import { PROFILE_PATTERN, parseResourceProfile } from '../../../src/engine/parsers/resource-profile.ts';
 import { MiB } from '../../../src/engine/units.ts';
@@ -37,6 +38,46 @@ describe('Flink ResourceProfiles and the REST API', () => {
     expect(fit.advice).toMatch(/add 1 TaskManager/);
   });
 
+  // Flink's ResourceProfileInfo sends memory as int MiB (getMebiBytes), memoryConfiguration as bytes:
+  // the real response has taskHeapMemory 537 in totalResource and taskHeap 563714445 (537.6 MiB) in bytes.
+  it('reads REST resource figures as MB and memoryConfiguration as bytes (real Flink-on-YARN response)', () => {
+    const text = readFileSync(
+      join(import.meta.dirname, 'fixtures', 'flink-rest', 'superzhc-yarn-taskmanagers.json'),
+      'utf8',
+    );
+    const out = parseText('flink-rest', text);
+    expect(out.values).toMatchObject({
+      freeTaskHeapBytes: 358 * MiB,
+      freeManagedBytes: 423 * MiB,
+      freeNetworkBytes: 105 * MiB,
+      'memory.taskHeap': 563714445,
+    });
+    const [tm] = taskManagersFromJson(JSON.parse(text)) ?? [];
+    // getMebiBytes() rounds down: the total is never more than the configured bytes.
+    expect(tm?.total?.taskHeapMemory).toBe(537 * MiB);
+    expect(tm?.total?.taskHeapMemory).toBeLessThanOrEqual(563714445);
+    expect(563714445 - (tm?.total?.taskHeapMemory ?? 0)).toBeLessThan(MiB);
+    expect(out.summary).toMatch(/free task heap 358 MB/);
+  });
+
+  it('reads an UNKNOWN profile (-1 in every field) as no resources, not as negative ones', () => {
+    const unknown = {
+      cpuCores: -1,
+      taskHeapMemory: -1,
+      taskOffHeapMemory: -1,
+      managedMemory: -1,
+      networkMemory: -1,
+    };
+    const [tm] = taskManagersFromJson({ id: 'a', slotsNumber: 1, freeSlots: 1, freeResource: unknown }) ?? [];
+    expect(tm?.free).toEqual({
+      cpuCores: 0,
+      taskHeapMemory: 0,
+      taskOffHeapMemory: 0,
+      managedMemory: 0,
+      networkMemory: 0,
+    });
+  });
+
   it.each([
     [
       'a /taskmanagers list',
@@ -46,13 +87,13 @@ describe('Flink ResourceProfiles and the REST API', () => {
             id: 'a',
             slotsNumber: 2,
             freeSlots: 1,
-            freeResource: { cpuCores: 1, taskHeapMemory: 300 * MiB, managedMemory: 0 },
+            freeResource: { cpuCores: 1, taskHeapMemory: 300, managedMemory: 0 },
           },
           {
             id: 'b',
             slotsNumber: 2,
             freeSlots: 1,
-            freeResource: { cpuCores: 1, taskHeapMemory: 200 * MiB, managedMemory: 0 },
+            freeResource: { cpuCores: 1, taskHeapMemory: 200, managedMemory: 0 },
           },
         ],
       },
@@ -85,7 +126,7 @@ describe('Flink ResourceProfiles and the REST API', () => {
       },
       { endpoint: 'exceptions', rootExceptionClass: 'java.lang.OutOfMemoryError', exceptionCount: 1 },
     ],
-  ])('reads %s (shapes as the Flink REST API documents them)', (_name, json, expected) => {
+  ])('reads %s (shapes as the Flink REST API documents them; resources in MB)', (_name, json, expected) => {
     const out = parseText('flink-rest', JSON.stringify(json, null, 2));
     expect(out.values).toMatchObject(expected);
   });
