@@ -68,6 +68,8 @@ describe('factsFor', () => {
     expect(
       factsFor(book, { fact: 'container.killed-memory', where: { resource: 'virtual', manager: 'k8s' } }),
     ).toEqual([]);
+    // A fact without values meets no `where` condition.
+    expect(factsFor(book, { fact: 'exit.137', where: { code: 137 } })).toEqual([]);
   });
 });
 

@@ -257,6 +257,40 @@ describe('the audit trail', () => {
     ]);
   });
 
+  // Five candidates: leak with read, parse, enrich; leak with read, parse; no leak with read: parse, in 3 rounds.
+  it('cites the last of three rounds, and back undoes only the last', () => {
+    const record = play(started(), [
+      { type: 'choose', answer: 'heap' },
+      { type: 'measure', value: 40 },
+      { type: 'bisect', leak: true },
+      { type: 'bisect', leak: true },
+      { type: 'bisect', leak: false },
+    ]);
+    expect(record.audit.slice(-3).map((a) => a.detail)).toEqual([
+      'leak with read, parse, enrich',
+      'leak with read, parse',
+      'no leak with read; found parse (found in 3 rounds)',
+    ]);
+    const back = play(record, [{ type: 'back' }]);
+    expect(back.rounds).toEqual([
+      { tested: ['read', 'parse', 'enrich'], leak: true },
+      { tested: ['read', 'parse'], leak: true },
+    ]);
+  });
+
+  it('says "no leak" for a round before the last and "leak" for a last round that leaked', () => {
+    const record = play(started(), [
+      { type: 'choose', answer: 'heap' },
+      { type: 'measure', value: 40 },
+      { type: 'bisect', leak: false },
+      { type: 'bisect', leak: true },
+    ]);
+    expect(record.audit.slice(-2).map((a) => a.detail)).toEqual([
+      'no leak with read, parse, enrich',
+      'leak with aggregate; found aggregate (found in 2 rounds)',
+    ]);
+  });
+
   it('adds the reason a branch was taken', () => {
     const record = play(started(), [
       { type: 'choose', answer: 'container' },

@@ -66,7 +66,10 @@ describe('slotFit, worked cases', () => {
       [tm('a', profile(0, 1536)), tm('b', profile(0, 1536))],
     );
     expect(fit).toMatchObject({ verdict: 'fragmentation', unplaced: [2], shortfall: {} });
-    expect(fit.advice).toMatch(/no single TaskManager has room for 1 request\(s\): add one TaskManager/);
+    // The request fits a TaskManager's free memory as reported, so there is nothing to shrink.
+    expect(fit.advice).toBe(
+      'There is enough free in total, but no single TaskManager has room for 1 request(s): add one TaskManager.',
+    );
   });
 
   // need 2 cores / 2 GiB heap, free 1 core / 1.5 GiB: short 1 core and 0.5 GiB (need - have, have > 0).
@@ -110,6 +113,47 @@ describe('slotFit, worked cases', () => {
     );
   });
 
+  // No managed and no network memory on the TaskManagers: both are named.
+  it('names every resource the TaskManagers lack', () => {
+    const shape = profile(2, 2048);
+    const fit = slotFit(
+      [profile(1, 1536), profile(0, 0, 0, 256, 64)],
+      [tm('a', profile(1, 1024), shape), tm('b', profile(1, 1024), shape)],
+    );
+    expect(fit.advice).toMatch(/: give the TaskManagers some managedMemory, networkMemory, or lower/);
+    const withHeap = slotFit(
+      [profile(1, 1536), profile(0, 1024, 0, 256, 64)],
+      [tm('a', profile(1, 1024), shape)],
+    );
+    expect(withHeap.advice).toMatch(
+      /\(they have no managedMemory, networkMemory: give the TaskManagers some\)/,
+    );
+  });
+
+  // Neither request fits anywhere: the larger (index 1) is tried first, the list is still by index.
+  it('lists the unplaced requests by index', () => {
+    const fit = slotFit(
+      [profile(0, 600), profile(0, 900)],
+      [tm('a', profile(0, 500)), tm('b', profile(0, 1000))],
+    );
+    expect(fit).toMatchObject({ verdict: 'fragmentation', unplaced: [0] });
+    const none = slotFit(
+      [profile(0, 600), profile(0, 900)],
+      [tm('a', profile(0, 550)), tm('b', profile(0, 550))],
+    );
+    expect(none.unplaced).toEqual([0, 1]);
+  });
+
+  // Request 0 is placed; request 1 (2 cores) fits nowhere: the advice is about request 1.
+  it('advises on the first request that found no room', () => {
+    const fit = slotFit(
+      [profile(1, 100), profile(2, 100)],
+      [tm('a', profile(1.5, 400)), tm('b', profile(1.5, 400))],
+    );
+    expect(fit.unplaced).toEqual([1]);
+    expect(fit.advice).toMatch(/lower the request's cpuCores to 1.5 cores so it fits a\.$/);
+  });
+
   it('says only "add TaskManagers" when their size is unknown', () => {
     const fit = slotFit([profile(1, 4096)], [tm('a', profile(1, 1024))]);
     expect(fit.advice).toMatch(/: add TaskManagers, or lower/);
@@ -137,7 +181,7 @@ describe('slotFit, worked cases', () => {
     );
     const tenth = profile(0.1, 0);
     const fit = slotFit([tenth, tenth, tenth], [tm('a', profile(0.3, 0))]);
-    expect(fit).toMatchObject({ verdict: 'fits', shortfall: {}, unplaced: [] });
+    expect(fit).toEqual({ verdict: 'fits', shortfall: {}, unplaced: [], advice: 'Every request fits.' });
   });
 
   // 450 MiB fits neither 200 MiB nor 300 MiB; the advice names the roomiest TaskManager and every

@@ -196,6 +196,16 @@ describe('flinkBudget, explicit sizes', () => {
     expect(() => flinkBudget(withDefaults({ ...wide, taskHeap: 768 * MiB - 1 }))).toThrow(/network memory/);
   });
 
+  // 1024m of Flink memory, network floor(1024m x fround(0.1)) = 107374184; 1073741824 - 256m - 107374184 =
+  // 697932184 of managed memory leaves exactly 0 task heap, which Flink accepts; a byte more it refuses.
+  it('accepts a task heap of exactly 0 and refuses a negative one, naming the figures', () => {
+    const b = flinkBudget(withDefaults({ flinkSize: 1024 * MiB, managedSize: 697_932_184 }));
+    expect([b.taskHeap, b.network]).toEqual([0, 107_374_184]);
+    expect(() => flinkBudget(withDefaults({ flinkSize: 1024 * MiB, managedSize: 697_932_185 }))).toThrow(
+      /managed \(666 MB \(697932185 bytes\)\) and network \(102 MB \(107374184 bytes\)\) memory exceed total Flink memory 1 GB \(1073741824 bytes\)/,
+    );
+  });
+
   // flink.size 1280m with managed 256m: network = floor(1280m x fround(0.1)) = 134217730,
   // task heap = 1342177280 - 256m framework - 256m managed - 134217730 = 671088638.
   it('uses an explicit managed size with a total Flink size', () => {

@@ -18,6 +18,11 @@ describe('Glue worker types', () => {
     ['G.12X', 48, 192],
     ['G.16X', 64, 256],
     ['R.1X', 4, 32],
+    ['R.2X', 8, 64],
+    ['R.4X', 16, 128],
+    ['R.8X', 32, 256],
+    ['Z.2X', 8, 64],
+    ['Standard', 4, 16],
   ])('%s has %d vCPU and %d GB', (type, vcpu, memoryGB) => {
     expect(findWorkerType(type)).toMatchObject({ vcpu, memoryGB });
   });
@@ -94,5 +99,7 @@ describe('Glue worker types', () => {
       memoryOptimized: findWorkerType('R.2X'),
     });
     expect(glueTypeFor(GiB).general?.type).toBe('G.025X');
+    // Standard's 5 GiB executors would hold 3 GiB, but it is not a G type: G.1X is the answer.
+    expect(glueTypeFor(3 * GiB).general?.type).toBe('G.1X');
   });
 });

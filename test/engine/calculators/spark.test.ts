@@ -154,6 +154,7 @@ describe('sparkFix', () => {
   // to = roundUp(429496729 + 644245095 + 0.1 x 6335076761, 512 MiB) = roundUp(1707249500.1) = 4 x 512 MiB.
   it('gives the overhead what the container overshot plus 10% of it', () => {
     const fix = sparkFix(FULL, 'container-killed', 6.5 * GiB);
+    expect(fix.limit).toBe('container (heap + overhead + off-heap + PySpark memory)');
     expect(fix).toMatchObject({
       setting: 'spark.executor.memoryOverhead',
       limitBytes: 6_335_076_761,
@@ -190,6 +191,11 @@ describe('sparkFix', () => {
     expect(sparkFix({ ...SPARK_DEFAULTS, executorMemory: 8 * GiB }, 'heap-oom', 9 * GiB).to).toBe(11 * GiB);
   });
 
+  // Only spill is fixed with fewer cores; a heap OOM on a 4-core executor still raises the heap (4g x 1.25).
+  it('raises the heap for a heap OOM whatever the cores', () => {
+    expect(sparkFix(FULL, 'heap-oom')).toMatchObject({ setting: 'spark.executor.memory', to: 5 * GiB });
+  });
+
   it('names the unified region as the limit for spill on a single-core executor', () => {
     const fix = sparkFix({ ...FULL, executorCores: 1 }, 'spill');
     expect(fix.setting).toBe('spark.executor.memory');
@@ -207,6 +213,7 @@ describe('sparkFix', () => {
   ])('halves %d cores to %d for spill, citing the per-task share', (cores, to) => {
     const fix = sparkFix({ ...FULL, executorCores: cores }, 'spill');
     expect(fix).toMatchObject({ setting: 'spark.executor.cores', from: cores, to });
+    expect(fix.limit).toBe('execution memory per task (unified memory / spark.executor.cores)');
     expect(fix.limitBytes).toBeCloseTo((2277.6 * MiB) / cores, 0);
   });
 

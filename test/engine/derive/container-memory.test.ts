@@ -14,24 +14,31 @@ const kill = (usedBytes?: number, limitBytes?: number) =>
   ] as [string, Record<string, string | number>];
 
 describe('container-memory derivation', () => {
-  // Every term non-zero: a 5g heap in a 5.5 GiB container that reached 6 GiB.
-  // current = limit - heap = 512 MiB; overshoot = 6 - 5.5 = 0.5 GiB; headroom = 0.05 x 5.5 GiB = 0.275 GiB;
-  // wanted = max(1.5 x 0.5, 0.5 + 0.5 + 0.275) = 1.275 GiB > 1 GiB, so whole GiB: 2g.
+  // Every term non-zero: a 4g heap in a 5 GiB container that reached 5.5 GiB.
+  // current = limit - heap = 1 GiB; overshoot = 5.5 - 5 = 0.5 GiB; headroom = 0.05 x 5 GiB = 0.25 GiB;
+  // wanted = max(1.5 x 1, 1 + 0.5 + 0.25) = 1.75 GiB > 1 GiB, so whole GiB: 2g.
   it('gives the overhead the overshoot plus 5% of the limit', () => {
-    const book = bookOf({ 'spark.executor.memory': '5g' }, kill(6 * GiB, 5.5 * GiB));
+    const book = bookOf({ 'spark.executor.memory': '4g' }, kill(5.5 * GiB, 5 * GiB));
     expect(containerMemory(book)).toEqual({
-      'container.used': '6 GB',
-      'container.limit': '5.5 GB',
-      'executor.memory': '5g',
-      'overhead.current': '512m',
+      'container.used': '5.5 GB',
+      'container.limit': '5 GB',
+      'executor.memory': '4g',
+      'overhead.current': '1g',
       'overhead.suggested': '2g',
     });
   });
 
-  // Explicit 2g overhead, 12 GiB limit reached exactly: max(1.5 x 2, 2 + 0 + 0.6) = 3 GiB.
+  // Explicit 3g overhead, 12 GiB limit reached exactly: max(1.5 x 3, 3 + 0 + 0.6) = 4.5 GiB -> 5g
+  // (the headroom alone would say 3.6 -> 4g).
   it('never suggests less than 1.5x an explicit overhead', () => {
-    const book = bookOf({ 'spark.executor.memoryOverhead': '2g' }, kill(12 * GiB, 12 * GiB));
-    expect(containerMemory(book)).toMatchObject({ 'overhead.current': '2g', 'overhead.suggested': '3g' });
+    const book = bookOf({ 'spark.executor.memoryOverhead': '3g' }, kill(12 * GiB, 12 * GiB));
+    expect(containerMemory(book)).toMatchObject({ 'overhead.current': '3g', 'overhead.suggested': '5g' });
+  });
+
+  // A kill that reports what was used but not the limit: no overshoot can be worked out, so 50% headroom.
+  it('counts no overshoot without the limit', () => {
+    const book = bookOf({ 'spark.executor.memory': '8g' }, kill(9 * GiB));
+    expect(containerMemory(book)).toMatchObject({ 'overhead.current': '820m', 'overhead.suggested': '2g' });
   });
 
   // The pre-Spark-2.3 key, as a bare number of MiB: 1536m; 12 GiB limit: max(2304m, 1536m + 614.4m) = 2304m -> 3g.

@@ -27,6 +27,11 @@ describe('glue-worker derivation', () => {
     });
   });
 
+  it('names no next type for the largest ones', () => {
+    expect(glueWorker(bookWith('glue.workerType', 'G.16X'))).toEqual({ 'glue.worker': 'G.16X' });
+    expect(glueWorker(bookWith('glue.workerType', 'R.8X'))).toEqual({ 'glue.worker': 'R.8X' });
+  });
+
   it('gives nothing for an unknown type or none', () => {
     expect(glueWorker(bookWith('glue.workerType', 'G.3X'))).toEqual({});
     expect(glueWorker(new FactBook())).toEqual({});

@@ -34,6 +34,9 @@ describe('jdk derivation', () => {
     expect(jdk(bookOf({}, ['jdk.version', { version: '17.0.2' }]))).toEqual({ 'jdk.version': '17.0.2' });
     expect(jdk(bookOf({}, ['jdk.version', { version: 17 }]))).toEqual({});
     expect(jdk(bookOf({}))).toEqual({});
+    const bare = bookOf({});
+    bare.add({ kind: 'jdk.version', line: 1, text: 'java' });
+    expect(jdk(bare)).toEqual({});
   });
 });
 
@@ -44,6 +47,10 @@ describe('settings', () => {
     expect(sizeSetting(book, ['c'])).toBe(GiB);
     expect(sizeSetting(book, ['c'], 'k')).toBe(MiB);
     expect(sizeSetting(book, ['a', 'missing'])).toBeUndefined();
+    // A value that is not text is not a size setting.
+    const numeric = bookOf({});
+    numeric.add({ kind: 'config', values: { key: 'n', value: 4 }, line: 1, text: 'n=4' });
+    expect(sizeSetting(numeric, ['n'])).toBeUndefined();
   });
 
   it('reads a number from the first fact of a kind, never a string', () => {
@@ -51,6 +58,8 @@ describe('settings', () => {
     expect(numberValue(book, 'k', 'n')).toBe(5);
     expect(numberValue(book, 'k', 's')).toBeUndefined();
     expect(numberValue(book, 'other', 'n')).toBeUndefined();
+    book.add({ kind: 'bare', line: 9, text: 'no values' });
+    expect(numberValue(book, 'bare', 'n')).toBeUndefined();
   });
 });
 
