@@ -135,6 +135,27 @@ describe('memory-samples verdict boundaries (typed lists)', () => {
     expect(list(100, 200, 300).values.samples).toBe(3);
   });
 
+  // Flat steps count as steps up: 0, 0, +, +, +, + is 6 of 6; counted strictly it would be 4 of 6.
+  it('counts a flat step as not going down', () => {
+    expect(list(100, 100, 100, 150, 200, 250, 300).verdict).toMatch(/^leak likely/);
+  });
+
+  // Last third 151, 152, 153 climbs 1 MB a sample, a tenth of the first third's 10: levelled off.
+  it('measures the late slope on the last third', () => {
+    expect(list(100, 110, 120, 130, 140, 150, 151, 152, 153).values.plateau).toBe(true);
+  });
+
+  it('calls a plateau back at its start stable, and a series from zero growth-free', () => {
+    expect(list(100, 120, 100, 100).verdict).toBe('stable');
+    expect(list(0, 100, 200).values.growthShare).toBe(0);
+  });
+
+  it('cites the first sample line, and the sample count for a typed list', () => {
+    const out = parse('note\n100 MB\n150 MB\n200 MB\n250 MB\n300 MB');
+    expect(out.facts.find((f) => f.kind === 'memory.growing')).toMatchObject({ line: 2, text: '5 samples' });
+    expect(out.facts.find((f) => f.kind === 'parsed.memory-samples')?.line).toBe(2);
+  });
+
   it('reads units and timestamps on each line', () => {
     const out = parse('10:00 1.5 GB\n10:01 1536MiB\n10:02 2g\n');
     expect(out.values).toMatchObject({
@@ -155,13 +176,33 @@ const snapshots = (rows: string[][]) =>
   rows.map((r) => [TOP_HEAD, '', TOP_COLS, ...r, ''].join('\n')).join('\n');
 
 describe('top -b with several processes', () => {
-  it('follows the process with the most samples', () => {
+  it('follows the process with the most samples, wherever it is listed', () => {
     const text = snapshots([
-      [row(1, '100'), row(2, '900000')],
+      [row(2, '900000'), row(1, '100')],
       [row(1, '200')],
-      [row(1, '300'), row(2, '900000')],
+      [row(2, '900000'), row(1, '300')],
     ]);
     expect(parse(text).values).toMatchObject({ pid: '1', samples: 3, lastBytes: 300 * KiB });
+    expect(parse(text).facts.find((f) => f.kind === 'parsed.memory-samples')?.line).toBe(4);
+  });
+
+  it('keeps the first of two identical series', () => {
+    const text = snapshots([
+      [row(1, '100'), row(2, '100')],
+      [row(1, '200'), row(2, '200')],
+      [row(1, '300'), row(2, '300')],
+    ]);
+    expect(parse(text).values.pid).toBe('1');
+  });
+
+  // top right-aligns the PID column: a short PID has spaces before it.
+  it('reads rows with a right-aligned short PID', () => {
+    const text = snapshots([
+      [`  777${row(0, '100').slice(1)}`],
+      [`  777${row(0, '200').slice(1)}`],
+      [`  777${row(0, '400').slice(1)}`],
+    ]);
+    expect(parse(text).values).toMatchObject({ pid: '777', samples: 3, lastBytes: 400 * KiB });
   });
 
   it('breaks a tie by the larger process', () => {
@@ -175,10 +216,11 @@ describe('top -b with several processes', () => {
 
   // top scales RES with a suffix when it is wide (`1.2g`); some locales write the decimal with a comma.
   it('reads scaled RES, also with a decimal comma', () => {
-    const text = snapshots([[row(7, '512m')], [row(7, '1.5g')], [row(7, '2,5g')]]);
+    const text = snapshots([[row(7, '512m')], [row(7, '1.25g')], [row(7, '2,5g')]]);
     expect(parse(text).values).toMatchObject({
+      samples: 3,
       firstBytes: 512 * MiB,
-      peakBytes: 2.5 * 1024 * MiB,
+      medianBytes: 1.25 * 1024 * MiB,
       lastBytes: 2.5 * 1024 * MiB,
     });
   });
@@ -207,5 +249,9 @@ describe('memory-samples detection', () => {
     expect(detect('1 GB\n2 GB\n3 GB\nnote\nnote')).toBe(false);
     expect(detect('1 GB\n2 GB\n\n')).toBe(false);
     expect(detect('21744\n29940\n38136')).toBe(true);
+    // Blank lines are not counted either way.
+    expect(detect('1 GB\n2 GB\n3 GB\n\n')).toBe(true);
+    // A size inside a sentence is not a sample.
+    expect(detect('1 GB used\n2 GB used\n3 GB used')).toBe(false);
   });
 });

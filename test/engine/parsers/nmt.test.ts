@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nmtParser } from '../../../src/engine/parsers/nmt.ts';
 import { parseText } from '../../../src/engine/parsers/parse-text.ts';
 
 const KiB = 1024;
@@ -151,5 +152,93 @@ describe('NMT summary.diff', () => {
     expect(out.values).toMatchObject({ diff: true });
     expect(out.values.fastestGrowingCategory).toBeUndefined();
     expect(out.facts.some((f) => f.kind === 'nmt.growing')).toBe(false);
+  });
+});
+
+/** An NMT summary in the real layout with the five areas every summary prints, and what follows them. */
+function summaryOf(total: string, areas: Record<string, string>, scaleLine = true): string {
+  return [
+    'Native Memory Tracking:',
+    '',
+    ...(scaleLine ? ['(Omitting categories weighting less than 1KB)', ''] : []),
+    total,
+    ...Object.entries(areas).map(([name, figures]) => `-${name.padStart(26)} (${figures})`),
+  ].join('\n');
+}
+
+const kb = (n: number) => `reserved=${n}KB, committed=${n}KB`;
+
+describe('a summary cut short', () => {
+  // Total 1000000 KB; slack = 5% of it + 1 KB per area shown = 51200000 + 5 x 1024 = 51205120 bytes,
+  // so the areas must hold at least 1024000000 - 51205120 = 972794880 bytes = 949995 KB.
+  const areas = (gcKb: number) => ({
+    'Java Heap': kb(900000),
+    Class: kb(10000),
+    Thread: kb(20000),
+    Code: kb(10000),
+    GC: kb(gcKb),
+  });
+  const total = 'Total: reserved=1000000KB, committed=1000000KB';
+
+  it('is accepted while the areas shown hold the total less NMT rounding slack', () => {
+    expect(parse(summaryOf(total, areas(9995))).values.totalCommittedBytes).toBe(1000000 * KiB);
+    expect(() => parse(summaryOf(total, areas(9994)))).toThrow(
+      /stops after "GC" \(the areas shown hold 928 MB of the 977 MB committed\)\./,
+    );
+  });
+
+  // In bytes and without the "Omitting" line, the slack per area is one byte: 5% of 1e9 + 5.
+  it('allows one byte per area when the figures are bytes', () => {
+    const bytes = (n: number) => `reserved=${n}, committed=${n}`;
+    const exact = (gc: number) =>
+      summaryOf(
+        'Total: reserved=1000000000, committed=1000000000',
+        {
+          'Java Heap': bytes(900000000),
+          Class: bytes(10000000),
+          Thread: bytes(20000000),
+          Code: bytes(10000000),
+          GC: bytes(gc),
+        },
+        false,
+      );
+    expect(parse(exact(9999995)).values.heapCommittedBytes).toBe(900000000);
+    expect(() => parse(exact(9999994))).toThrow(/the whole NMT output/);
+  });
+
+  it('names the areas every summary prints that are missing', () => {
+    const { GC: _gc, Code: _code, ...rest } = areas(9995);
+    expect(() => parse(summaryOf('Total: reserved=930000KB, committed=930000KB', rest))).toThrow(
+      /stops after "Thread" \(.*; Code, GC are missing\)/,
+    );
+    const { GC: _only, ...four } = areas(9995);
+    expect(() => parse(summaryOf('Total: reserved=940000KB, committed=940000KB', four))).toThrow(
+      /; GC is missing\)/,
+    );
+  });
+
+  it('refuses a Total line with no areas, saying what it expected', () => {
+    expect(() => parse(summaryOf(total, {}))).toThrow(
+      /expected "Total: reserved=\.\.\., committed=\.\.\." and category lines/,
+    );
+  });
+});
+
+describe('NMT detection', () => {
+  it.each([
+    ['Native Memory Tracking:', true],
+    ['Total: reserved=1000KB, committed=500KB', true],
+    ['   Total:   reserved=1000KB, committed=500KB', true],
+    ['Baseline taken', true],
+    ['  Baseline succeeded  ', true],
+    ['Grand Total: reserved=1000KB', false],
+    ['Total: reserved=lots', false],
+    ['Baseline taken yesterday', false],
+  ])('%j looks like NMT: %s', (line, nmt) => {
+    expect(nmtParser.detect([line])).toBe(nmt);
+  });
+
+  it('says a baseline reply has no figures yet', () => {
+    expect(() => parse('Baseline succeeded')).toThrow(/"Baseline taken" is only the reply/);
   });
 });
