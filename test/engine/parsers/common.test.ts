@@ -17,6 +17,9 @@ describe('sizeOf', () => {
     ['512', 512],
     ['2.5 mb', 2.5 * MiB],
     ['7.25GiB', 7.25 * GiB],
+    // Kubernetes-style binary suffixes, which parseSize alone does not read.
+    ['12Mi', 12 * MiB],
+    ['3Gi', 3 * GiB],
   ])('%j is %d bytes', (text, bytes) => {
     expect(sizeOf(text)).toBe(bytes);
   });
@@ -42,6 +45,7 @@ describe('median, slope, maxOf, percent', () => {
     // Only as many points as both lists have.
     expect(slope([0, 1, 2, 3], [1, 2])).toBe(1);
     expect(slope([0], [4])).toBe(0);
+    expect(slope([], [])).toBe(0);
     expect(slope([2, 2, 2], [1, 5, 9])).toBe(0);
   });
 
@@ -66,7 +70,7 @@ describe('fact and output', () => {
     expect(fact('k', 3, `  ${'x'.repeat(10)}  `)).toEqual({ kind: 'k', line: 3, text: 'x'.repeat(10) });
     expect(fact('k', 1, 'y'.repeat(300)).text).toBe('y'.repeat(300));
     expect(fact('k', 1, 'z'.repeat(301)).text).toBe(`${'z'.repeat(297)}...`);
-    expect(fact('k', 1, 'a', { n: 1 })).toEqual({ kind: 'k', line: 1, text: 'a', values: { n: 1 } });
+    expect(fact('k', 1, ' a ', { n: 1 })).toEqual({ kind: 'k', line: 1, text: 'a', values: { n: 1 } });
   });
 
   it('adds one parsed.<format> fact carrying every value and the verdict', () => {

@@ -130,6 +130,20 @@ describe('NMT summary.diff', () => {
     expect(out.verdict).toBe('Thread is growing fastest (+4 KB committed)');
   });
 
+  // Reserved memory can move while committed stays (a thread stack reserved, not yet touched).
+  it('is a diff when only a reserved figure carries a change', () => {
+    const totalOnly = diffOf(
+      'Total: reserved=1626070KB +8KB, committed=317388KB',
+      '-                    Thread (reserved=19506KB, committed=850KB)',
+    );
+    expect(parse(totalOnly).values.diff).toBe(true);
+    const categoryOnly = diffOf(
+      'Total: reserved=1626070KB, committed=317388KB',
+      '-                    Thread (reserved=19506KB +8KB, committed=850KB)',
+    );
+    expect(parse(categoryOnly).values.diff).toBe(true);
+  });
+
   it('is a summary when nothing carries a change, and then names no growth', () => {
     const out = parse(
       diffOf(
