@@ -63,6 +63,7 @@ describe('formatSize', () => {
     [Math.round(12.34 * GiB), '12.3 GB'],
     [Math.round(99.94 * MiB), '99.9 MB'],
     [Math.round(9.87 * MiB), '9.87 MB'],
+    [1024 * GiB, '1 TB'],
     [3 * 1024 * GiB, '3 TB'],
     [5000 * 1024 * GiB, '5000 TB'],
   ])('%d -> %s', (bytes, text) => {
