@@ -1,27 +1,38 @@
 # syntax=docker/dockerfile:1
-# memdoctor: the Slack bot (or, without Slack credentials, the console).
-# Two stages: dependencies are installed in the first, the runtime image gets only what runs.
-# memdoctor runs TypeScript directly with tsx (no build step), so the image holds the sources.
+# memdoctor: the Slack bot (`memdoctor serve`). Without Slack credentials the container stops with a
+# message naming them (exit 2) instead of starting anything else.
+# Two stages: the first installs everything and builds dist/ (npm ci runs `prepare`), then drops the
+# dev dependencies; the runtime image gets only the built JavaScript and what it reads at run time.
+# Node 22 is a supported LTS line (Node 20 left support in April 2026); memdoctor itself also runs on 20.
 
-FROM node:20-alpine AS deps
+FROM node:22.21.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Production dependencies only (tsx is one: it runs the sources). The cache mount keeps rebuilds fast.
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+COPY scripts ./scripts
+COPY src ./src
+COPY playbooks ./playbooks
+# npm ci runs `prepare` (scripts/build.mjs): bundles src/ into dist/ and validates the playbooks into
+# dist/playbooks.json. The cache mount keeps rebuilds fast.
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund \
+ && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-alpine AS runtime
+FROM node:22.21.1-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
-COPY --from=deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json tsconfig.json manifest.yaml ./
-COPY --chown=node:node src ./src
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --chown=node:node package.json manifest.yaml ./
+COPY --chown=node:node bin ./bin
 COPY --chown=node:node playbooks ./playbooks
+# Read at run time from the package root: the Lua scripts (Redis) and the model prompts.
+COPY --chown=node:node src/redis/lua ./src/redis/lua
+COPY --chown=node:node src/llm/prompts ./src/llm/prompts
 # The image's own unprivileged user; nothing in /app is writable by it except what it owns.
 USER node
 EXPOSE 3000
 # Readiness includes Redis when REDIS_URL is set (GET /healthz answers 503 when it is down).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# node directly (not npm start) so SIGTERM reaches memdoctor and it shuts down cleanly.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# node directly (not npm) so SIGTERM reaches memdoctor, which drains and stops within its deadline.
+CMD ["node", "bin/memdoctor.mjs", "serve"]

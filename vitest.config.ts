@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // A real 3-master Redis Cluster for the suites that run against one (test/support/cluster.ts).
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Redis-backed suites each use their own key prefix, so files may run in parallel.
@@ -14,23 +16,24 @@ export default defineConfig({
       provider: 'v8',
       include: ['src/**/*.ts'],
       reporter: ['text-summary'],
-      // About one point under the figures measured when set (the full suite, with Redis and a JDK):
-      // all 94.8% lines, 93.4% statements, 95.9% functions, 83.3% branches; src/engine 97.5 / 97.2 /
-      // 97.6 / 84.5. A drop of a point is a test that went missing, not noise.
+      // About one point under the figures measured when set (the full suite with Redis and a JDK, after
+      // merging main): all 95.0% lines, 93.5% statements, 95.2% functions, 84.5% branches; per folder in
+      // the comments (lines / statements / functions / branches). A drop of a point is a missing test.
       thresholds: {
         lines: 94,
         statements: 92.5,
-        functions: 95,
-        branches: 82.5,
-        'src/engine/**': { lines: 96.5, statements: 96, functions: 96.5, branches: 83.5 },
-        // 98.9 / 99.0 / 100 / 94.0
-        'src/engine/calculators/**': { lines: 98, statements: 98, functions: 99, branches: 93 },
-        // 100 / 100 / 100 / 98.5
-        'src/engine/derive/**': { lines: 99, statements: 99, functions: 99, branches: 97.5 },
-        // 98.6 / 98.7 / 95.5 / 83.3
-        'src/engine/extractors/**': { lines: 97.5, statements: 97.5, functions: 94.5, branches: 82.5 },
-        // 96.2 / 95.6 / 96.3 / 80.7
-        'src/engine/parsers/**': { lines: 95, statements: 94.5, functions: 95, branches: 79.5 },
+        functions: 94.5,
+        branches: 83.5,
+        // 97.6 / 97.1 / 97.4 / 85.8
+        'src/engine/**': { lines: 96.5, statements: 96, functions: 96.5, branches: 84.5 },
+        // 100 / 100 / 100 / 97.8
+        'src/engine/calculators/**': { lines: 99, statements: 99, functions: 99, branches: 96.5 },
+        // 98.9 / 96.3 / 100 / 94.0
+        'src/engine/derive/**': { lines: 98, statements: 95.5, functions: 99, branches: 93 },
+        // 99.3 / 99.4 / 97.3 / 85.6
+        'src/engine/extractors/**': { lines: 98.5, statements: 98.5, functions: 96.5, branches: 84.5 },
+        // 95.9 / 95.3 / 95.3 / 81.4
+        'src/engine/parsers/**': { lines: 95, statements: 94.5, functions: 94.5, branches: 80.5 },
       },
     },
   },

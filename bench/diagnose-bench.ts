@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { generate, type Manifest, SIGNATURES } from './generate.ts';
+import { generate, type Manifest, type Profile, SIGNATURES } from './generate.ts';
 import { fastest, measure, type Run } from './measure.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -61,16 +61,18 @@ async function logFile(
   bytes: number,
   label: string,
   seed: number,
+  profile: Profile = 'synthetic',
 ): Promise<{ path: string; manifest: Manifest }> {
   mkdirSync(OUT, { recursive: true });
-  const path = join(OUT, `mixed-${label}-seed${seed}.log`);
+  const name = profile === 'synthetic' ? 'mixed' : profile;
+  const path = join(OUT, `${name}-${label}-seed${seed}.log`);
   const manifestPath = `${path}.json`;
   if (existsSync(path) && existsSync(manifestPath)) {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
     if (manifest.seed === seed && statSync(path).size === manifest.bytes) return { path, manifest };
   }
   process.stderr.write(`writing ${path} ...\n`);
-  const manifest = await generate(path, bytes, seed);
+  const manifest = await generate(path, bytes, seed, profile);
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return { path, manifest };
 }
@@ -86,8 +88,9 @@ async function gzipFile(path: string): Promise<string> {
   return target;
 }
 
+/** The built command, as a user runs it (npm ci builds dist/; `npm run build` after editing src/). */
 const diagnose = (file: string) =>
-  measure(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'diagnose', '--json', file], ROOT);
+  measure(process.execPath, ['bin/memdoctor.mjs', 'diagnose', '--json', file], ROOT);
 
 /** An ERE alternation of the signatures' literals, escaped. */
 function grepPattern(): string {
@@ -147,6 +150,7 @@ function table(rows: readonly Row[]): string {
     'peak RSS MiB',
     'grep -c -E s',
     'diagnose/grep',
+    'CPU diagnose/grep',
   ];
   const body = rows.map((r) => [
     r.input,
@@ -158,6 +162,9 @@ function table(rows: readonly Row[]): string {
     r.run.peakRss === undefined ? 'n/a' : fmt(r.run.peakRss / MiB, 0),
     fmt(r.grep.seconds, 2),
     `${fmt(r.run.seconds / r.grep.seconds)}x`,
+    r.run.cpuSeconds === undefined || !r.grep.cpuSeconds
+      ? 'n/a'
+      : `${fmt(r.run.cpuSeconds / Math.max(0.01, r.grep.cpuSeconds))}x`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
@@ -172,17 +179,35 @@ async function main(): Promise<number> {
   writeFileSync(tiny, 'INFO nothing to see\n');
   const idle = await fastest(3, () => diagnose(tiny));
   const startup = idle.seconds;
+  const bare = await fastest(5, () => measure(process.execPath, ['-e', '0'], ROOT));
+  const oneLine = join(OUT, 'one-line.log');
+  writeFileSync(oneLine, 'java.lang.OutOfMemoryError: Java heap space\n');
+  const oneDiagnosis = await fastest(5, () => diagnose(oneLine));
   const pattern = grepPattern();
   const rows: Row[] = [];
   const plain = await fastest(opts.runs, () => diagnose(path));
   const grep = await fastest(opts.runs, () => measure('grep', ['-c', '-E', pattern, path], ROOT));
-  rows.push({ input: 'plain', bytes: manifest.bytes, text: manifest.bytes, run: plain, startup, grep });
-  const results = [{ input: 'plain', ...check(plain, manifest) }];
+  rows.push({ input: 'synthetic', bytes: manifest.bytes, text: manifest.bytes, run: plain, startup, grep });
+  const results = [{ input: 'synthetic', ...check(plain, manifest) }];
   if (grep.stdout.trim() !== String(SIGNATURES.length)) {
     results[0]?.problems.push(
       `grep counted ${grep.stdout.trim()} signature lines, expected ${SIGNATURES.length}`,
     );
   }
+  const realistic = await logFile(opts.bytes, opts.label, opts.seed, 'realistic');
+  const real = await fastest(opts.runs, () => diagnose(realistic.path));
+  const realGrep = await fastest(opts.runs, () =>
+    measure('grep', ['-c', '-E', pattern, realistic.path], ROOT),
+  );
+  rows.push({
+    input: 'realistic',
+    bytes: realistic.manifest.bytes,
+    text: realistic.manifest.bytes,
+    run: real,
+    startup,
+    grep: realGrep,
+  });
+  results.push({ input: 'realistic', ...check(real, realistic.manifest) });
   if (opts.gzip) {
     const gz = await gzipFile(path);
     const zipped = await fastest(opts.runs, () => diagnose(gz));
@@ -203,6 +228,10 @@ async function main(): Promise<number> {
     `memdoctor diagnose bench: ${fmt(manifest.bytes / MiB, 0)} MiB, ${manifest.lines} lines, seed ${opts.seed}; ` +
       `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}; startup ${fmt(startup, 2)} s, ` +
       `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs}`,
+  );
+  console.log(
+    `start-up: a one-line diagnose takes ${fmt(oneDiagnosis.seconds, 3)} s wall, ${oneDiagnosis.cpuSeconds === undefined ? 'n/a' : fmt(oneDiagnosis.cpuSeconds, 3)} CPU-s; ` +
+      `node -e 0 takes ${fmt(bare.seconds, 3)} s (${fmt(oneDiagnosis.seconds / bare.seconds)}x); best of 5`,
   );
   console.log(table(rows));
   for (const r of results) {

@@ -165,10 +165,51 @@ function record(n: Noise): string {
 }
 
 /**
+ * One record of the realistic profile: ordinary scheduling, shuffle, checkpoint and container
+ * lifecycle lines with no memory wording, and about 2% benign memory wording (a block stored in
+ * memory, a YARN memory report, a young GC pause), as a healthy job's logs mostly are.
+ */
+function realisticRecord(n: Noise): string {
+  const roll = n.int(1000);
+  if (roll < 20) return record(n); // ~2%: the synthetic mix, where most records carry memory words
+  const ts = n.sparkTs();
+  const stage = n.int(60);
+  const task = n.int(2000);
+  if (roll < 300)
+    return `${ts} INFO TaskSetManager: Starting task ${task}.0 in stage ${stage}.0 (TID ${n.tid++}) (${n.host()}, executor ${n.int(40)}, partition ${task}, PROCESS_LOCAL, ${4000 + n.int(4000)} bytes) taskResourceAssignments Map()`;
+  if (roll < 520)
+    return `${ts} INFO TaskSetManager: Finished task ${task}.0 in stage ${stage}.0 (TID ${n.tid++}) in ${n.int(9000)} ms on ${n.host()} (executor ${n.int(40)}) (${task}/2000)`;
+  if (roll < 600)
+    return `${ts} INFO DAGScheduler: Submitting ${n.int(2000)} missing tasks from ShuffleMapStage ${stage} (MapPartitionsRDD[${n.int(400)}] at parquet at Job.scala:${n.int(300)}) (first 15 tasks are for partitions Vector(0, 1, 2, 3, 4))`;
+  if (roll < 680)
+    return `${ts} INFO MapOutputTrackerMasterEndpoint: Asked to send map output locations for shuffle ${n.int(90)} to ${n.host()}:${30000 + n.int(9000)}`;
+  if (roll < 760)
+    return `${n.isoTs()} INFO org.apache.hadoop.yarn.server.nodemanager.containermanager.container.ContainerImpl: Container container_e12_1700000000000_0042_01_${String(n.int(999999)).padStart(6, '0')} transitioned from LOCALIZED to RUNNING`;
+  if (roll < 840)
+    return `${n.isoTs()} INFO  org.apache.flink.runtime.executiongraph.ExecutionGraph [] - Source: Kafka -> Map (${n.int(64)}/64) (${n.hex(32)}) switched from DEPLOYING to RUNNING.`;
+  if (roll < 900)
+    return `${n.isoTs()} INFO  org.apache.flink.runtime.checkpoint.CheckpointCoordinator [] - Triggering checkpoint ${n.int(90000)} (type=CheckpointType{name='Checkpoint', sharingFilesStrategy=FORWARD_BACKWARD}) @ ${1700000000000 + n.int(99999999)} for job ${n.hex(32)}.`;
+  if (roll < 950)
+    return `${n.isoTs()} INFO org.apache.hadoop.hdfs.StateChange: BLOCK* allocate blk_${1073741825 + n.int(9999999)}_${n.int(99999)}, replicas=10.0.${n.int(16)}.${n.int(250)}:9866 for /user/spark/out/part-${String(task).padStart(5, '0')}.parquet`;
+  if (roll < 990)
+    return `${ts} INFO FileOutputCommitter: Saved output of task 'attempt_${n.hex(12)}_${stage}_m_${task}_0' to s3://bucket/out/_temporary/0/task_${task}`;
+  return `${ts} WARN TaskSetManager: Stage ${stage} contains a task of very large size (${n.int(9000)} KiB). The maximum recommended task size is 1000 KiB.`;
+}
+
+/** Which mix of ordinary lines to write: memory-heavy synthetic (near worst case) or realistic. */
+export type Profile = 'synthetic' | 'realistic';
+
+/**
  * Writes `bytes` (roughly) of synthetic mixed log to `path`, burying each signature once at its
  * place. Deterministic: the same seed and size give the same file.
  */
-export async function generate(path: string, bytes: number, seed: number): Promise<Manifest> {
+export async function generate(
+  path: string,
+  bytes: number,
+  seed: number,
+  profile: Profile = 'synthetic',
+): Promise<Manifest> {
+  const next = profile === 'realistic' ? realisticRecord : record;
   const noise = new Noise(seed);
   const out = createWriteStream(path);
   const manifest: Manifest = { seed, bytes: 0, lines: 0, buried: {} };
@@ -181,12 +222,12 @@ export async function generate(path: string, bytes: number, seed: number): Promi
     manifest.lines += 1 + (text.match(/\n/g)?.length ?? 0);
   };
   while (manifest.bytes + chunkBytes < bytes) {
-    const next = pending[0];
-    if (next && manifest.bytes + chunkBytes >= next.at * bytes) {
+    const buried = pending[0];
+    if (buried && manifest.bytes + chunkBytes >= buried.at * bytes) {
       pending.shift();
-      emit(next.line(noise.sparkTs()));
-      manifest.buried[next.id] = manifest.lines;
-    } else emit(record(noise));
+      emit(buried.line(noise.sparkTs()));
+      manifest.buried[buried.id] = manifest.lines;
+    } else emit(next(noise));
     if (chunkBytes >= 4 * 1024 * 1024) {
       const text = `${chunk.join('\n')}\n`;
       manifest.bytes += Buffer.byteLength(text);

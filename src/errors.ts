@@ -133,11 +133,48 @@ export class WalkthroughInvalidEventError extends MemdoctorError {
   }
 }
 
-/** The walkthrough store (Redis) cannot be reached; nothing was written. */
+/** Why Redis, where memdoctor keeps shared state, cannot be used right now. */
+export enum StoreProblem {
+  /** No connection: refused, closed, timed out. */
+  Unreachable = 'UNREACHABLE',
+  /** The cluster does not serve all its slots (CLUSTERDOWN, cluster_state:fail). */
+  ClusterDown = 'CLUSTER_DOWN',
+  /** The cluster is moving slots or failing over (TRYAGAIN, endless redirections). */
+  ClusterMoving = 'CLUSTER_MOVING',
+  /** The setting names the wrong kind of Redis: a cluster node in REDIS_URL (MOVED), or the reverse. */
+  WrongMode = 'WRONG_MODE',
+  /** Redis answered but refused: a password, permissions, out of memory, a read-only replica. */
+  Refused = 'REFUSED',
+}
+
+/** What a chat user is told for each problem; the setting that names Redis is left to `message`. */
+const STORE_PROBLEM_TEXT: Readonly<Record<StoreProblem, string>> = {
+  [StoreProblem.Unreachable]: 'it does not answer',
+  [StoreProblem.ClusterDown]: 'the Redis Cluster is down',
+  [StoreProblem.ClusterMoving]: 'the Redis Cluster is failing over or moving data',
+  [StoreProblem.WrongMode]: "memdoctor's Redis setting does not match the server",
+  [StoreProblem.Refused]: 'it refused the request',
+};
+
+/**
+ * Redis (the walkthrough store, claims, caches) cannot be used; nothing was written. `message` is
+ * for the person who runs memdoctor (it names the setting); `summary` for anyone in a chat.
+ */
 export class StoreUnavailableError extends MemdoctorError {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly problem: StoreProblem;
+  /** What Redis or the client said (`CLUSTERDOWN The cluster is down`, `connect ECONNREFUSED ...`). */
+  readonly reason: string;
+
+  constructor(problem: StoreProblem, reason: string, message: string, options?: { cause?: unknown }) {
     super(ErrorCode.StoreUnavailable, message, options);
     this.name = 'StoreUnavailableError';
+    this.problem = problem;
+    this.reason = reason;
+  }
+
+  /** What went wrong, in a few words for a chat: `the Redis Cluster is down`. */
+  get summary(): string {
+    return STORE_PROBLEM_TEXT[this.problem];
   }
 }
 

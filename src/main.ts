@@ -1,7 +1,10 @@
 import { loadConfig, slackConfigured } from './config.ts';
 import { asMemdoctorError } from './errors.ts';
 
-/** `npm start`: the Slack bot when Slack credentials are set, otherwise the local console. */
+/**
+ * `npm start` (a developer's shortcut): the Slack bot when Slack credentials are set, otherwise the
+ * local console. Deployments run `memdoctor serve`, which never falls back to the console.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   if (slackConfigured(config)) {

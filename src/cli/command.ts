@@ -5,11 +5,8 @@ export interface CliIo {
   stderr: { write(text: string): unknown };
 }
 
-/** One `memdoctor <name>` verb. */
+/** One `memdoctor <name>` verb's code; its name, summary and usage live in registry.ts. */
 export interface Command {
-  readonly name: string;
-  readonly summary: string;
-  readonly usage: string;
   /** Runs the command; resolves to the process exit code. */
   run(args: readonly string[], io: CliIo): Promise<number>;
 }

@@ -1,19 +1,75 @@
 import type { Command } from './command.ts';
-import { calcCommand } from './commands/calc.ts';
-import { diagnoseCommand } from './commands/diagnose.ts';
-import { extractorsCommand } from './commands/extractors.ts';
-import { parseCommand } from './commands/parse.ts';
-import { playbooksCommand } from './commands/playbooks.ts';
-import { resumeCommand } from './commands/resume.ts';
-import { walkCommand } from './commands/walk.ts';
 
-/** Every `memdoctor` verb. Adding one: one file under commands/, one line here. */
-export const COMMANDS: Readonly<Record<string, Command>> = {
-  diagnose: diagnoseCommand,
-  playbooks: playbooksCommand,
-  extractors: extractorsCommand,
-  walk: walkCommand,
-  resume: resumeCommand,
-  calc: calcCommand,
-  parse: parseCommand,
+/** What `help` shows about a verb; `load` brings in its code (and its dependencies) only when it runs. */
+export interface CommandSpec {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  load(): Promise<Command>;
+}
+
+/**
+ * Every `memdoctor` verb. Adding one: one file under commands/, one entry here. Each loads lazily, so
+ * `diagnose` never pays for Redis or the model client that `walk` or the console may need.
+ */
+export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  diagnose: {
+    name: 'diagnose',
+    summary: 'diagnose logs or pasted errors (files, .gz, or stdin)',
+    usage:
+      'memdoctor diagnose [--json] [--engine glue|spark|flink|beam] [--fail-when-none] [FILE...]\n' +
+      '  FILE may be .gz; - or no FILE reads stdin.\n' +
+      '  Exit 0 diagnosed, 2 unreadable input or bad usage; with --fail-when-none, 1 when nothing was recognised.',
+    load: async () => (await import('./commands/diagnose.ts')).diagnoseCommand,
+  },
+  playbooks: {
+    name: 'playbooks',
+    summary: 'list, lint or test the playbooks',
+    usage: 'memdoctor playbooks list|lint|test',
+    load: async () => (await import('./commands/playbooks.ts')).playbooksCommand,
+  },
+  extractors: {
+    name: 'extractors',
+    summary: 'list the extractors that turn log lines into facts',
+    usage: 'memdoctor extractors',
+    load: async () => (await import('./commands/extractors.ts')).extractorsCommand,
+  },
+  walk: {
+    name: 'walk',
+    summary: "step through a playbook's procedure (kept in Redis when REDIS_URL is set)",
+    usage:
+      'memdoctor walk <playbook> [--from LOG]   (--from: steps the log already answers are skipped; answers come from stdin)',
+    load: async () => (await import('./commands/walk.ts')).walkCommand,
+  },
+  resume: {
+    name: 'resume',
+    summary: 'continue a walkthrough by its id (needs REDIS_URL across restarts)',
+    usage: 'memdoctor resume <walkthrough-id>',
+    load: async () => (await import('./commands/resume.ts')).resumeCommand,
+  },
+  calc: {
+    name: 'calc',
+    summary: 'compute memory budgets the way Spark, Glue, Flink and Beam/Dataflow do',
+    usage:
+      'memdoctor calc spark|glue|flink|flink-slots|beam [--json] [--<setting> value ...] (memdoctor calc <system> help lists flags)',
+    load: async () => (await import('./commands/calc.ts')).calcCommand,
+  },
+  parse: {
+    name: 'parse',
+    summary: 'read a dump (pmap, NMT, GC log, event log...) and print its figures; `parse list` names them',
+    usage: 'memdoctor parse <parser|auto> [--json] FILE (- reads stdin, .gz works) | memdoctor parse list',
+    load: async () => (await import('./commands/parse.ts')).parseCommand,
+  },
+  serve: {
+    name: 'serve',
+    summary: 'run the Slack app (needs SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET; never the console)',
+    usage: 'memdoctor serve   (configured by the environment; see README "Slack")',
+    load: async () => (await import('./commands/serve.ts')).serveCommand,
+  },
+  stats: {
+    name: 'stats',
+    summary: 'what was diagnosed and what fixed it, per playbook and cause (needs REDIS_URL)',
+    usage: 'memdoctor stats <slack-team-id>',
+    load: async () => (await import('./commands/stats.ts')).statsCommand,
+  },
 };

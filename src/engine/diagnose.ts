@@ -1,12 +1,13 @@
 import { DERIVATIONS } from './derive/registry.ts';
 import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
-import { type Fact, FactBook } from './facts.ts';
+import { type Fact, FactBook, type Finding } from './facts.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
 import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
 import { fill } from './templates.ts';
+import { triggerOwners, triggerPattern } from './triggers.ts';
 
 /** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
 export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
@@ -41,6 +42,27 @@ export interface DiagnoseOptions {
   extractors?: readonly Extractor[];
 }
 
+/**
+ * A part of the engine that failed on this input (a parser, an extractor). It is skipped where it
+ * failed and the diagnosis goes on without it; the failure is reported, never thrown.
+ */
+export interface StageFailure {
+  stage: 'parser' | 'extractor';
+  /** The extractor's id; a parser's message names its format. */
+  id?: string;
+  message: string;
+  /** The first input line it failed on (extractors). */
+  line?: number;
+  /** On how many lines it failed. */
+  count: number;
+}
+
+/**
+ * Below this confidence a diagnosis rests on weak facts only, and says so first: which facts they
+ * are and what would confirm them (the playbook's `why` of each signal).
+ */
+export const WEAK_CONFIDENCE = 0.5;
+
 /** Most evidence lines a diagnosis cites: enough to check it, short enough to read. */
 const MAX_EVIDENCE = 8;
 
@@ -57,6 +79,8 @@ export class FactCollector {
   private readonly triggers: RegExp;
   private readonly owners: ReadonlyMap<string, readonly number[]>;
   private readonly parsed = new ParsedFacts();
+  /** Extractors that threw, by index: the first failure and how often. */
+  private readonly failed = new Map<number, StageFailure>();
   private readonly wanted = (kind: string): boolean => !this.book.isFull(kind);
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
@@ -96,43 +120,46 @@ export class FactCollector {
   }
 
   private scan(raw: string, line: string, opened: ReadonlySet<number>): void {
-    let text: string | undefined;
+    const at = { raw, text: undefined as string | undefined };
     for (let i = 0; i < this.extractors.length; i++) {
       if (!opened.has(i)) continue;
-      for (const finding of (this.extractors[i] as Extractor).extract(line, this.wanted)) {
-        // Most lines only repeat facts the book already holds enough of: count them, build nothing.
-        if (this.book.tally(finding.kind)) continue;
-        text ??= evidenceText(raw);
-        this.book.add({ ...finding, line: this.lineNo, text });
+      try {
+        this.collect(this.extractors[i] as Extractor, line, at);
+      } catch (error) {
+        // An extractor's bug must never stop the diagnosis: skip it on this line, report it, go on.
+        this.fail(i, error);
       }
     }
   }
-}
 
-/**
- * A global, case-insensitive regex matching any of the literals, longest first: at a given position
- * it matches the longest trigger there, and every shorter trigger at that position is a prefix of it.
- */
-function triggerPattern(literals: readonly string[]): RegExp {
-  if (literals.length === 0) return /(?!)/g;
-  const escaped = [...literals].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escapeLiteral);
-  return new RegExp(escaped.join('|'), 'gi');
-}
-
-function escapeLiteral(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** For each literal, the extractors having a trigger inside it (so one match opens all of them). */
-function triggerOwners(literals: readonly string[], extractors: readonly Extractor[]): Map<string, number[]> {
-  const owners = new Map<string, number[]>();
-  for (const literal of literals) {
-    const indexes = extractors.flatMap((e, i) =>
-      e.triggers.some((t) => literal.includes(t.toLowerCase())) ? [i] : [],
-    );
-    owners.set(literal, indexes);
+  private collect(extractor: Extractor, line: string, at: { raw: string; text: string | undefined }): void {
+    for (const finding of extractor.extract(line, this.wanted)) {
+      // Most lines only repeat facts the book already holds enough of: count them, build nothing.
+      if (this.book.tally(finding.kind)) continue;
+      at.text ??= evidenceText(at.raw);
+      this.book.add({ ...finding, line: this.lineNo, text: at.text });
+    }
   }
-  return owners;
+
+  private fail(index: number, error: unknown): void {
+    const known = this.failed.get(index);
+    if (known) {
+      known.count++;
+      return;
+    }
+    const id = (this.extractors[index] as Extractor).id;
+    const message = error instanceof Error ? error.message : String(error);
+    this.failed.set(index, { stage: 'extractor', id, message, line: this.lineNo, count: 1 });
+  }
+
+  /** What failed on this input, extractors in registry order, then the parser; call after finish(). */
+  failures(): StageFailure[] {
+    const extractors = [...this.failed].sort(([a], [b]) => a - b).map(([, failure]) => ({ ...failure }));
+    const parser = this.parsed.failure;
+    return parser === undefined
+      ? extractors
+      : [...extractors, { stage: 'parser', message: parser, count: 1 }];
+  }
 }
 
 /** The first cause (in the playbook's order) whose facts are present. */
@@ -155,6 +182,7 @@ function renderActions(book: FactBook, actions: readonly Action[], values: Recor
   const out: string[] = [];
   for (const action of actions) {
     if (action.when && !action.when.some((ref) => factsFor(book, ref).length > 0)) continue;
+    if (action.unless?.some((ref) => factsFor(book, ref).length > 0)) continue;
     const text = fill(action.text, values) ?? (action.otherwise && fill(action.otherwise, values));
     if (text) out.push(text);
   }
@@ -209,12 +237,24 @@ function factSummary(match: PlaybookMatch, values: Record<string, string>): Reco
   };
 }
 
+/** For a weak match, one sentence naming what its facts suggest and what would confirm them. */
+function weakEvidenceNote(match: PlaybookMatch): string | undefined {
+  if (match.confidence >= WEAK_CONFIDENCE) return undefined;
+  const whys = match.signals
+    .filter((s) => s.weight > 0 && s.why && !s.facts.every(isContext))
+    .map((s) => s.why as string);
+  if (whys.length === 0) return undefined;
+  return `Low confidence (${Math.round(match.confidence * 100)}%): ${[...new Set(whys)].join('; ')}.`;
+}
+
 /** Builds the contract's diagnosis from a playbook match. */
 export function toDiagnosis(book: FactBook, match: PlaybookMatch): Diagnosis {
   const { playbook } = match;
   const found = causeOf(book, playbook);
   const values = derivedValues(book, playbook);
+  const weak = weakEvidenceNote(match);
   const actions = [
+    ...(weak ? [weak] : []),
     ...renderActions(book, found?.cause.actions ?? [], values),
     ...renderActions(book, playbook.actions, values),
   ];
@@ -243,14 +283,25 @@ export function diagnoseFacts(book: FactBook, playbooks: readonly Playbook[]): D
     .filter((d) => d.evidence.length > 0);
 }
 
+/** What a stream of lines gave: the diagnoses, the facts found (without lines), and what failed. */
+export interface LinesDiagnosis {
+  diagnoses: Diagnosis[];
+  findings: Finding[];
+  failures: StageFailure[];
+}
+
 /** Diagnoses a stream of line batches. Pure apart from consuming the stream. */
 export async function diagnoseLines(
   batches: AsyncIterable<readonly string[]>,
   playbooks: readonly Playbook[],
   options: DiagnoseOptions = {},
-): Promise<{ diagnoses: Diagnosis[]; book: FactBook }> {
+): Promise<LinesDiagnosis> {
   const collector = new FactCollector(options.extractors, options.engine);
   for await (const batch of batches) collector.push(batch);
   collector.finish();
-  return { diagnoses: diagnoseFacts(collector.book, playbooks), book: collector.book };
+  return {
+    diagnoses: diagnoseFacts(collector.book, playbooks),
+    findings: collector.book.findings(),
+    failures: collector.failures(),
+  };
 }

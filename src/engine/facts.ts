@@ -98,4 +98,22 @@ export class FactBook {
   kinds(): string[] {
     return [...this.groups.keys()].sort();
   }
+
+  /**
+   * Every kept fact without its line, each distinct one once, by kind: what a walkthrough starts
+   * from. Bounded like the book itself (a few per kind).
+   */
+  findings(): Finding[] {
+    const seen = new Set<string>();
+    const out: Finding[] = [];
+    for (const kind of this.kinds()) {
+      for (const fact of this.groups.get(kind)?.first ?? []) {
+        const finding: Finding = fact.values ? { kind, values: { ...fact.values } } : { kind };
+        const key = JSON.stringify(finding);
+        if (!seen.has(key)) out.push(finding);
+        seen.add(key);
+      }
+    }
+    return out;
+  }
 }

@@ -1,5 +1,5 @@
-import { type DiagnoseOptions, type Diagnosis, diagnoseLines } from './diagnose.ts';
-import type { FactBook } from './facts.ts';
+import { type DiagnoseOptions, type Diagnosis, diagnoseLines, type StageFailure } from './diagnose.ts';
+import type { Finding } from './facts.ts';
 import { type InputStats, type ReadLimits, readLines } from './ingest/lines.ts';
 import type { Playbook } from './playbook/schema.ts';
 
@@ -10,20 +10,29 @@ export interface InputReport {
   diagnoses: Diagnosis[];
 }
 
+/** What the engine gives for one input: the report, and beside it what is not part of the contract. */
+export interface EngineResult {
+  report: InputReport;
+  /** The facts found, without their lines: what a walkthrough can start from. */
+  findings: Finding[];
+  /** Parsers and extractors that failed on this input; the rest of the diagnosis went on. */
+  failures: StageFailure[];
+}
+
 /**
  * Diagnoses one input stream: raw bytes in (plain or gzip), ranked diagnoses out. The only I/O is
- * consuming `chunks`; the same bytes always give the same report.
+ * consuming `chunks`; the same bytes always give the same result.
  */
 export async function diagnoseStream(
   source: string,
   chunks: AsyncIterable<Uint8Array>,
   playbooks: readonly Playbook[],
   options: DiagnoseOptions & ReadLimits = {},
-): Promise<InputReport & { book: FactBook }> {
+): Promise<EngineResult> {
   const input: InputStats = { bytes: 0, lines: 0 };
   const batches = await readLines(source, chunks, input, options);
-  const { diagnoses, book } = await diagnoseLines(batches, playbooks, options);
-  return { source, input, diagnoses, book };
+  const { diagnoses, findings, failures } = await diagnoseLines(batches, playbooks, options);
+  return { report: { source, input, diagnoses }, findings, failures };
 }
 
 /** Diagnoses a pasted text (chat, console). */
@@ -32,12 +41,14 @@ export function diagnoseText(
   text: string,
   playbooks: readonly Playbook[],
   options: DiagnoseOptions & ReadLimits = {},
-): Promise<InputReport & { book: FactBook }> {
+): Promise<EngineResult> {
   async function* once(): AsyncGenerator<Uint8Array> {
     yield Buffer.from(text, 'utf8');
   }
   return diagnoseStream(source, once(), playbooks, options);
 }
 
-export type { DiagnoseOptions, Diagnosis, EngineHint, Evidence } from './diagnose.ts';
+export type { DiagnoseOptions, Diagnosis, EngineHint, Evidence, StageFailure } from './diagnose.ts';
 export { ENGINE_HINTS } from './diagnose.ts';
+export type { Finding } from './facts.ts';
+export type { ReadLimits } from './ingest/lines.ts';

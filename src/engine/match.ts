@@ -6,6 +6,8 @@ export interface MatchedSignal {
   fact: string;
   weight: number;
   facts: Fact[];
+  /** The playbook's reason for the signal; for a weak one, what would confirm it. */
+  why?: string;
 }
 
 /** How a playbook matched an input: the confidence and everything it rests on. */
@@ -62,7 +64,13 @@ export function matchPlaybook(book: FactBook, playbook: Playbook): PlaybookMatch
   const signals: MatchedSignal[] = [];
   for (const signal of playbook.match.signals) {
     const facts = factsFor(book, signal);
-    if (facts.length > 0) signals.push({ fact: signal.fact, weight: signal.weight, facts });
+    if (facts.length > 0)
+      signals.push({
+        fact: signal.fact,
+        weight: signal.weight,
+        facts,
+        ...(signal.why ? { why: signal.why } : {}),
+      });
   }
   const confidence = confidenceOf(signals);
   if (confidence < playbook.match.min_confidence) return undefined;

@@ -13,10 +13,23 @@ const MULTIPLIER: Readonly<Record<string, number>> = {
   t: KiB ** 4,
   tb: KiB ** 4,
   tib: KiB ** 4,
+  // Spark's Utils.bytesToString goes up to exbibytes; a bare "p"/"e" is left out (too ambiguous in prose).
+  pb: KiB ** 5,
+  pib: KiB ** 5,
+  eb: KiB ** 6,
+  eib: KiB ** 6,
 };
 
 /** Sizes as logs and configs print them: `4.5 GB`, `1024.0 MiB`, `8g`, `512m`, `65536 kB`, `1719m`. */
 export const SIZE_PATTERN = /(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b/i;
+
+/**
+ * A size as the engines print it inside a log message, as one capture group: Spark's
+ * Utils.bytesToString ("%.1f" and B, KB..EB in Spark 1-2, B, KiB..EiB in Spark 3+, so "1500.0 B" below
+ * 2 KiB), Hadoop's TraditionalBinaryPrefix ("4.5 GB", "512B"), the JVM's "kB". Bounded and anchored
+ * so a long run of digits cannot make a match quadratic; `parseSize` reads every unit it allows.
+ */
+export const LOG_SIZE = String.raw`(?<![\d.])(\d{1,15}(?:\.\d{1,6})?\s?(?:[KMGTPE]i?B|kB|B))(?![A-Za-z])`;
 
 /**
  * Parses a size into bytes. Units are binary, as YARN, Spark, Flink and the JVM all mean them

@@ -1,9 +1,9 @@
-import { Redis } from 'ioredis';
 import type OpenAI from 'openai';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { type Config, redisTarget } from '../config.ts';
 import { asMemdoctorError } from '../errors.ts';
 import { createLogger } from '../log.ts';
+import { connectCacheRedis, type RedisConnection } from '../redis/connect.ts';
 import type { AskDeps, Outcome } from './ask.ts';
 import { type ExplainRequest, explainDiagnosis } from './explain.ts';
 import { draftIncident, type IncidentRequest } from './incident.ts';
@@ -25,23 +25,12 @@ export interface LlmAssist {
 
 export interface AssistOptions {
   log?: Logger;
-  /** A shared Redis client (the bot's); without it one is opened from REDIS_URL, if set. */
-  redis?: Redis;
+  /** A shared Redis client (the bot's); without it one is opened from REDIS_URL or REDIS_CLUSTER_NODES, if set. */
+  redis?: RedisConnection;
   store?: LlmStore;
   client?: OpenAI;
   /** Redis key prefix (default "memdoctor"); tests use their own. */
   keyPrefix?: string;
-}
-
-function ownRedis(url: string, log: Logger): Redis {
-  // Fail fast: a cache that is down must not hold a diagnosis up; the store falls back to memory.
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    retryStrategy: (attempt) => (attempt > 3 ? null : 200),
-  });
-  redis.on('error', (error) => log.debug({ err: error }, 'redis connection error'));
-  return redis;
 }
 
 /** Last line of defence: even a bug (a missing prompt file) ends as a note, never a failed diagnosis. */
@@ -63,8 +52,11 @@ export function createLlmAssist(config: Config, options: AssistOptions = {}): Ll
   const settings = llmSettings(config);
   if (!settings) return undefined;
   const log = (options.log ?? createLogger(config.LOG_LEVEL)).child({ module: 'llm', model: settings.model });
+  const target = redisTarget(config);
   const owned =
-    !options.store && !options.redis && config.REDIS_URL ? ownRedis(config.REDIS_URL, log) : undefined;
+    !options.store && !options.redis && target
+      ? connectCacheRedis(target, (error) => log.debug({ err: error }, 'redis connection error'))
+      : undefined;
   const redis = options.redis ?? owned;
   const store =
     options.store ?? (redis ? new RedisLlmStore(redis, log, options.keyPrefix) : new MemoryLlmStore());

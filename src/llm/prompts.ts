@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { ErrorCode, MemdoctorError } from '../errors.ts';
+import { packagePath } from '../paths.ts';
 
 /** A prompt file: its text (version line removed) and the version it declares. */
 export interface Prompt {
@@ -14,7 +15,8 @@ export const PROMPT_NAMES = ['triage', 'explain', 'incident'] as const;
 export type PromptName = (typeof PROMPT_NAMES)[number];
 
 const VERSION_LINE = /^<!--\s*version:\s*(\S+)\s*-->\s*\n/;
-const PROMPTS_DIR = new URL('./prompts/', import.meta.url);
+// From the package root, not this module's URL: the bundle in dist/ has no prompts/ beside it.
+const PROMPTS_DIR = pathToFileURL(`${packagePath('src', 'llm', 'prompts')}/`);
 const cache = new Map<PromptName, Prompt>();
 
 /**

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { LlmKeys } from './keys.ts';
+import type { RedisConnection } from '../redis/connect.ts';
+import { RedisKeys } from '../redis/keys.ts';
+import { defineScripts, type RunScript } from '../redis/scripts.ts';
 
 /** Where the assist keeps cached answers and per-workspace request counts. */
 export interface LlmStore {
@@ -11,7 +11,7 @@ export interface LlmStore {
   hit(workspace: string, windowSeconds: number, now?: number): Promise<number>;
 }
 
-/** Process-local store: used when no REDIS_URL is set, and as the fallback when Redis fails. */
+/** Process-local store: used without Redis, and as the fallback when Redis fails. */
 export class MemoryLlmStore implements LlmStore {
   private readonly values = new Map<string, { value: string; expires: number }>();
   private readonly counts = new Map<string, number>();
@@ -49,35 +49,27 @@ export class MemoryLlmStore implements LlmStore {
   }
 }
 
-const RATE_HIT = readFileSync(new URL('./scripts/rate-hit.lua', import.meta.url), 'utf8');
-
-type RedisWithRate = Redis & {
-  memdoctorLlmRateHit(key: string, windowSeconds: number): Promise<number>;
-};
-
 /**
  * Redis-backed store shared by every bot process. A Redis failure never stops the assist: the
  * operation falls back to a process-local store and the failure is logged.
  */
 export class RedisLlmStore implements LlmStore {
-  private readonly redis: RedisWithRate;
-  private readonly keys: LlmKeys;
+  private readonly keys: RedisKeys;
+  private readonly run: RunScript;
   private readonly fallback = new MemoryLlmStore();
 
   constructor(
-    redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly log: Logger,
     prefix?: string,
   ) {
-    if (!('memdoctorLlmRateHit' in redis))
-      redis.defineCommand('memdoctorLlmRateHit', { numberOfKeys: 1, lua: RATE_HIT });
-    this.redis = redis as RedisWithRate;
-    this.keys = new LlmKeys(prefix);
+    this.keys = new RedisKeys(prefix);
+    this.run = defineScripts(redis);
   }
 
   async get(hash: string): Promise<string | undefined> {
     try {
-      return (await this.redis.get(this.keys.cache(hash))) ?? undefined;
+      return (await this.redis.get(this.keys.modelAnswer(hash))) ?? undefined;
     } catch (error) {
       this.warn('cache read', error);
       return this.fallback.get(hash);
@@ -86,7 +78,7 @@ export class RedisLlmStore implements LlmStore {
 
   async set(hash: string, value: string, ttlSeconds: number): Promise<void> {
     try {
-      await this.redis.set(this.keys.cache(hash), value, 'EX', ttlSeconds);
+      await this.redis.set(this.keys.modelAnswer(hash), value, 'EX', ttlSeconds);
     } catch (error) {
       this.warn('cache write', error);
       await this.fallback.set(hash, value, ttlSeconds);
@@ -94,9 +86,9 @@ export class RedisLlmStore implements LlmStore {
   }
 
   async hit(workspace: string, windowSeconds: number, now = Date.now()): Promise<number> {
-    const key = this.keys.rate(workspace, Math.floor(now / 1000 / windowSeconds));
+    const key = this.keys.modelRequests(workspace, Math.floor(now / 1000 / windowSeconds));
     try {
-      return Number(await this.redis.memdoctorLlmRateHit(key, windowSeconds));
+      return Number(await this.run('countModelRequest', [key], [windowSeconds]));
     } catch (error) {
       this.warn('rate count', error);
       return this.fallback.hit(workspace, windowSeconds, now);

@@ -7,8 +7,8 @@ import { loadPrompt } from './prompts.ts';
 import { mergeReceipts, type RedactionReceipt, redact } from './redact.ts';
 import type { SelectedLine, Selection } from './select.ts';
 
-/** Below this top confidence the engine's answer is not enough and the model is asked too. */
-export const LOW_CONFIDENCE = 0.5;
+export { LOW_CONFIDENCE, needsSuggestion } from './confidence.ts';
+
 const MAX_RATIONALE_CHARS = 1200;
 const MAX_CITED = 6;
 
@@ -20,12 +20,6 @@ export interface Suggestion {
   rationale: string;
   /** Cited lines that exist in the input, with their (redacted) text. */
   evidence: Evidence[];
-}
-
-/** True when the engine recognised nothing, or only with low confidence. */
-export function needsSuggestion(diagnoses: readonly Pick<Diagnosis, 'confidence'>[]): boolean {
-  const top = diagnoses[0];
-  return top === undefined || top.confidence < LOW_CONFIDENCE;
 }
 
 /**

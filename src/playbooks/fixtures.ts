@@ -2,6 +2,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { failureNote } from '../diagnosis/notes.ts';
 import { diagnoseStream, ENGINE_HINTS } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError } from '../errors.ts';
@@ -18,6 +19,8 @@ export const FixtureCaseSchema = z.strictObject({
   evidence: z.array(z.number().int().positive()).optional(),
   /** Substrings that must appear in one of the actions (computed values). */
   actions: z.array(z.string()).optional(),
+  /** Substrings no action may contain: advice that would mislead for this input. */
+  no_actions: z.array(z.string()).optional(),
 });
 export type FixtureCase = z.infer<typeof FixtureCaseSchema>;
 
@@ -48,9 +51,12 @@ export async function runFixture(
   playbooks: readonly Playbook[],
 ): Promise<FixtureResult> {
   const path = join(playbook.dir, 'fixtures', fixture.file);
-  const report = await diagnoseStream(path, createReadStream(path), playbooks, { engine: fixture.engine });
+  const { report, failures } = await diagnoseStream(path, createReadStream(path), playbooks, {
+    engine: fixture.engine,
+  });
   const top = report.diagnoses[0];
-  const problems: string[] = [];
+  // An extractor that throws on a fixture is a bug, even when the diagnosis survives it.
+  const problems = failures.filter((f) => f.stage === 'extractor').map(failureNote);
   if ((top?.playbook ?? 'none') !== fixture.expect)
     problems.push(`expected ${fixture.expect}, got ${top?.playbook ?? 'none'}`);
   if (fixture.cause !== undefined && (top?.cause ?? null) !== fixture.cause) {
@@ -60,6 +66,9 @@ export async function runFixture(
   for (const line of fixture.evidence ?? []) if (!cited.has(line)) problems.push(`line ${line} not cited`);
   for (const text of fixture.actions ?? []) {
     if (!top?.actions.some((a) => a.includes(text))) problems.push(`no action mentions "${text}"`);
+  }
+  for (const text of fixture.no_actions ?? []) {
+    if (top?.actions.some((a) => a.includes(text))) problems.push(`an action mentions "${text}"`);
   }
   return {
     playbook: playbook.id,

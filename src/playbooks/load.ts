@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { DERIVATIONS } from '../engine/derive/registry.ts';
 import { PARSERS } from '../engine/parsers/registry.ts';
 import { type Playbook, PlaybookSchema } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError, PlaybookNotFoundError } from '../errors.ts';
+import { packagePath } from '../paths.ts';
 import { checkProcedure } from '../walkthrough/lint.ts';
 
 /** The playbooks folder shipped with memdoctor. */
-export const PLAYBOOKS_DIR = fileURLToPath(new URL('../../playbooks', import.meta.url));
+export const PLAYBOOKS_DIR = packagePath('playbooks');
 
 const PLAYBOOK_FILE = 'playbook.yaml';
 const PROCEDURE_FILE = 'procedure.yaml';

@@ -1,8 +1,9 @@
 import type { WebClient } from '@slack/web-api';
-import { MemdoctorError, WalkthroughConflictError } from '../errors.ts';
+import { MemdoctorError, StoreUnavailableError, WalkthroughConflictError } from '../errors.ts';
 import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
-import { explainFailure } from './failures.ts';
+import { explainFailure, storeDownText } from './failures.ts';
+import { countWalkthroughEnd } from './outcomes.ts';
 import type { Block } from './views/blocks.ts';
 import { NAV_DONE } from './views/step.ts';
 import { findStepMessage, lastAnswerTo, markAnswered, postProgress, type Thread } from './walk-messages.ts';
@@ -23,6 +24,9 @@ export interface StepAnswer {
   tell(text: string): Promise<void>;
 }
 
+/** What did not happen when Redis fails on an answer. */
+export const ANSWER_NOT_RECORDED = 'your answer was not recorded';
+
 function staleText(fresh: WalkthroughRecord | undefined, step: string | undefined): string {
   const answered = fresh && step ? lastAnswerTo(fresh, step) : undefined;
   if (answered)
@@ -33,11 +37,23 @@ function staleText(fresh: WalkthroughRecord | undefined, step: string | undefine
 async function applyOrExplain(deps: SlackDeps, answer: StepAnswer): Promise<WalkthroughRecord | undefined> {
   const { record, event, user } = answer;
   try {
-    return await deps.walkthroughs.apply(record.id, event, user, answer.expectedVersion ?? record.version);
+    const applied = await deps.walkthroughs.applyTo(
+      record,
+      event,
+      user,
+      answer.expectedVersion ?? record.version,
+    );
+    deps.metrics?.walkthroughTransitions.inc({ event: event.type });
+    return applied;
   } catch (error) {
     if (error instanceof WalkthroughConflictError) {
       const fresh = await deps.walkthroughs.get(record.id).catch(() => undefined);
       await answer.tell(staleText(fresh, 'step' in event ? event.step : (record.current ?? undefined)));
+      return undefined;
+    }
+    if (error instanceof StoreUnavailableError) {
+      deps.log.warn({ walkthrough: record.id, code: error.code, err: error.message }, 'answer not stored');
+      await answer.tell(storeDownText(error, ANSWER_NOT_RECORDED));
       return undefined;
     }
     if (error instanceof MemdoctorError) {
@@ -64,6 +80,7 @@ export async function answerStep(deps: SlackDeps, client: WebClient, answer: Ste
   const step = record.current;
   const after = await applyOrExplain(deps, answer);
   if (!after || !step) return;
+  await countWalkthroughEnd(deps, record, after);
   deps.log.info(
     {
       walkthrough: record.id,

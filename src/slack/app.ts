@@ -5,6 +5,7 @@ import { boltLogger } from './bolt-logger.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { registerListeners } from './listeners/index.ts';
+import { measureAcks, metricsRoute } from './metrics.ts';
 import { dedupeEvents } from './middleware.ts';
 
 /** How the app reaches Slack; everything else comes through SlackDeps. */
@@ -49,18 +50,19 @@ export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App 
     token: transport.botToken,
     signingSecret: transport.signingSecret,
     logger: boltLogger(deps.log, secrets),
-    customRoutes: [healthRoute(deps)],
+    customRoutes: [healthRoute(deps), ...(deps.metrics ? [metricsRoute(deps.metrics)] : [])],
     clientOptions: {
       ...(transport.slackApiUrl ? { slackApiUrl: transport.slackApiUrl } : {}),
       ...transport.clientOptions,
     },
     ...socket,
   });
+  if (deps.metrics) measureAcks(app as unknown as Parameters<typeof measureAcks>[0], deps.metrics);
   app.use(dedupeEvents(deps));
   registerListeners(app, deps);
   app.error(async (error) => {
     const failure = explainFailure(error.original ?? error);
-    deps.log.error({ code: failure.code, err: failure.message }, 'listener failed');
+    deps.log.error({ code: failure.code, err: failure.detail ?? failure.message }, 'listener failed');
   });
   return app;
 }

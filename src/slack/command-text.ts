@@ -6,13 +6,34 @@ export type SlashRequest =
   | { kind: 'help' }
   | { kind: 'list' }
   | { kind: 'status' }
+  | { kind: 'stats' }
   | { kind: 'walk'; playbook: string }
   | { kind: 'calc'; args: string[] }
-  | { kind: 'diagnose'; text: string; engine?: EngineHint };
+  | { kind: 'diagnose'; text: string; engine?: EngineHint }
+  | { kind: 'private'; text: string }
+  | { kind: 'handover'; to?: string; walkthrough?: string; typed: string };
 
 /** Some Slack clients turn a typed `--` into a dash; flags need it back. */
 function undoSmartDash(arg: string): string {
   return arg.replace(/^[\u2014\u2013]/, '--');
+}
+
+/** `<@U123>` or `<@U123|name>` (an escaped mention) or a bare member id `U123ABC`. */
+const MEMBER = /^(?:<@([UW][A-Z0-9]{2,})(?:\|[^>]*)?>|([UW][A-Z0-9]{2,}))$/;
+
+/** `handover <@user> [walkthrough-id]`: who takes over, and which walkthrough when there are several. */
+function parseHandover(rest: string): SlashRequest {
+  const [who = '', walkthrough] = rest.split(/\s+/);
+  const match = MEMBER.exec(who);
+  const to = match?.[1] ?? match?.[2];
+  return { kind: 'handover', typed: who, ...(to ? { to } : {}), ...(walkthrough ? { walkthrough } : {}) };
+}
+
+/** Verbs that take nothing after them. */
+const BARE_VERBS = ['help', 'list', 'status', 'stats'] as const;
+
+function isBareVerb(word: string): word is (typeof BARE_VERBS)[number] {
+  return (BARE_VERBS as readonly string[]).includes(word);
 }
 
 function isEngine(word: string): word is EngineHint {
@@ -29,9 +50,9 @@ export function parseSlashText(raw: string): SlashRequest {
   const match = /^(\S+)(?:\s+([\s\S]*))?$/.exec(text);
   const first = (match?.[1] ?? '').toLowerCase();
   const rest = (match?.[2] ?? '').trim();
-  if (first === 'help' && rest === '') return { kind: 'help' };
-  if (first === 'list' && rest === '') return { kind: 'list' };
-  if (first === 'status' && rest === '') return { kind: 'status' };
+  if (rest === '' && isBareVerb(first)) return { kind: first };
+  if (first === 'private' && rest !== '') return { kind: 'private', text: rest };
+  if (first === 'handover') return parseHandover(rest);
   if (first === 'walk' && /^[a-z][a-z0-9-]*$/.test(rest)) return { kind: 'walk', playbook: rest };
   if (first === 'calc')
     return { kind: 'calc', args: rest === '' ? [] : rest.split(/\s+/).map(undoSmartDash) };

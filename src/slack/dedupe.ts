@@ -1,4 +1,6 @@
-import type { Redis } from 'ioredis';
+import { type RedisConnection, targetOf } from '../redis/connect.ts';
+import { storeUnavailable } from '../redis/failure.ts';
+import type { RedisKeys } from '../redis/keys.ts';
 
 /** Remembers which Events API deliveries were already handled, so Slack's retries run once. */
 export interface EventDedupe {
@@ -30,13 +32,18 @@ export class MemoryEventDedupe implements EventDedupe {
 /** Shared by every replica: `SET key 1 NX EX ttl` succeeds for exactly one delivery of an event. */
 export class RedisEventDedupe implements EventDedupe {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisConnection,
+    private readonly keys: RedisKeys,
     private readonly ttlSeconds = DEDUPE_TTL_SECONDS,
   ) {}
 
+  /** Throws StoreUnavailableError when Redis cannot say. */
   async firstTime(eventId: string, ttlSeconds = this.ttlSeconds): Promise<boolean> {
-    const reply = await this.redis.set(`${this.prefix}slack:seen:${eventId}`, '1', 'EX', ttlSeconds, 'NX');
-    return reply === 'OK';
+    try {
+      const reply = await this.redis.set(this.keys.claim(eventId), '1', 'EX', ttlSeconds, 'NX');
+      return reply === 'OK';
+    } catch (error) {
+      throw storeUnavailable(error, targetOf(this.redis));
+    }
   }
 }

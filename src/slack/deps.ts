@@ -1,8 +1,12 @@
 import type { Logger } from 'pino';
+import type { EngineOffload } from '../diagnosis/engine-job.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { LlmAssist } from '../llm/assist.ts';
+import type { ClusterHealth } from '../redis/health.ts';
+import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { EventDedupe } from './dedupe.ts';
+import type { SlackMetrics } from './metrics.ts';
 import type { OncallPolicy } from './oncall.ts';
 
 /** The settings the Slack layer reads, taken from Config once at start-up. */
@@ -21,7 +25,18 @@ export interface Health {
   ok: boolean;
   store: 'memory' | 'redis';
   redis?: 'up' | 'down';
+  /** With REDIS_CLUSTER_NODES: the cluster's state (CLUSTER INFO) and its masters that answer. */
+  cluster?: ClusterHealth;
   playbooks: number;
+}
+
+/** The worker pool diagnoses run in (setup/engine-pool.ts), so the event loop keeps answering Slack. */
+export interface EngineRunner {
+  run: EngineOffload;
+  /** True when a new input would wait for a thread. */
+  readonly saturated: boolean;
+  /** Inputs waiting for a thread. */
+  readonly waiting: number;
 }
 
 /** Everything the listeners use; built once by startSlack, or by a test. */
@@ -35,6 +50,12 @@ export interface SlackDeps {
   health(): Promise<Health>;
   /** The optional model help (docs/llm.md); undefined when no model is configured. */
   assist?: LlmAssist;
+  /** Diagnoses, walkthroughs and "Did this fix it?" answers per workspace (src/stats); unset: not kept. */
+  outcomes?: OutcomeStore;
+  /** Where diagnoses run; in-line on the event loop when unset (tests that need no pool). */
+  engines?: EngineRunner;
+  /** Counters and histograms for GET /metrics; none are kept when unset. */
+  metrics?: SlackMetrics;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

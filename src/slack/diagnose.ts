@@ -1,30 +1,15 @@
-import type { FactBook } from '../engine/facts.ts';
-import { diagnoseStream, diagnoseText, type EngineHint, type InputReport } from '../engine/index.ts';
+import { type DiagnosisInput, type DiagnosisResult, diagnose, walkthroughStart } from '../diagnosis/index.ts';
+import type { EngineHint } from '../engine/index.ts';
 import { readLines } from '../engine/ingest/lines.ts';
-import { suggestIfUnsure } from '../llm/diagnose-assist.ts';
-import { type Selection, selectLines } from '../llm/select.ts';
-import { SelectionTap } from '../llm/tap.ts';
-import type { Suggestion } from '../llm/triage.ts';
-import { type DiagnosisFacts, diagnosisFacts } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
+import { countDiagnosis } from './outcomes.ts';
+import type { MessageView } from './views/blocks.ts';
+import { diagnosisView } from './views/diagnosis.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
-export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist'> &
-  Partial<Pick<SlackDeps, 'log'>>;
-
-/** A report and what its top diagnosis knows, for the walkthrough it may start. */
-export interface SlackDiagnosis {
-  report: InputReport;
-  known?: DiagnosisFacts;
-  /** A model's suggestion, when one is configured and the engine was unsure; shown apart. */
-  suggestion?: Suggestion;
-}
-
-function withKnown({ book, ...report }: InputReport & { book: FactBook }): SlackDiagnosis {
-  const top = report.diagnoses[0];
-  return top ? { report, known: diagnosisFacts(book, top) } : { report };
-}
+export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
+  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics'>>;
 
 function download(deps: DiagnoseDeps, file: SlackFileRef) {
   return downloadSlackFile(file, {
@@ -35,36 +20,42 @@ function download(deps: DiagnoseDeps, file: SlackFileRef) {
   });
 }
 
+/** The use case with Slack's limits and workspace; its notes go to the log (the channel sees the result). */
+async function run(
+  deps: DiagnoseDeps,
+  input: DiagnosisInput,
+  engine: EngineHint | undefined,
+  workspace: string,
+): Promise<DiagnosisResult> {
+  const { playbooks, assist, engines } = deps;
+  const work = () =>
+    diagnose(
+      {
+        input,
+        workspace,
+        limits: { maxBytes: deps.settings.maxExpandedBytes },
+        ...(engine ? { engine } : {}),
+      },
+      {
+        playbooks,
+        ...(assist ? { assist } : {}),
+        ...(engines ? { offload: (job) => engines.run(job) } : {}),
+      },
+    );
+  const result = await (deps.metrics ? deps.metrics.timeDiagnosis(work) : work());
+  for (const note of result.notes) deps.log?.info({ source: result.report.source, note }, 'diagnosis note');
+  await countDiagnosis(deps, workspace, result);
+  return result;
+}
+
 /** Diagnoses pasted text (slash command, modal) with the configured expanded-size limit. */
-export async function diagnosePaste(
+export function diagnosePaste(
   deps: DiagnoseDeps,
   text: string,
   engine?: EngineHint,
   workspace = 'slack',
-): Promise<SlackDiagnosis> {
-  const maxBytes = deps.settings.maxExpandedBytes;
-  const result = withKnown(await diagnoseText('paste', text, deps.playbooks, { engine, maxBytes }));
-  return withSuggestion(deps, result, workspace, engine, async () => selectLines(text));
-}
-
-/** Adds the model's suggestion when the engine was unsure; a model failure is logged, never thrown. */
-async function withSuggestion(
-  deps: DiagnoseDeps,
-  result: SlackDiagnosis,
-  workspace: string,
-  hint: EngineHint | undefined,
-  selection: () => Promise<Selection | undefined>,
-): Promise<SlackDiagnosis> {
-  const { playbooks, assist } = deps;
-  const { suggestion, note } = await suggestIfUnsure(assist, {
-    workspace,
-    playbooks,
-    report: result.report,
-    selection,
-    ...(hint ? { hint } : {}),
-  });
-  if (note) deps.log?.info({ source: result.report.source, note }, 'no model suggestion');
-  return suggestion ? { ...result, suggestion } : result;
+): Promise<DiagnosisResult> {
+  return run(deps, { source: 'paste', text }, engine, workspace);
 }
 
 /**
@@ -76,15 +67,18 @@ export async function diagnoseSlackFile(
   file: SlackFileRef,
   engine?: EngineHint,
   workspace = 'slack',
-): Promise<SlackDiagnosis> {
-  const source = file.name ?? file.id;
-  const downloaded = await download(deps, file);
-  // With a model configured, the lines it may see are selected as the engine reads: one download.
-  const tap = deps.assist ? new SelectionTap(source) : undefined;
-  const chunks = tap ? tap.wrap(downloaded) : downloaded;
-  const maxBytes = deps.settings.maxExpandedBytes;
-  const result = withKnown(await diagnoseStream(source, chunks, deps.playbooks, { engine, maxBytes }));
-  return withSuggestion(deps, result, workspace, engine, async () => tap?.selection());
+): Promise<DiagnosisResult> {
+  const chunks = await download(deps, file);
+  return run(deps, { source: file.name ?? file.id, chunks }, engine, workspace);
+}
+
+/** The diagnosis message for a result, with the buttons this deployment offers. */
+export function diagnosisMessage(deps: DiagnoseDeps, result: DiagnosisResult, user: string): MessageView {
+  const known = result.report.diagnoses.length > 0 ? walkthroughStart(result) : undefined;
+  return diagnosisView(result.report, deps.playbooks, user, known, {
+    ...(result.suggestion ? { suggestion: result.suggestion } : {}),
+    explain: deps.assist !== undefined,
+  });
 }
 
 /** Largest file accepted as the answer to a paste step: parsers read text that fits in memory. */

@@ -1,4 +1,4 @@
-import { asMemdoctorError, MemdoctorError } from '../errors.ts';
+import { asMemdoctorError, MemdoctorError, StoreUnavailableError } from '../errors.ts';
 
 /** Slack Web API error codes a person can fix, with what to do. */
 const SLACK_API_ADVICE: Readonly<Record<string, string>> = {
@@ -15,8 +15,31 @@ function slackErrorCode(error: unknown): string | undefined {
   return typeof data?.error === 'string' ? data.error : undefined;
 }
 
-/** The sentence to show a person for a failure: memdoctor's own message, or advice for a Slack error. */
-export function explainFailure(error: unknown): { code: string; message: string } {
+/**
+ * What a chat user is told when Redis is unavailable: that it is, what did not happen (`outcome`,
+ * e.g. "your answer was not recorded"), that nothing was lost, and to try again. The setting and
+ * the address stay in the logs.
+ */
+export function storeDownText(error: StoreUnavailableError, outcome: string): string {
+  return `:warning: Redis, where memdoctor keeps walkthroughs, is unavailable (${error.summary}), so ${outcome}. Nothing was lost: every change is stored whole or not at all. Try again once Redis is back; if this goes on, tell whoever runs memdoctor.`;
+}
+
+/** A failure to show and to log. */
+export interface Failure {
+  code: string;
+  /** For the person in Slack. */
+  message: string;
+  /** For the log, when it says more than `message` (which setting, what Redis answered). */
+  detail?: string;
+}
+
+/**
+ * The sentence to show a person for a failure: memdoctor's own message, advice for a Slack error,
+ * or for Redis being unavailable the chat text with `outcome` (what did not happen).
+ */
+export function explainFailure(error: unknown, outcome = 'nothing was done'): Failure {
+  if (error instanceof StoreUnavailableError)
+    return { code: error.code, message: storeDownText(error, outcome), detail: error.message };
   if (error instanceof MemdoctorError) return { code: error.code, message: error.message };
   const slackCode = slackErrorCode(error);
   if (slackCode)

@@ -25,3 +25,26 @@ export const INPUT = {
   text: 'text',
   engine: 'engine',
 } as const;
+
+/** "Did this fix it?" at a conclusion: one button per answer, then "Add a note" and its modal. */
+export const FEEDBACK_IDS = {
+  answerPrefix: 'memdoctor.feedback.answer:',
+  note: 'memdoctor.feedback.note',
+  noteView: 'memdoctor.feedback.note_modal',
+  noteBlock: 'memdoctor.feedback.note_text',
+  noteInput: 'note',
+  actionsBlock: 'memdoctor.feedback.actions',
+} as const;
+
+export const FEEDBACK_ANSWER_PATTERN = /^memdoctor\.feedback\.answer:/;
+
+/** The message shortcut's callback_id, as manifest.yaml declares it. */
+export const SHORTCUT = { diagnoseMessage: 'memdoctor.diagnose_message' } as const;
+
+/** A private diagnosis (ephemeral): its Start button runs the walkthrough in the person's DM. */
+export const PRIVATE_IDS = {
+  startInDm: 'memdoctor.walk.start_dm',
+  modalBlock: 'memdoctor.paste.private',
+  modalInput: 'private',
+  modalOption: 'only-me',
+} as const;

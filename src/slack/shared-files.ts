@@ -1,10 +1,11 @@
 import type { WebClient } from '@slack/web-api';
+import { StoreUnavailableError } from '../errors.ts';
 import { answerStep } from './answer-flow.ts';
 import type { SlackDeps } from './deps.ts';
-import { diagnoseSlackFile, readSlackFileText } from './diagnose.ts';
+import { diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
-import { explainFailure } from './failures.ts';
-import { diagnosisView } from './views/diagnosis.ts';
+import { explainFailure, storeDownText } from './failures.ts';
+import { rememberDiagnosis } from './outcomes.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
 
@@ -34,12 +35,15 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
     try {
-      const { report, known, suggestion } = await diagnoseSlackFile(deps, file);
-      const view = diagnosisView(report, deps.playbooks, message.user, known, {
-        ...(suggestion ? { suggestion } : {}),
-        explain: deps.assist !== undefined,
+      const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
+      const { report } = result;
+      const view = diagnosisMessage(deps, result, message.user);
+      const posted = await client.chat.postMessage({
+        channel: message.channel,
+        thread_ts: message.threadTs,
+        ...view,
       });
-      await client.chat.postMessage({ channel: message.channel, thread_ts: message.threadTs, ...view });
+      await rememberDiagnosis(deps, { ...message, ts: posted.ts, result });
       log.info(
         { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },
         'file diagnosed',
@@ -52,10 +56,21 @@ async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMes
   }
 }
 
+/** A message can reach the bot twice; the first delivery claims it. Without Redis, both go ahead. */
+async function firstDelivery(deps: SlackDeps, message: FileMessage): Promise<boolean> {
+  try {
+    return await deps.dedupe.firstTime(`files:${message.channel}:${message.ts}`);
+  } catch (error) {
+    deps.log.warn({ channel: message.channel, err: explainFailure(error).detail }, 'file claim unavailable');
+    return true;
+  }
+}
+
 /**
  * Handles the files of a message in a thread: when a walkthrough there waits for a paste, the first
  * file answers it; otherwise each file is diagnosed (when `diagnose` allows). A message can reach
  * the bot twice (as `message/file_share` and as `app_mention`), so it is claimed once by its ts.
+ * When Redis is unavailable the uploader in a memdoctor thread is told so, and the file is not used.
  */
 export async function handleSharedFiles(
   deps: SlackDeps,
@@ -64,10 +79,28 @@ export async function handleSharedFiles(
   diagnose: boolean,
 ): Promise<void> {
   const thread = { channel: message.channel, ts: message.threadTs };
-  const waiting =
-    message.threadTs !== message.ts ? await waitingIn(deps, message.workspace, thread, ['paste']) : undefined;
+  let waiting: Awaited<ReturnType<typeof waitingIn>>;
+  try {
+    waiting =
+      message.threadTs !== message.ts
+        ? await waitingIn(deps, message.workspace, thread, ['output'])
+        : undefined;
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    deps.log.warn({ channel: message.channel, code: error.code, err: error.message }, 'shared file not read');
+    if (diagnose)
+      await tellUploader(
+        client,
+        message,
+        storeDownText(
+          error,
+          'this file was not used: memdoctor cannot tell whether a walkthrough step here waits for it',
+        ),
+      );
+    return;
+  }
   if (!waiting && !diagnose) return;
-  if (!(await deps.dedupe.firstTime(`files:${message.channel}:${message.ts}`))) return;
+  if (!(await firstDelivery(deps, message))) return;
   const file = message.files[0];
   if (!waiting || !file) return diagnoseEach(deps, client, message);
   let text: string;
@@ -78,7 +111,7 @@ export async function handleSharedFiles(
   }
   await answerStep(deps, client, {
     record: waiting.record,
-    event: { type: 'paste', text, step: waiting.step.id },
+    event: { type: 'paste', text, step: waiting.view.step },
     user: message.user,
     thread,
     tell: (t) => tellUploader(client, message, t),

@@ -1,49 +1,58 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { type Config, redisTarget } from '../config.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { asMemdoctorError, ConfigInvalidError } from '../errors.ts';
-import { createLlmAssist, type LlmAssist } from '../llm/assist.ts';
+import { ConfigInvalidError } from '../errors.ts';
+import type { LlmAssist } from '../llm/assist.ts';
 import { createLogger } from '../log.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
-import { connectRedis, openStore, WalkthroughService } from '../walkthrough/index.ts';
+import { connectTo, type RedisConnection } from '../redis/connect.ts';
+import { redisHealth } from '../redis/health.ts';
+import { RedisKeys } from '../redis/keys.ts';
+import { openAssist } from '../setup/assist.ts';
+import { EnginePool } from '../setup/engine-pool.ts';
+import { openOutcomes } from '../setup/outcomes.ts';
+import { configuredPlaybooks } from '../setup/playbooks.ts';
+import { openWalkthroughs } from '../setup/walkthroughs.ts';
+import type { WalkthroughService } from '../walkthrough/index.ts';
 import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
 import { allowedFileHosts } from './download.ts';
+import { SlackMetrics } from './metrics.ts';
 import { OncallPolicy } from './oncall.ts';
 
 const MEMORY_WARNING =
-  'REDIS_URL is not set: walkthroughs and event dedupe live in this process only. They are lost on restart and other replicas will not see them; set REDIS_URL for production.';
-
-async function redisUp(redis: Redis): Promise<boolean> {
-  try {
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  }
-}
+  'REDIS_URL is not set: walkthroughs and event dedupe live in this process only. They are lost on restart and other replicas will not see them; set REDIS_URL (or REDIS_CLUSTER_NODES) for production.';
 
 /** What startSlack builds from the configuration before wiring the app. */
 export interface SlackResources {
   playbooks: readonly Playbook[];
   walkthroughs: WalkthroughService;
-  /** Set with REDIS_URL: event dedupe and the health check use it. */
-  redis?: Redis;
+  /** Set with REDIS_URL or REDIS_CLUSTER_NODES: walkthroughs, event dedupe, the model cache and the health check share it. */
+  redis?: RedisConnection;
+}
+
+/**
+ * Opens what the app keeps state in, from the configuration: one Redis connection (a server or a
+ * cluster) shared by everything, or memory with a warning.
+ */
+export async function openSlackResources(config: Config, log: Logger): Promise<SlackResources> {
+  const playbooks = configuredPlaybooks(config);
+  const target = redisTarget(config);
+  const redis = target ? await connectTo(target) : undefined;
+  if (!redis) log.warn(MEMORY_WARNING);
+  const walkthroughs = await openWalkthroughs(config, log, redis);
+  return { playbooks, walkthroughs, ...(redis ? { redis } : {}) };
 }
 
 /** The model assist when one is configured; a configuration error turns it off with a warning. */
-function modelAssist(config: Config, log: Logger, redis: Redis | undefined): LlmAssist | undefined {
-  try {
-    return createLlmAssist(config, {
-      log,
-      keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
-      ...(redis ? { redis } : {}),
-    });
-  } catch (error) {
-    log.warn({ err: asMemdoctorError(error).message }, 'model assist off');
-    return undefined;
-  }
+function modelAssist(config: Config, log: Logger, redis: RedisConnection | undefined): LlmAssist | undefined {
+  const { assist, off } = openAssist(config, {
+    log,
+    keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
+    ...(redis ? { redis } : {}),
+  });
+  if (off) log.warn({ err: off }, 'model assist off');
+  return assist;
 }
 
 /** Builds the listeners' dependencies: settings, dedupe (Redis or memory), on-call policy, health. */
@@ -53,10 +62,15 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
   const { playbooks, walkthroughs, redis } = resources;
   const health = async (): Promise<Health> => {
     if (!redis) return { ok: true, store: 'memory', playbooks: playbooks.length };
-    const up = await redisUp(redis);
-    return { ok: up, store: 'redis', redis: up ? 'up' : 'down', playbooks: playbooks.length };
+    const { up, cluster } = await redisHealth(redis);
+    return {
+      ok: up,
+      store: 'redis',
+      redis: up ? 'up' : 'down',
+      ...(cluster ? { cluster } : {}),
+      playbooks: playbooks.length,
+    };
   };
-  const prefix = `${config.MEMDOCTOR_REDIS_PREFIX}:`;
   const assist = modelAssist(config, log, redis);
   return {
     settings: {
@@ -66,8 +80,11 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
       fileHosts: allowedFileHosts(config.SLACK_API_URL),
     },
     playbooks,
-    dedupe: redis ? new RedisEventDedupe(redis, prefix) : new MemoryEventDedupe(),
+    dedupe: redis
+      ? new RedisEventDedupe(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX))
+      : new MemoryEventDedupe(),
     walkthroughs,
+    outcomes: openOutcomes(config, redis),
     oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,
     health,
@@ -77,7 +94,8 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
 
 /**
  * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
- * Redis (REDIS_URL) holds walkthroughs and event dedupe, so any replica can serve any request.
+ * Redis (REDIS_URL or REDIS_CLUSTER_NODES) holds walkthroughs and event dedupe, so any replica can
+ * serve any request.
  */
 export async function startSlack(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL).child({ module: 'slack' });
@@ -86,11 +104,12 @@ export async function startSlack(config: Config): Promise<void> {
     throw new ConfigInvalidError(
       'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET must both be set to run the Slack app.',
     );
-  const playbooks = loadPlaybooks(config.MEMDOCTOR_PLAYBOOKS_DIR ?? PLAYBOOKS_DIR);
-  const walkthroughs = new WalkthroughService({ store: await openStore(config), logger: log });
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
-  if (!redis) log.warn(MEMORY_WARNING);
-  const deps = buildDeps(config, log, { playbooks, walkthroughs, ...(redis ? { redis } : {}) });
+  const resources = await openSlackResources(config, log);
+  const { walkthroughs, redis, playbooks } = resources;
+  const engines = new EnginePool({ playbooks });
+  const metrics = new SlackMetrics(() => engines.waiting);
+  redis?.on('error', () => metrics.redisErrors.inc({ source: 'connection' }));
+  const deps = { ...buildDeps(config, log, resources), engines, metrics };
   const app = createSlackApp(deps, {
     botToken,
     signingSecret,
@@ -103,9 +122,42 @@ export async function startSlack(config: Config): Promise<void> {
   log.info({ port: config.PORT, transport, store: walkthroughs.storeKind }, 'memdoctor Slack app started');
   const stop = async () => {
     await app.stop();
+    await engines.close();
     await walkthroughs.close();
-    redis?.disconnect();
+    await redis?.quit().catch(() => redis.disconnect());
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  // Once stopped, exit even if a timer lingers (Bolt's WebClient retrying a call to Slack, say).
+  const shutdown = (signal: string) =>
+    void stopWithin(SHUTDOWN_DEADLINE_MS, signal, stop, log).then(() => {
+      setTimeout(() => process.exit(), 1000).unref();
+    });
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+/** How long requests in flight get to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** Stops the app; past the deadline (a stuck connection) exits with 1 so the orchestrator can restart. */
+export async function stopWithin(
+  deadlineMs: number,
+  signal: string,
+  stop: () => Promise<void>,
+  log: Logger,
+): Promise<void> {
+  log.info({ signal, deadlineMs }, 'memdoctor shutting down');
+  const timer = setTimeout(() => {
+    log.error({ signal, deadlineMs }, 'memdoctor shutdown deadline passed; exiting');
+    process.exit(1);
+  }, deadlineMs);
+  timer.unref();
+  try {
+    await stop();
+    log.info({ signal }, 'memdoctor stopped');
+  } catch (error) {
+    log.error({ err: error, signal }, 'memdoctor shutdown failed');
+    process.exitCode = 1;
+  } finally {
+    clearTimeout(timer);
+  }
 }

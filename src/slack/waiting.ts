@@ -1,19 +1,18 @@
-import type { Step, WalkthroughRecord } from '../walkthrough/index.ts';
+import type { StepView, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import type { Thread } from './walk-messages.ts';
 
-/** The active walkthrough of a thread whose current step is one of `kinds`, if any. */
+/** The active walkthrough of a thread whose current step takes one of `inputs` (a value, output), if any. */
 export async function waitingIn(
   deps: SlackDeps,
   workspace: string,
   thread: Thread,
-  kinds: readonly Step['kind'][],
-): Promise<{ record: WalkthroughRecord; step: Step } | undefined> {
+  inputs: readonly NonNullable<StepView['input']>[],
+): Promise<{ record: WalkthroughRecord; view: StepView } | undefined> {
   const record = await deps.walkthroughs.findByThread({ workspace, conversation: thread.channel }, thread.ts);
   if (record?.status !== 'active' || record.current === null) return undefined;
-  const current = record.current;
-  const step = record.procedure.steps.find((s) => s.id === current);
-  return step && kinds.includes(step.kind) ? { record, step } : undefined;
+  const view = deps.walkthroughs.view(record);
+  return view?.input && inputs.includes(view.input) ? { record, view } : undefined;
 }
 
 /** Slack escapes these three in message text; parsers need the characters back. */

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { answerText, type WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
+import { fixRateWarning, postFeedbackPrompt } from './feedback.ts';
 import { postTextFile } from './upload.ts';
 import type { Block, MessageView } from './views/blocks.ts';
 import {
@@ -55,10 +56,13 @@ export async function postProgress(
   }
   const view = deps.walkthroughs.view(record);
   if (view) {
-    const message = stepMessage(view, prefilledNote(prefilledSince(record, pathBefore)));
+    const notes = [prefilledNote(prefilledSince(record, pathBefore)), await fixRateWarning(deps, record)];
+    const message = stepMessage(view, notes.filter(Boolean).join('\n') || undefined);
     await client.chat.postMessage({ channel: thread.channel, thread_ts: thread.ts, ...message });
   }
-  if (record.status === 'done') await postTranscript(deps, client, record, thread);
+  if (record.status !== 'done') return;
+  await postTranscript(deps, client, record, thread);
+  await postFeedbackPrompt(deps, client, record, thread);
 }
 
 /** The transcript in the thread: as a message when short, as a text file when long. */

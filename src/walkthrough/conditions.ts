@@ -1,4 +1,4 @@
-import type { Branch, Condition } from './procedure-schema.ts';
+import type { Branch, Condition } from './steps/kit.ts';
 
 export type Scalar = number | string | boolean;
 

@@ -28,6 +28,8 @@ export const WalkthroughEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('back') }),
   /** Links the walkthrough to a chat thread (when the thread is known only after the first post). */
   z.strictObject({ type: z.literal('thread'), thread: z.string().regex(/^[A-Za-z0-9_.]{1,64}$/) }),
+  /** Passes the walkthrough to the next owner (the next on-call person), who may then answer it. */
+  z.strictObject({ type: z.literal('handover'), to: z.string().min(1).max(64) }),
   /** Give up; the walkthrough is kept as abandoned. */
   z.strictObject({ type: z.literal('abort'), reason: z.string().max(500).optional() }),
 ]);

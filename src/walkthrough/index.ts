@@ -3,9 +3,7 @@
  * under src/walkthrough is internal.
  */
 
-export { type ActionValue, ActionValueSchema, actionValue, parseActionValue } from './actions.ts';
 export type { ParseFn } from './answer.ts';
-export { type DiagnosisFacts, diagnosisFacts } from './diagnosis.ts';
 export { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
 export { answerText } from './known.ts';
 export { checkProcedure, lintProcedure, type ProcedureCheck, type ProcedureProblem } from './lint.ts';
@@ -38,17 +36,18 @@ export {
   type WalkthroughStatus,
 } from './record.ts';
 export {
+  type DiagnosisFacts,
   procedureOf,
   type StartWalkthrough,
   WalkthroughService,
   type WalkthroughServiceOptions,
 } from './service.ts';
-export { connectRedis } from './store/connect.ts';
-export { WalkthroughKeys } from './store/keys.ts';
+export { STEP_KINDS, type StepKindName } from './steps/registry.ts';
 export { type MemoryStoreOptions, MemoryWalkthroughStore } from './store/memory.ts';
-export { openStore } from './store/open.ts';
+export { openStore, type StoreSettings } from './store/open.ts';
 export { type RedisStoreOptions, RedisWalkthroughStore } from './store/redis.ts';
 export { DEFAULT_TTL_SECONDS, type WalkthroughStore } from './store/types.ts';
 export { renderTranscript } from './transcript.ts';
+export { answerFromText, optionByWord, readTyped, type TypedAnswer } from './typed.ts';
 export { fillKnown, type StepOption, type StepView, viewOf } from './view.ts';
 export { type ScriptedAnswer, type WalkOptions, type WalkResult, walkProcedure } from './walk.ts';

@@ -1,23 +1,10 @@
-import { type Fact, FactBook } from '../engine/facts.ts';
-import { factsFor } from '../engine/match.ts';
-import type { FactRef } from '../engine/playbook/schema.ts';
-import { formatMeasurement } from './measure.ts';
 import type { Answer, Finding, WalkthroughRecord } from './record.ts';
+import type { StepContext } from './steps/kit.ts';
+import { stepKind } from './steps/registry.ts';
 
 /** An answer as one short string: what templates show for `{{step-id}}` and what a transcript prints. */
 export function answerText(answer: Answer): string {
-  switch (answer.kind) {
-    case 'instruction':
-      return { done: 'done', skip: 'skipped', cant: "can't" }[answer.outcome];
-    case 'question':
-      return answer.label;
-    case 'measurement':
-      return answer.value === null ? 'skipped' : formatMeasurement(answer.value, answer.unit);
-    case 'paste':
-      return answer.format === null ? 'skipped' : answer.summary;
-    case 'bisection':
-      return answer.found;
-  }
+  return stepKind(answer.kind).answerText(answer);
 }
 
 /**
@@ -28,34 +15,33 @@ export function answerText(answer: Answer): string {
 export function knownValues(record: WalkthroughRecord): Record<string, string> {
   const values: Record<string, string> = { ...record.values };
   for (const entry of record.path) {
-    const { answer } = entry;
-    values[entry.step] =
-      answer.kind === 'measurement' && answer.value !== null ? String(answer.value) : answerText(answer);
-    values[`${entry.step}.shown`] = answerText(answer);
-    if (answer.kind === 'paste')
-      for (const [key, value] of Object.entries(answer.values))
-        values[`${entry.step}.${key}`] = String(value);
+    const kind = stepKind(entry.answer.kind);
+    const shown = kind.answerText(entry.answer);
+    values[entry.step] = kind.valueText?.(entry.answer) ?? shown;
+    values[`${entry.step}.shown`] = shown;
+    for (const [key, value] of Object.entries(kind.values?.(entry.answer) ?? {}))
+      values[`${entry.step}.${key}`] = value;
   }
   return values;
 }
 
-/** The facts of the diagnosis plus those parsed from pastes so far. */
+/** The facts of the diagnosis plus those the answers added (parsed pastes). */
 export function knownFacts(record: WalkthroughRecord): Finding[] {
   const facts = [...record.facts];
-  for (const entry of record.path) if (entry.answer.kind === 'paste') facts.push(...entry.answer.facts);
+  for (const entry of record.path) facts.push(...(stepKind(entry.answer.kind).facts?.(entry.answer) ?? []));
   return facts;
 }
 
-/** Facts meeting a playbook fact reference (`kind`, `prefix.*`, with `where`), as the engine matches them. */
-export function matchingFacts(facts: readonly Finding[], ref: FactRef): Fact[] {
-  const book = new FactBook();
-  for (const f of facts) book.add({ kind: f.kind, values: f.values, line: 0, text: '' });
-  return factsFor(book, ref);
-}
-
-/** A fact reference as a person reads it: `oom.java-heap` or `config (key=spark.driver.memory)`. */
-export function refText(ref: FactRef): string {
-  if (typeof ref === 'string') return ref;
-  const where = Object.entries(ref.where ?? {}).map(([k, v]) => `${k}=${v}`);
-  return where.length > 0 ? `${ref.fact} (${where.join(', ')})` : ref.fact;
+/** What a step kind sees of a walkthrough: known values and facts, the rounds, earlier answers' lines. */
+export function stepContext(record: WalkthroughRecord): StepContext {
+  return {
+    values: knownValues(record),
+    facts: knownFacts(record),
+    rounds: record.rounds,
+    linesOf(stepId) {
+      const entry = record.path.find((e) => e.step === stepId);
+      return entry ? (stepKind(entry.answer.kind).lines?.(entry.answer) ?? []) : [];
+    },
+    linesWanted: (stepId) => record.procedure.steps.some((s) => stepKind(s.kind).linesFrom?.(s) === stepId),
+  };
 }

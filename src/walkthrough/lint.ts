@@ -1,46 +1,15 @@
 import { z } from 'zod';
-import { rangeText, UNIT_RANGE } from './measure.ts';
 import { type Procedure, ProcedureSchema, type Step } from './procedure-schema.ts';
+import type { LintContext, ProcedureProblem } from './steps/kit.ts';
+import { stepKind } from './steps/registry.ts';
 
-/** One thing wrong with a procedure, with the field it is at (e.g. `steps[3].answers[1].next`). */
-export interface ProcedureProblem {
-  path: string;
-  message: string;
-}
+export type { ProcedureProblem } from './steps/kit.ts';
 
-/** A step's outgoing edges, each with the field that names it. */
+/** A step's outgoing edges, each with the field that names it (`steps[3].answers[1].next`). */
 export function edgesOf(step: Step, index: number): { path: string; target: string }[] {
-  const at = `steps[${index}]`;
-  const edges: { path: string; target: string }[] = [];
-  const add = (field: string, target: string | undefined) => {
-    if (target !== undefined) edges.push({ path: `${at}.${field}`, target });
-  };
-  switch (step.kind) {
-    case 'instruction':
-      add('next', step.next);
-      add('on_skip', step.on_skip);
-      add('on_cant', step.on_cant);
-      break;
-    case 'question':
-      step.answers.forEach((a, i) => {
-        add(`answers[${i}].next`, a.next);
-      });
-      break;
-    case 'measurement':
-    case 'paste':
-      step.branches.forEach((b, i) => {
-        add(`branches[${i}].next`, b.next);
-      });
-      add('otherwise', step.otherwise);
-      add('on_skip', step.on_skip);
-      break;
-    case 'bisection':
-      add('found', step.found);
-      break;
-    case 'conclusion':
-      break;
-  }
-  return edges;
+  return stepKind(step.kind)
+    .edges(step)
+    .map((edge) => ({ path: `steps[${index}].${edge.field}`, target: edge.target }));
 }
 
 function checkIds(procedure: Procedure, problems: ProcedureProblem[]): void {
@@ -49,26 +18,6 @@ function checkIds(procedure: Procedure, problems: ProcedureProblem[]): void {
     if (seen.has(step.id))
       problems.push({ path: `steps[${i}].id`, message: `step id "${step.id}" is used twice` });
     seen.add(step.id);
-    if (step.kind === 'question') checkAnswers(step, i, problems);
-  });
-}
-
-function checkAnswers(
-  step: Extract<Step, { kind: 'question' }>,
-  i: number,
-  problems: ProcedureProblem[],
-): void {
-  const ids = step.answers.map((a) => a.id);
-  ids.forEach((id, j) => {
-    if (ids.indexOf(id) !== j)
-      problems.push({ path: `steps[${i}].answers[${j}].id`, message: `answer id "${id}" is used twice` });
-  });
-  step.prefill?.forEach((p, j) => {
-    if (!ids.includes(p.answer))
-      problems.push({
-        path: `steps[${i}].prefill[${j}].answer`,
-        message: `"${p.answer}" is not one of this question's answers (${ids.join(', ')})`,
-      });
   });
 }
 
@@ -82,56 +31,20 @@ function checkTargets(procedure: Procedure, known: ReadonlySet<string>, problems
       if (edge.target === step.id)
         problems.push({ path: edge.path, message: 'a step cannot lead to itself' });
     }
-    if (step.kind === 'bisection' && !Array.isArray(step.candidates)) {
-      const from = step.candidates.from_step;
-      const source = procedure.steps.find((s) => s.id === from);
-      if (source?.kind !== 'paste')
-        problems.push({
-          path: `steps[${i}].candidates.from_step`,
-          message: `"${from}" must be a paste step (its lines are the candidates)`,
-        });
-    }
   });
 }
 
-function checkParsers(
-  procedure: Procedure,
-  parsers: ReadonlySet<string>,
-  problems: ProcedureProblem[],
-): void {
+/** What each kind checks in its own steps (answers, parsers, units, where candidates come from). */
+function checkKinds(procedure: Procedure, parsers: ReadonlySet<string>, problems: ProcedureProblem[]): void {
+  const context: LintContext = {
+    parsers,
+    givesLines: (id) => {
+      const source = procedure.steps.find((s) => s.id === id);
+      return source !== undefined && stepKind(source.kind).lines !== undefined;
+    },
+  };
   procedure.steps.forEach((step, i) => {
-    if (step.kind === 'paste' && !parsers.has(step.parser))
-      problems.push({
-        path: `steps[${i}].parser`,
-        message: `unknown parser "${step.parser}" (known: ${[...parsers].join(', ') || 'none'})`,
-      });
-  });
-}
-
-/**
- * A measurement's bounds and thresholds lie inside its unit's range: a ratio step with a threshold of
- * 80 was written in percent, and no answer would ever reach it.
- */
-function checkMeasurements(procedure: Procedure, problems: ProcedureProblem[]): void {
-  procedure.steps.forEach((step, i) => {
-    if (step.kind !== 'measurement') return;
-    const range = UNIT_RANGE[step.unit];
-    const outside = (n: number) => n < range.min || (range.max !== undefined && n > range.max);
-    const says = `outside the range of ${step.unit} (${rangeText(step.unit)}); write it in the unit the metric shows`;
-    for (const field of ['min', 'max'] as const) {
-      const n = step[field];
-      if (n !== undefined && outside(n))
-        problems.push({ path: `steps[${i}].${field}`, message: `${field} ${n} is ${says}` });
-    }
-    step.branches.forEach((b, j) => {
-      b.when.forEach((c, k) => {
-        if (c.value === 'value' && typeof c.to === 'number' && outside(c.to))
-          problems.push({
-            path: `steps[${i}].branches[${j}].when[${k}].to`,
-            message: `threshold ${c.to} is ${says}`,
-          });
-      });
-    });
+    problems.push(...(stepKind(step.kind).lint?.(step, `steps[${i}]`, context) ?? []));
   });
 }
 
@@ -171,8 +84,7 @@ export function lintProcedure(procedure: Procedure, parsers: ReadonlySet<string>
   checkIds(procedure, problems);
   const known = new Set(procedure.steps.map((s) => s.id));
   checkTargets(procedure, known, problems);
-  checkParsers(procedure, parsers, problems);
-  checkMeasurements(procedure, problems);
+  checkKinds(procedure, parsers, problems);
   if (problems.length === 0) checkGraph(procedure, problems);
   return problems;
 }

@@ -11,6 +11,7 @@ import { answerText } from './known.ts';
 import { enter, stepById } from './prefill.ts';
 import type { Procedure } from './procedure-schema.ts';
 import type { Conversation, Finding, WalkthroughRecord } from './record.ts';
+import { stepKind } from './steps/registry.ts';
 
 /** Who acts, when, and how pastes are parsed (tests inject a parser; the default is parseText). */
 export interface TransitionContext {
@@ -54,6 +55,7 @@ export function createRecord(input: NewWalkthrough): WalkthroughRecord {
     owner: input.owner,
     participants: [input.owner],
     audit: [],
+    archivedAudit: 0,
     createdAt: input.at,
     updatedAt: input.at,
     version: 0,
@@ -67,7 +69,7 @@ function effectDetail(effect: Effect): string {
   }
   const { answer, because } = effect.outcome;
   const text = answerText(answer);
-  const last = answer.kind === 'bisection' ? answer.rounds.at(-1) : undefined;
+  const last = stepKind(answer.kind).roundsOf?.(answer).at(-1);
   const round = last ? `${last.leak ? 'leak' : 'no leak'} with ${last.tested.join(', ')}; found ` : '';
   return `${round}${text}${because ? ` (${because})` : ''}`;
 }
@@ -81,7 +83,7 @@ function back(record: WalkthroughRecord): { record: WalkthroughRecord; detail: s
   const last = record.path.findLastIndex((e) => !e.prefilled);
   const entry = record.path[last];
   if (!entry) throw new WalkthroughInvalidEventError('nothing to go back to: no step has been answered yet.');
-  const rounds = entry.answer.kind === 'bisection' ? entry.answer.rounds.slice(0, -1) : [];
+  const rounds = stepKind(entry.answer.kind).roundsOf?.(entry.answer).slice(0, -1) ?? [];
   const title = stepById(record, entry.step).title;
   return {
     record: { ...record, status: 'active', current: entry.step, path: record.path.slice(0, last), rounds },
@@ -96,6 +98,16 @@ function checkStep(record: WalkthroughRecord, event: WalkthroughEvent): void {
   throw new WalkthroughConflictError(
     `that step ${what}; the walkthrough is now at "${record.current}". Answer the current step instead.`,
   );
+}
+
+/** The owner changes; the audit trail keeps who passed it to whom. */
+function handOver(record: WalkthroughRecord, to: string): { record: WalkthroughRecord; detail: string } {
+  if (to === record.owner) throw new WalkthroughInvalidEventError(`${to} already owns this walkthrough.`);
+  const participants = record.participants.includes(to) ? record.participants : [...record.participants, to];
+  return {
+    record: { ...record, owner: to, participants },
+    detail: `handed over from ${record.owner} to ${to}`,
+  };
 }
 
 function step(
@@ -117,6 +129,7 @@ function step(
     );
   if (event.type === 'abort')
     return { record: { ...record, status: 'abandoned' }, detail: event.reason ?? 'abandoned' };
+  if (event.type === 'handover') return handOver(record, event.to);
   if (event.type === 'back') throw new WalkthroughInvalidEventError('unreachable');
   checkStep(record, event);
   const current = stepById(record, record.current);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ProcedureSchema } from './procedure-schema.ts';
+import { FindingSchema, RoundSchema } from './steps/kit.ts';
+import { AnswerSchema } from './steps/registry.ts';
 
 /** Workspace and conversation parts: safe inside a Redis hash tag and inside an id. */
 const namePart = z
@@ -7,36 +9,6 @@ const namePart = z
   .regex(/^[A-Za-z0-9_.]{1,64}$/, 'letters, digits, "_" and "." only (Slack ids fit)');
 const stepId = z.string().min(1);
 const at = z.iso.datetime();
-
-const FactValueSchema = z.union([z.string(), z.number(), z.boolean()]);
-
-/** A fact without its source line: what a walkthrough keeps from the diagnosis and from pastes. */
-export const FindingSchema = z.strictObject({
-  kind: z.string().min(1),
-  values: z.record(z.string(), FactValueSchema).optional(),
-});
-
-/** One round of a bisection: the candidates the user ran with, and whether the symptom showed. */
-export const RoundSchema = z.strictObject({ tested: z.array(z.string()).min(1), leak: z.boolean() });
-
-/** What a step was answered with, by step kind. */
-export const AnswerSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('instruction'), outcome: z.enum(['done', 'skip', 'cant']) }),
-  z.strictObject({ kind: z.literal('question'), answer: stepId, label: z.string() }),
-  z.strictObject({ kind: z.literal('measurement'), value: z.number().nullable(), unit: z.string() }),
-  z.strictObject({
-    kind: z.literal('paste'),
-    /** Null when the user skipped the step. */
-    format: z.string().nullable(),
-    summary: z.string(),
-    verdict: z.string().optional(),
-    values: z.record(z.string(), FactValueSchema),
-    facts: z.array(FindingSchema),
-    /** The pasted lines, kept only when a later bisection takes its candidates from this step. */
-    lines: z.array(z.string()).optional(),
-  }),
-  z.strictObject({ kind: z.literal('bisection'), found: z.string(), rounds: z.array(RoundSchema) }),
-]);
 
 /** One answered step on the way from `start` to where the walkthrough is now. */
 export const PathEntrySchema = z.strictObject({
@@ -64,7 +36,7 @@ export const AuditEntrySchema = z.strictObject({
 export const WalkthroughStatusSchema = z.enum(['active', 'done', 'abandoned']);
 
 /**
- * A stored walkthrough. Stored JSON is a boundary, so it is parsed with this schema on every read.
+ * A stored walkthrough. Stored JSON is a boundary, so it is parsed with this schema when read.
  * The procedure is a snapshot: a walkthrough started on one playbook version finishes on it.
  */
 export const WalkthroughRecordSchema = z.strictObject({
@@ -88,16 +60,18 @@ export const WalkthroughRecordSchema = z.strictObject({
   values: z.record(z.string(), z.string()),
   owner: z.string().min(1),
   participants: z.array(z.string().min(1)),
+  /** The most recent audit entries (see RECENT_AUDIT_ENTRIES); earlier ones are in the store's audit log. */
   audit: z.array(AuditEntrySchema),
+  /** How many earlier audit entries the store's audit log holds; records written before it had none. */
+  archivedAudit: z.number().int().min(0).default(0),
   createdAt: at,
   updatedAt: at,
   /** Increases by one on every accepted event; the stores write only over the version read. */
   version: z.number().int().min(0),
 });
 
-export type Finding = z.infer<typeof FindingSchema>;
-export type Round = z.infer<typeof RoundSchema>;
-export type Answer = z.infer<typeof AnswerSchema>;
+export type { Finding, Round } from './steps/kit.ts';
+export type { Answer } from './steps/registry.ts';
 export type PathEntry = z.infer<typeof PathEntrySchema>;
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type WalkthroughStatus = z.infer<typeof WalkthroughStatusSchema>;

@@ -7,12 +7,12 @@ import type { Parser } from '../engine/parsers/types.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError, WalkthroughInvalidEventError, WalkthroughNotFoundError } from '../errors.ts';
 import type { ParseFn } from './answer.ts';
-import type { DiagnosisFacts } from './diagnosis.ts';
+import { keepRecentAudit } from './audit.ts';
 import { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
 import { checkProcedure } from './lint.ts';
 import { createRecord, transition } from './machine.ts';
 import type { Procedure } from './procedure-schema.ts';
-import { type Conversation, makeWalkthroughId, type WalkthroughRecord } from './record.ts';
+import { type Conversation, type Finding, makeWalkthroughId, type WalkthroughRecord } from './record.ts';
 import { conflictError } from './store/conflict.ts';
 import type { WalkthroughStore } from './store/types.ts';
 import { renderTranscript } from './transcript.ts';
@@ -31,6 +31,12 @@ export interface WalkthroughServiceOptions {
   logger?: Logger;
 }
 
+/** What a walkthrough keeps from a diagnosis: its facts (without source lines) and named values. */
+export interface DiagnosisFacts {
+  facts: Finding[];
+  values: Record<string, string>;
+}
+
 /** What a walkthrough starts from. */
 export interface StartWalkthrough {
   playbook: Playbook;
@@ -38,8 +44,13 @@ export interface StartWalkthrough {
   owner: string;
   /** The chat thread it lives in (Slack `thread_ts`). */
   thread?: string;
-  /** What the diagnosis found (see `diagnosisFacts`); it answers and skips steps already known. */
+  /** What the diagnosis found (see the use case's `walkthroughStart`); it answers steps already known. */
   diagnosis?: DiagnosisFacts;
+  /**
+   * False: not listed as active until its next event (a chat thread linked once its first message
+   * is posted), so a start that stops half-way leaves nothing anyone sees. Default true.
+   */
+  listed?: boolean;
 }
 
 /** The procedure of a loaded playbook, checked again because a Playbook may be built in code. */
@@ -96,26 +107,31 @@ export class WalkthroughService {
     });
     const started = transition(draft, { type: 'start' }, { actor: input.owner, at, parse: this.parse });
     if (!started.ok) throw started.error;
-    await this.store.create(started.record);
-    this.logger?.info({ walkthrough: started.record.id, playbook: input.playbook.id }, 'walkthrough started');
-    return started.record;
+    const { record, archived } = keepRecentAudit(started.record);
+    await this.store.create(record, { archived, listed: input.listed ?? true });
+    this.logger?.info({ walkthrough: record.id, playbook: input.playbook.id }, 'walkthrough started');
+    return record;
   }
 
   /** The walkthrough; throws WalkthroughNotFoundError (with a hint about the store) when there is none. */
   async get(id: string): Promise<WalkthroughRecord> {
     const record = await this.store.get(id);
     if (record) return record;
+    throw this.notFound(id);
+  }
+
+  private notFound(id: string): WalkthroughNotFoundError {
     const hint =
       this.store.kind === 'memory'
         ? 'walkthroughs are kept in memory and end with the process; set REDIS_URL to keep them across restarts.'
         : 'it may have expired (walkthroughs are kept for a while after the last answer) or the id is mistyped.';
-    throw new WalkthroughNotFoundError(id, hint);
+    return new WalkthroughNotFoundError(id, hint);
   }
 
   /**
-   * Applies one event by `actor`. With `expectedVersion` (the version the person saw), an event
-   * arriving after someone else's answer fails with "already answered by X" instead of answering the
-   * next step by accident. Refused events change nothing.
+   * Applies one event by `actor` to the stored walkthrough `id`: reads it, then {@link applyTo}.
+   * With `expectedVersion` (the version the person saw), an event arriving after someone else's
+   * answer fails with "already answered by X" instead of answering the next step by accident.
    */
   async apply(
     id: string,
@@ -123,23 +139,37 @@ export class WalkthroughService {
     actor: string,
     expectedVersion?: number,
   ): Promise<WalkthroughRecord> {
+    return this.applyTo(await this.get(id), event, actor, expectedVersion);
+  }
+
+  /**
+   * Applies one event by `actor` to a walkthrough the caller has read (a record this service
+   * returned): one round trip to the store, which writes only if nobody changed it since. Refused
+   * events change nothing. Resolves to the record as stored.
+   */
+  async applyTo(
+    record: WalkthroughRecord,
+    event: WalkthroughEvent,
+    actor: string,
+    expectedVersion = record.version,
+  ): Promise<WalkthroughRecord> {
     const parsed = WalkthroughEventSchema.safeParse(event);
     if (!parsed.success)
       throw new WalkthroughInvalidEventError(`not a walkthrough event:\n${z.prettifyError(parsed.error)}`);
-    const record = await this.get(id);
-    if (expectedVersion !== undefined && record.version !== expectedVersion) throw conflictError(record);
+    if (record.version !== expectedVersion) throw conflictError(record);
     const result = transition(record, parsed.data, {
       actor,
       at: this.now().toISOString(),
       parse: this.parse,
     });
     if (!result.ok) throw result.error;
-    await this.store.replace(result.record, record.version);
+    const { record: next, archived } = keepRecentAudit(result.record);
+    await this.store.replace(next, record.version, archived);
     this.logger?.debug(
-      { walkthrough: id, event: event.type, version: result.record.version, actor },
+      { walkthrough: record.id, event: event.type, version: next.version, actor },
       'walkthrough event',
     );
-    return result.record;
+    return next;
   }
 
   /** Active walkthroughs of a conversation (e.g. "status" in a Slack channel), oldest first. */
@@ -157,9 +187,11 @@ export class WalkthroughService {
     return viewOf(record, this.parsers);
   }
 
-  /** The Markdown transcript of a walkthrough, for incident notes. */
+  /** The Markdown transcript of a walkthrough, for incident notes, with its whole audit trail. */
   async transcript(id: string): Promise<string> {
-    return renderTranscript(await this.get(id));
+    const found = await this.store.getWithAudit(id);
+    if (!found) throw this.notFound(id);
+    return renderTranscript(found.record, found.audit);
   }
 
   close(): Promise<void> {

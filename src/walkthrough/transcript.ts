@@ -1,6 +1,7 @@
 import { answerText } from './known.ts';
 import { stepById } from './prefill.ts';
-import type { WalkthroughRecord } from './record.ts';
+import type { AuditEntry, WalkthroughRecord } from './record.ts';
+import { stepKind } from './steps/registry.ts';
 import { viewOf } from './view.ts';
 
 /** Keeps a value on one Markdown line and out of table syntax. */
@@ -32,12 +33,8 @@ function steps(record: WalkthroughRecord): string[] {
     const who = entry.prefilled ? 'known already' : `${entry.by}, ${time(entry.at)}`;
     out.push(`${i + 1}. **${cell(title)}**: ${cell(answerText(entry.answer))} (${who})`);
     if (entry.because) out.push(`   - ${cell(entry.because)}`);
-    const { answer } = entry;
-    if (answer.kind === 'paste' && answer.verdict) out.push(`   - Verdict: ${cell(answer.verdict)}`);
-    if (answer.kind === 'bisection')
-      answer.rounds.forEach((r, n) => {
-        out.push(`   - Round ${n + 1}: ${r.leak ? 'symptom' : 'no symptom'} with ${r.tested.join(', ')}`);
-      });
+    for (const line of stepKind(entry.answer.kind).transcript?.(entry.answer) ?? [])
+      out.push(`   - ${cell(line)}`);
   });
   return out;
 }
@@ -45,7 +42,7 @@ function steps(record: WalkthroughRecord): string[] {
 function ending(record: WalkthroughRecord): string[] {
   const view = viewOf(record);
   if (!view) return [];
-  if (record.status === 'done' && view.kind === 'conclusion') {
+  if (record.status === 'done' && view.final) {
     const out = ['', `## Conclusion: ${view.title}`, '', view.text, '', '### Fix', ''];
     for (const fix of view.fix ?? []) out.push(`- ${fix}`);
     out.push('', '### How to verify', '');
@@ -56,7 +53,7 @@ function ending(record: WalkthroughRecord): string[] {
   return ['', `## ${where}: ${view.title}`];
 }
 
-function audit(record: WalkthroughRecord): string[] {
+function audit(entries: readonly AuditEntry[]): string[] {
   const out = [
     '',
     '## Audit trail',
@@ -64,14 +61,20 @@ function audit(record: WalkthroughRecord): string[] {
     '| When (UTC) | Who | What | Step | Detail |',
     '|---|---|---|---|---|',
   ];
-  for (const e of record.audit)
+  for (const e of entries)
     out.push(
       `| ${e.at.slice(0, 19).replace('T', ' ')} | ${cell(e.actor)} | ${e.event} | ${e.step ?? ''} | ${cell(e.detail)} |`,
     );
   return out;
 }
 
-/** The walkthrough as Markdown for incident notes: who answered what, the conclusion, the audit trail. */
-export function renderTranscript(record: WalkthroughRecord): string {
-  return `${[...header(record), ...steps(record), ...ending(record), ...audit(record)].join('\n')}\n`;
+/**
+ * The walkthrough as Markdown for incident notes: who answered what, the conclusion, the audit
+ * trail (the whole one from the store; the record alone holds only its recent entries).
+ */
+export function renderTranscript(
+  record: WalkthroughRecord,
+  trail: readonly AuditEntry[] = record.audit,
+): string {
+  return `${[...header(record), ...steps(record), ...ending(record), ...audit(trail)].join('\n')}\n`;
 }

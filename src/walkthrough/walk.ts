@@ -1,11 +1,11 @@
 import type { ParseFn } from './answer.ts';
-import { bisectionState } from './bisection.ts';
 import type { WalkthroughEvent } from './events.ts';
+import { stepContext } from './known.ts';
 import { createRecord, transition } from './machine.ts';
-import { readMeasurement } from './measure.ts';
 import { stepById } from './prefill.ts';
 import type { Procedure, Step } from './procedure-schema.ts';
 import type { Finding, WalkthroughRecord } from './record.ts';
+import { stepKind } from './steps/registry.ts';
 
 /**
  * A scripted answer for one step: an event, or the short form (instruction `done`/`skip`/`cant`,
@@ -32,21 +32,12 @@ export interface WalkResult {
 
 function eventFor(step: Step, answer: ScriptedAnswer, record: WalkthroughRecord): WalkthroughEvent {
   if (typeof answer === 'object' && 'type' in answer) return answer;
-  if (typeof answer === 'object') {
-    if (step.kind !== 'bisection')
-      throw new Error(`step "${step.id}" is not a bisection; a culprit does not answer it`);
-    return { type: 'bisect', leak: bisectionState(step, record).testWith.includes(answer.culprit) };
-  }
   if (typeof answer === 'number') return { type: 'measure', value: answer };
   if (answer === 'skip' || answer === 'done' || answer === 'cant') return { type: answer };
-  if (step.kind === 'question') return { type: 'choose', answer };
-  if (step.kind === 'paste') return { type: 'paste', text: answer };
-  if (step.kind === 'measurement') {
-    // Text is read as a person typed it (`0.93`, `85%`, `7.8 min / 1.2 h`), through the console's reader.
-    const read = readMeasurement(answer, step.unit);
-    if (!read.ok) throw new Error(`step "${step.id}": ${read.error}`);
-    return { type: 'measure', value: read.value };
-  }
+  const event = stepKind(step.kind).scripted?.(step, answer, stepContext(record));
+  if (event) return event;
+  if (typeof answer === 'object')
+    throw new Error(`step "${step.id}" is not a bisection; a culprit does not answer it`);
   throw new Error(`step "${step.id}" (${step.kind}) cannot be answered with "${answer}"`);
 }
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.ts';
+import { TWO_SMALL_TASKMANAGERS } from '../calc/taskmanagers.ts';
 
 async function cli(...argv: string[]) {
   let out = '';
@@ -74,23 +75,7 @@ describe('memdoctor calc flink-slots', () => {
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'memdoctor-'));
     const tms = join(dir, 'tms.json');
-    const free = {
-      cpuCores: 1,
-      // The REST API sends resource figures in MB.
-      taskHeapMemory: 300,
-      taskOffHeapMemory: 0,
-      managedMemory: 0,
-      networkMemory: 0,
-    };
-    writeFileSync(
-      tms,
-      JSON.stringify({
-        taskmanagers: [
-          { id: 'a', slotsNumber: 1, freeSlots: 1, freeResource: free },
-          { id: 'b', slotsNumber: 1, freeSlots: 1, freeResource: free },
-        ],
-      }),
-    );
+    writeFileSync(tms, TWO_SMALL_TASKMANAGERS);
     const frag = await cli(
       'calc',
       'flink-slots',

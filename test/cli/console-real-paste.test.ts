@@ -12,9 +12,10 @@ const PMAP = fixture('jdk17-pmap-x.txt');
 const TOP = fixture('top-b.txt');
 
 // flink-container-oom-killed: JDK 11+ (2), a shell in the container (1), then the NMT paste step.
-const TO_NMT = ['walk flink-container-oom-killed', '2', '1'];
-const NMT_STEP = '-- Step 3: What does the JVM itself account for?';
-const PMAP_STEP = '-- Step 4: Are glibc arenas piling up?';
+// Physical kill, a JDK newer than 8u152, a shell in the container.
+const TO_NMT = ['walk flink-container-oom-killed', '2', '2', '1'];
+const NMT_STEP = '-- Step 4: What does the JVM itself account for?';
+const PMAP_STEP = '-- Step 5: Are glibc arenas piling up?';
 
 describe('a real NMT summary pasted at the console', () => {
   it('has blank lines, and whitespace-only ones, inside it', () => {
@@ -129,7 +130,7 @@ describe('on a terminal, with bracketed paste', () => {
   it('refuses a long paste at a step that wants a typed answer, whole', async () => {
     const out = await runTerminalConsole(['walk flink-container-oom-killed\r', paste(TOP), 'status\r']);
     expect(out).toMatch(/! this step does not take pasted output; the \d+ pasted lines were not used\./);
-    expect(out).toMatch(/active {2}at "Which JDK runs the TaskManager\?"/);
+    expect(out).toMatch(/active {2}at "What killed the container\?"/);
     expect(out).not.toContain('answer with a number');
   });
 });

@@ -149,10 +149,15 @@ describe('memdoctor diagnose --json', () => {
     expect(stderr).toMatch(/--engine must be one of glue, spark, flink, beam/);
   });
 
-  it('needs at least one input', async () => {
-    const { code, stderr } = await run(['diagnose', '--json']);
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/at least one file/);
+  it('reads stdin when no file is given, as grep does', async () => {
+    const { code, stdout } = await run(
+      ['diagnose', '--json'],
+      'java.lang.OutOfMemoryError: Java heap space\n',
+    );
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.source).toBe('-');
+    expect(report.diagnoses[0].playbook).toBe('jvm-oom');
   });
 });
 

@@ -79,7 +79,15 @@ describe('FactCollector', () => {
   it('never calls an extractor without triggers', () => {
     let calls = 0;
     const collector = new FactCollector([
-      { id: 'none', description: 'no triggers', triggers: [], extract: () => (calls++, []) },
+      {
+        id: 'none',
+        description: 'no triggers',
+        triggers: [],
+        extract: () => {
+          calls++;
+          return [];
+        },
+      },
     ]);
     collector.push(['anything at all', 'java.lang.OutOfMemoryError']);
     expect(calls).toBe(0);

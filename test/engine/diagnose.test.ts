@@ -74,7 +74,7 @@ describe('diagnoseText', () => {
       'at org.apache.spark.sql.Dataset.collectFromPlan(Dataset.scala:3696)',
       'java.lang.OutOfMemoryError: Java heap space',
     ].join('\r\n');
-    const { diagnoses, input } = await diagnoseText('paste', text, [heap]);
+    const { diagnoses, input } = (await diagnoseText('paste', text, [heap])).report;
     expect(input).toEqual({ bytes: Buffer.byteLength(text), lines: 4 });
     expect(diagnoses).toHaveLength(1);
     const [d] = diagnoses;
@@ -90,21 +90,21 @@ describe('diagnoseText', () => {
   });
 
   it('falls back to `otherwise` when a value is missing and leaves out `when` actions', async () => {
-    const { diagnoses } = await diagnoseText('paste', 'java.lang.OutOfMemoryError: Java heap space\n', [
-      heap,
-    ]);
+    const { diagnoses } = (
+      await diagnoseText('paste', 'java.lang.OutOfMemoryError: Java heap space\n', [heap])
+    ).report;
     expect(diagnoses[0]?.actions).toEqual(['Raise the heap.']);
     expect(diagnoses[0]?.cause).toBeNull();
   });
 
   it('cites only the first few lines, in order (facts kept per kind are bounded)', async () => {
     const text = Array.from({ length: 30 }, () => 'java.lang.OutOfMemoryError: Java heap space').join('\n');
-    const { diagnoses } = await diagnoseText('paste', text, [heap]);
+    const { diagnoses } = (await diagnoseText('paste', text, [heap])).report;
     expect(diagnoses[0]?.evidence.map((e) => e.line)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('gives no diagnosis for unrelated input', async () => {
-    const { diagnoses } = await diagnoseText('paste', 'INFO all good\nWARN disk 80% full\n', [heap]);
+    const { diagnoses } = (await diagnoseText('paste', 'INFO all good\nWARN disk 80% full\n', [heap])).report;
     expect(diagnoses).toEqual([]);
   });
 
@@ -113,9 +113,7 @@ describe('diagnoseText', () => {
       requires: [{ label: 'spark', any: ['engine.spark'] }],
       signals: [{ fact: 'engine.spark', weight: 0.9 }],
     });
-    const { book: _book, ...report } = await diagnoseText('paste', 'nothing here\n', [hinted], {
-      engine: 'spark',
-    });
+    const { report } = await diagnoseText('paste', 'nothing here\n', [hinted], { engine: 'spark' });
     expect(report.diagnoses).toEqual([]);
   });
 
@@ -124,7 +122,10 @@ describe('diagnoseText', () => {
       'at x.collect(Foo.scala:1)\n--conf spark.executor.memory=4g\njava.lang.OutOfMemoryError: Java heap space\n';
     const a = await diagnoseText('paste', text, [heap]);
     const b = await diagnoseText('paste', text, [heap]);
-    expect(JSON.stringify(a.diagnoses)).toBe(JSON.stringify(b.diagnoses));
-    expect(diagnoseFacts(a.book, [heap])).toEqual(a.diagnoses);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const collector = new FactCollector();
+    collector.push(text.split('\n'));
+    collector.finish();
+    expect(diagnoseFacts(collector.book, [heap])).toEqual(a.report.diagnoses);
   });
 });

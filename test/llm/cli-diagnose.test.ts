@@ -97,4 +97,13 @@ describe('memdoctor diagnose with a model configured', () => {
     expect(JSON.parse(out)).toEqual({ source: '-', input: { bytes: PASTE.length, lines: 3 }, diagnoses: [] });
     expect(err).toMatch(/^memdoctor: no model suggestion: the model is unavailable: .*HTTP 500.*\n$/);
   });
+
+  it('a bad setting switches the model off with a note; the diagnosis still runs', async () => {
+    vi.stubEnv('OPENAI_BASE_URL', 'not a url');
+    const { code, out, err } = await diagnose(['--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ source: '-', input: { bytes: PASTE.length, lines: 3 }, diagnoses: [] });
+    expect(err).toMatch(/^memdoctor: model assist off: configuration error:[\s\S]*OPENAI_BASE_URL/);
+    expect(fake.requests).toHaveLength(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
 import { z } from 'zod';
 
 /**
@@ -167,4 +168,17 @@ export class FakeOpenAI {
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.body ?? {}));
   }
+}
+
+/** A fresh fake server for every test of the suite that calls this, closed after each test. */
+export function fakeOpenAIPerTest(): { readonly fake: FakeOpenAI; readonly baseURL: string } {
+  const server = { fake: new FakeOpenAI(), baseURL: '' };
+  beforeEach(async () => {
+    server.fake = new FakeOpenAI();
+    server.baseURL = await server.fake.start();
+  });
+  afterEach(async () => {
+    await server.fake.close();
+  });
+  return server;
 }

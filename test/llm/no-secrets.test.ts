@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { diagnoseStream } from '../../src/engine/index.ts';
+import { diagnose } from '../../src/diagnosis/index.ts';
 import { createLlmAssist } from '../../src/llm/assist.ts';
-import { DiagnoseAssist } from '../../src/llm/diagnose-assist.ts';
 import { MemoryLlmStore } from '../../src/llm/store.ts';
 import { FakeOpenAI, responseJson } from './fake-openai.ts';
 import { logSink, PLAYBOOKS } from './helpers.ts';
@@ -41,19 +40,15 @@ describe('nothing unredacted reaches the model server', () => {
       responseJson({ playbook: 'none', confidence: 0.1, rationale: 'No memory problem.', evidence: [] }),
     );
     const sink = logSink();
-    const assist = DiagnoseAssist.create(PLAYBOOKS, { write: () => {} }, config, {
-      store: new MemoryLlmStore(),
-      log: sink.log,
-    });
+    const assist = createLlmAssist(config(), { store: new MemoryLlmStore(), log: sink.log });
     async function* once(): AsyncGenerator<Uint8Array> {
       yield Buffer.from(SEEDED_LOG);
     }
-    const { book: _book, ...report } = await diagnoseStream(
-      'seeded.log',
-      assist.input('seeded.log', once()),
-      PLAYBOOKS,
+    const result = await diagnose(
+      { input: { source: 'seeded.log', chunks: once() }, workspace: 'cli' },
+      { playbooks: PLAYBOOKS, assist },
     );
-    expect(await assist.suggestion(report)).toMatchObject({ playbook: 'none' });
+    expect(result.suggestion).toMatchObject({ playbook: 'none' });
     expect(fake.requests).toHaveLength(1);
     expect(leaks(fake)).toEqual([]);
     const sent = fake.requests[0]?.body?.input[0]?.content ?? '';

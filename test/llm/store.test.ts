@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { type Cluster, Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLlmAssist } from '../../src/llm/assist.ts';
 import { selectLines } from '../../src/llm/select.ts';
 import { type LlmStore, MemoryLlmStore, RedisLlmStore } from '../../src/llm/store.ts';
 import { suggestPlaybook } from '../../src/llm/triage.ts';
+import { RedisKeys } from '../../src/redis/keys.ts';
+import { CLUSTER_NODES, CLUSTER_SKIPPED, deleteClusterPrefix, newClusterClient } from '../support/cluster.ts';
 import { FakeOpenAI, responseJson } from './fake-openai.ts';
 import { logSink, PLAYBOOKS, testDeps } from './helpers.ts';
 
@@ -30,10 +32,31 @@ afterAll(async () => {
   await redis.quit();
 });
 
+const cluster = CLUSTER_NODES ? newClusterClient() : undefined;
+afterAll(async () => {
+  if (!cluster) return;
+  for (const prefix of prefixes) await deleteClusterPrefix(cluster, prefix);
+  await cluster.quit();
+});
+
+/** What the cluster stores logged: one that fell back to memory would have hidden a cluster error. */
+const clusterLogs: ReturnType<typeof logSink>[] = [];
+function clusterStore(): LlmStore {
+  const sink = logSink();
+  clusterLogs.push(sink);
+  return new RedisLlmStore(cluster as Cluster, sink.log, newPrefix());
+}
+
 const STORES: Array<[string, () => LlmStore]> = [
   ['memory', () => new MemoryLlmStore()],
   ['redis', () => new RedisLlmStore(redis, logSink().log, newPrefix())],
 ];
+if (cluster) STORES.push(['redis cluster', clusterStore]);
+else describe.skip(`LlmStore contract: redis cluster${CLUSTER_SKIPPED}`, () => {});
+
+afterEach(() => {
+  expect(clusterLogs.flatMap((s) => s.lines).map((l) => l.msg)).toEqual([]);
+});
 
 describe.each(STORES)('LlmStore contract: %s', (_name, make) => {
   it('returns what was set, and nothing for an unknown hash', async () => {
@@ -76,8 +99,8 @@ describe('RedisLlmStore', () => {
     const store = new RedisLlmStore(redis, logSink().log, prefix);
     await store.set('h1', 'v', 120);
     await store.hit('T1', 3600);
-    const cacheTtl = await redis.ttl(`${prefix}:llm:cache:h1`);
-    const [rateKey] = await redis.keys(`${prefix}:llm:rate:T1:*`);
+    const cacheTtl = await redis.ttl(new RedisKeys(prefix).modelAnswer('h1'));
+    const [rateKey] = await redis.keys(`${prefix}:{llm:T1}:rate:*`);
     expect(cacheTtl).toBeGreaterThan(0);
     expect(cacheTtl).toBeLessThanOrEqual(120);
     expect(await redis.ttl(rateKey ?? 'missing')).toBeGreaterThan(0);
@@ -138,9 +161,9 @@ describe('answer cache in real Redis', () => {
     expect(a.value).toEqual(b.value);
     expect(b.value === undefined ? 'no answer' : b.cached).toBe(true);
     expect(fake.requests).toHaveLength(1);
-    const keys = await redis.keys(`${prefix}:llm:cache:*`);
+    const keys = await redis.keys(`${prefix}:{llm:*}:cache`);
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(/:llm:cache:[0-9a-f]{64}$/);
+    expect(keys[0]).toMatch(/:\{llm:[0-9a-f]{64}\}:cache$/);
   });
 });
 
@@ -165,8 +188,45 @@ describe('createLlmAssist with REDIS_URL', () => {
     };
     const outcome = await assist.explain({ workspace: 'T1', diagnosis, playbook });
     expect(outcome.value).toBe('Heap full.');
-    expect(await redis.keys(`${prefix}:llm:cache:*`)).toHaveLength(1);
-    expect(await redis.keys(`${prefix}:llm:rate:T1:*`)).toHaveLength(1);
+    expect(await redis.keys(`${prefix}:{llm:*}:cache`)).toHaveLength(1);
+    expect(await redis.keys(`${prefix}:{llm:T1}:rate:*`)).toHaveLength(1);
+    await assist.close();
+    await fake.close();
+  });
+});
+
+describe.skipIf(!CLUSTER_NODES)(`createLlmAssist with REDIS_CLUSTER_NODES${CLUSTER_SKIPPED}`, () => {
+  it('opens its own cluster connection and caches and counts there', async () => {
+    const fake = new FakeOpenAI();
+    const baseURL = await fake.start();
+    fake.reply(responseJson({ explanation: 'Heap full.' }));
+    const prefix = newPrefix();
+    const config = loadConfig({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: baseURL,
+      REDIS_CLUSTER_NODES: CLUSTER_NODES,
+    });
+    const sink = logSink();
+    const assist = createLlmAssist(config, { keyPrefix: prefix, log: sink.log });
+    const playbook = PLAYBOOKS[0];
+    if (!assist || !playbook || !cluster) throw new Error('assist, playbook and cluster expected');
+    const diagnosis = {
+      playbook: playbook.id,
+      title: playbook.title,
+      confidence: 0.9,
+      cause: null,
+      evidence: [{ line: 1, text: 'java.lang.OutOfMemoryError: Java heap space' }],
+      facts: {},
+      actions: [],
+    };
+    const request = { workspace: 'T1', diagnosis, playbook };
+    expect((await assist.explain(request)).value).toBe('Heap full.');
+    expect((await assist.explain(request)).value).toBe('Heap full.');
+    expect(fake.requests).toHaveLength(1);
+    const keys = new RedisKeys(prefix);
+    const window = Math.floor(Date.now() / 1000 / 3600);
+    expect(await cluster.get(keys.modelRequests('T1', window))).toBe('1');
+    expect(sink.lines.filter((l) => String(l.msg).includes('in-process store'))).toEqual([]);
     await assist.close();
     await fake.close();
   });

@@ -19,7 +19,7 @@ describe('SelectionTap', () => {
     ['gzip', gzipSync(Buffer.from(LOG))],
   ])('selects from %s in the same pass as the engine, with the same line numbers', async (_name, bytes) => {
     const tap = new SelectionTap('test.log');
-    const report = await diagnoseStream('test.log', tap.wrap(chunked(bytes)), PLAYBOOKS);
+    const { report } = await diagnoseStream('test.log', tap.wrap(chunked(bytes)), PLAYBOOKS);
     const selection = await tap.selection();
     expect(report.input.lines).toBe(5000);
     expect(selection).toEqual(selectLines(LOG));

@@ -1,21 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RedisKeys } from '../../src/redis/keys.ts';
 import { type EventDedupe, MemoryEventDedupe, RedisEventDedupe } from '../../src/slack/dedupe.ts';
+import { CLUSTER_NODES, CLUSTER_SKIPPED, deleteClusterPrefix, newClusterClient } from '../support/cluster.ts';
 
 const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true });
-const prefix = `test:${randomUUID()}:`;
+const prefix = `test-${randomUUID()}`;
+const keys = new RedisKeys(prefix);
+
+const cluster = CLUSTER_NODES ? newClusterClient() : undefined;
 
 afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
+  const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
+  if (cluster) {
+    await deleteClusterPrefix(cluster, prefix);
+    await cluster.quit();
+  }
 });
 
-describe.each([
+const DEDUPES: [string, () => EventDedupe][] = [
   ['memory', () => new MemoryEventDedupe()],
-  ['redis', () => new RedisEventDedupe(redis, prefix, 60)],
-] as const)('%s event dedupe', (_name, make: () => EventDedupe) => {
+  ['redis', () => new RedisEventDedupe(redis, keys, 60)],
+];
+if (cluster) DEDUPES.push(['redis cluster', () => new RedisEventDedupe(cluster, keys, 60)]);
+else describe.skip(`redis cluster event dedupe${CLUSTER_SKIPPED}`, () => {});
+
+describe.each(DEDUPES)('%s event dedupe', (_name, make) => {
   it('says yes once per id', async () => {
     const dedupe = make();
     const id = randomUUID();
@@ -44,9 +57,22 @@ describe('memory dedupe expiry', () => {
 
 describe('redis dedupe keys', () => {
   it('expire, so the store does not grow forever', async () => {
-    await new RedisEventDedupe(redis, prefix, 60).firstTime('ttl-check');
-    const ttl = await redis.ttl(`${prefix}slack:seen:ttl-check`);
+    await new RedisEventDedupe(redis, keys, 60).firstTime('ttl-check');
+    const ttl = await redis.ttl(keys.claim('ttl-check'));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60);
+  });
+});
+
+describe.skipIf(!cluster)(`redis cluster claims${CLUSTER_SKIPPED}`, () => {
+  it('land on the masters their hash tags name, and each expires', async () => {
+    const client = cluster as NonNullable<typeof cluster>;
+    const dedupe = new RedisEventDedupe(client, keys, 60);
+    const ids = Array.from({ length: 12 }, (_, i) => `event:Ev${i}${randomUUID()}`);
+    for (const id of ids) expect(await dedupe.firstTime(id)).toBe(true);
+    for (const id of ids) expect(await dedupe.firstTime(id)).toBe(false);
+    const slots = await Promise.all(ids.map((id) => client.cluster('KEYSLOT', keys.claim(id))));
+    expect(new Set(slots).size).toBeGreaterThan(1);
+    for (const id of ids) expect(await client.ttl(keys.claim(id))).toBeGreaterThan(0);
   });
 });

@@ -20,13 +20,21 @@ const command = (text: string) =>
   h.sender.command(slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }));
 
 describe('more of the Slack surface', () => {
-  it('runs memdoctor calc through the CLI registry and answers privately', async () => {
+  it('answers memdoctor calc with the same calculators as the CLI, privately', async () => {
     await command('calc spark --spark.executor.memory 8g --spark.executor.cores 4');
     const reply = await waitFor(() => h.fake.responses[0]);
     const text = JSON.stringify(reply.blocks);
     expect(reply.response_type).toBe('ephemeral');
     expect(text).toContain('memdoctor calc spark --spark.executor.memory 8g');
     expect(text).toMatch(/overhead/i);
+  });
+
+  it('refuses calculator flags that name files: the bot reads nothing from its own disk', async () => {
+    await command('calc flink-slots --taskmanagers /etc/passwd --request cpuCores=1');
+    const reply = await waitFor(() => h.fake.responses[0]);
+    const text = JSON.stringify(reply.blocks);
+    expect(text).toContain('--taskmanagers names a file, which /memdoctor cannot read');
+    expect(text).not.toContain('root:');
   });
 
   it('shows a calc mistake as the calculator words it', async () => {

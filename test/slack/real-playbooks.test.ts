@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { walkthroughStart } from '../../src/diagnosis/index.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { diagnosePaste } from '../../src/slack/diagnose.ts';
 import { diagnosisView } from '../../src/slack/views/diagnosis.ts';
 import { stepMessage } from '../../src/slack/views/step.ts';
-import { packWalkSeed, readWalkSeed } from '../../src/slack/walk-seed.ts';
+import { packWalkSeed, readWalkSeed } from '../../src/slack/views/walk-seed.ts';
 import { createRecord, ProcedureSchema, viewOf } from '../../src/walkthrough/index.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 
@@ -29,7 +30,9 @@ describe('diagnoses of the shipped fixtures, as Slack messages', () => {
   it.each(fixtures)(
     '%s stays within Block Kit limits, and its walkthrough seed fits a button',
     async (_name, file) => {
-      const { report, known } = await diagnosePaste({ settings, playbooks }, readFileSync(file, 'utf8'));
+      const result = await diagnosePaste({ settings, playbooks }, readFileSync(file, 'utf8'));
+      const { report } = result;
+      const known = report.diagnoses.length > 0 ? walkthroughStart(result) : undefined;
       const view = diagnosisView(report, playbooks, 'U1', known);
       expect(blockKitProblems(view.blocks)).toEqual([]);
       expect(view.text.length).toBeLessThanOrEqual(3000);

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisKeys } from '../../src/redis/keys.ts';
 import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
 import { RedisWalkthroughStore } from '../../src/walkthrough/index.ts';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
@@ -27,7 +28,7 @@ describe('two replicas sharing one Redis', () => {
           fake,
           oncallUsers: [ONCALL],
           walkthroughs: testWalkthroughs(new RedisWalkthroughStore(redis, { prefix })),
-          dedupe: new RedisEventDedupe(redis, `${prefix}:`),
+          dedupe: new RedisEventDedupe(redis, new RedisKeys(prefix)),
         }),
       );
   });

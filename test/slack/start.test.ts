@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLUSTER_NODES, CLUSTER_SKIPPED } from '../support/cluster.ts';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from './support/harness.ts';
@@ -80,6 +81,36 @@ describe('npm start with Slack credentials', () => {
     expect(running.stderr()).toContain('memdoctor Slack app started');
     expect(running.stderr()).not.toContain(BOT_TOKEN);
     expect(running.stderr()).not.toContain(SIGNING_SECRET);
+  });
+
+  it.skipIf(!CLUSTER_NODES)(
+    `reports the Redis Cluster named by REDIS_CLUSTER_NODES in /healthz${CLUSTER_SKIPPED}`,
+    async () => {
+      bot = await startBot({
+        ...env(),
+        REDIS_CLUSTER_NODES: CLUSTER_NODES ?? '',
+        MEMDOCTOR_REDIS_PREFIX: prefix,
+      });
+      const running = bot;
+      await waitFor(async () => (await healthz(running.port))?.ok, 15_000);
+      expect(await (await healthz(running.port))?.json()).toMatchObject({
+        ok: true,
+        store: 'redis',
+        redis: 'up',
+        cluster: { state: 'ok', masters: 3, reachable: 3 },
+      });
+      expect(running.stderr()).not.toContain('REDIS_URL is not set');
+    },
+  );
+
+  it('stops with a message naming both settings when REDIS_URL and REDIS_CLUSTER_NODES are set', async () => {
+    bot = await startBot({ ...env(), REDIS_URL: TEST_REDIS_URL, REDIS_CLUSTER_NODES: '127.0.0.1:7000' });
+    const running = bot;
+    const [code] = await once(running.child, 'exit');
+    expect(code).toBe(2);
+    expect(running.stderr()).toContain(
+      'set either REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a Redis Cluster), not both',
+    );
   });
 
   it('warns that in-memory state is lost on restart when REDIS_URL is unset', async () => {

@@ -6,8 +6,11 @@ import {
   stepMessage,
   transcriptMessage,
 } from '../../src/slack/views/step.ts';
-import type { StepView } from '../../src/walkthrough/index.ts';
+import { type StepView, UNIT_HINT } from '../../src/walkthrough/index.ts';
+import { stepView } from '../support/step-view.ts';
 import { blockKitProblems } from './support/block-kit.ts';
+
+const view = stepView;
 
 /** The button values (walkthrough, version, event) in the blocks, parsed, in order. */
 function buttonValues(blocks: readonly unknown[]): unknown[] {
@@ -18,25 +21,6 @@ function buttonValues(blocks: readonly unknown[]): unknown[] {
 
 const BACK = { w: 'T1-C1-abc123', v: 3, e: { type: 'back' } };
 const ABORT = { w: 'T1-C1-abc123', v: 3, e: { type: 'abort' } };
-
-function view(over: Partial<StepView>): StepView {
-  return {
-    walkthrough: 'T1-C1-abc123',
-    version: 3,
-    status: 'active',
-    step: 'check-ui',
-    kind: 'instruction',
-    number: 2,
-    title: 'Open the failed stage',
-    text: 'Sort tasks by duration & look for <outliers>.',
-    options: [
-      { label: 'Done', event: { type: 'done', step: 'check-ui' } },
-      { label: 'Skip', event: { type: 'skip', step: 'check-ui' } },
-    ],
-    canBack: true,
-    ...over,
-  };
-}
 
 describe('step messages', () => {
   it('offer Back only when there is an answer to undo, and Abandon only while active', () => {
@@ -77,16 +61,17 @@ describe('step messages', () => {
     const paste = stepMessage(
       view({
         kind: 'paste',
+        input: 'output',
         options: [],
         parser: { id: 'pmap', title: 'pmap -x', howToGet: '`pmap -x <pid>`' },
       }),
     );
     expect(paste).toMatchSnapshot();
-    expect(JSON.stringify(paste.blocks)).toContain(
-      'Run `pmap -x &lt;pid&gt;`, then reply in this thread with its output, or upload it as a file.',
-    );
+    expect(JSON.stringify(paste.blocks)).toContain('`pmap -x &lt;pid&gt;`');
     expect(buttonValues(paste.blocks)).toEqual([BACK, ABORT]);
-    const measurement = stepMessage(view({ kind: 'measurement', options: [], unit: 'MiB' }));
+    const measurement = stepMessage(
+      view({ kind: 'measurement', input: 'value', options: [], unit: 'MiB', hint: UNIT_HINT.MiB }),
+    );
     // The hint names the unit and the forms the tool prints, as the console does.
     expect(JSON.stringify(measurement.blocks)).toContain(
       'Reply in this thread with a size in MiB (192) or with its unit (1.5 GiB, 192.000mb (201326592 bytes))',
@@ -119,7 +104,13 @@ describe('step messages', () => {
       { w: 'T1-C1-abc123', v: 3, e: { type: 'bisect', leak: false, step: 'b' } },
     ]);
     const conclusion = stepMessage(
-      view({ kind: 'conclusion', options: [], fix: ['Raise the heap'], verify: ['No OOM for a week'] }),
+      view({
+        kind: 'conclusion',
+        final: true,
+        options: [],
+        fix: ['Raise the heap'],
+        verify: ['No OOM for a week'],
+      }),
     );
     expect(conclusion).toMatchSnapshot();
     expect(conclusion.text).toBe('Conclusion: Open the failed stage');

@@ -34,3 +34,23 @@ export async function countPrefix(redis: Redis, prefix: string): Promise<number>
 export function newRedis(): Redis {
   return new Redis(TEST_REDIS_URL, { lazyConnect: false });
 }
+
+/** Every key under a prefix with its type and content: what a test compares before and after an outage. */
+export async function snapshotPrefix(redis: Redis, prefix: string): Promise<Record<string, unknown>> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    cursor = next;
+    keys.push(...found);
+  } while (cursor !== '0');
+  const snapshot: Record<string, unknown> = {};
+  for (const key of keys.sort()) {
+    const type = await redis.type(key);
+    if (type === 'hash') snapshot[key] = await redis.hgetall(key);
+    else if (type === 'zset') snapshot[key] = await redis.zrange(key, '0', '-1', 'WITHSCORES');
+    else if (type === 'list') snapshot[key] = await redis.lrange(key, 0, -1);
+    else snapshot[key] = await redis.get(key);
+  }
+  return snapshot;
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { walkthroughStart } from '../../src/diagnosis/index.ts';
 import { diagnoseText } from '../../src/engine/index.ts';
 import { ErrorCode, MemdoctorError } from '../../src/errors.ts';
-import { diagnosisFacts, MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
+import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from './helpers.ts';
 
 const where = { workspace: 'T1', conversation: 'C1' };
@@ -100,10 +101,10 @@ describe('WalkthroughService', () => {
   });
 
   it('uses the diagnosis to skip what it already knows', async () => {
-    const report = await diagnoseText('paste', 'java.lang.OutOfMemoryError: Java heap space\n', [
+    const result = await diagnoseText('paste', 'java.lang.OutOfMemoryError: Java heap space\n', [
       testPlaybook(),
     ]);
-    const diagnosis = diagnosisFacts(report.book, report.diagnoses[0]);
+    const diagnosis = walkthroughStart(result);
     expect(diagnosis.facts).toContainEqual({ kind: 'oom.java-heap' });
     const record = await service().start({ playbook: testPlaybook(), where, owner: 'U1', diagnosis });
     expect(record.current).toBe('heap-usage');

@@ -2,10 +2,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FactBook } from '../../src/engine/facts.ts';
 import { PlaybookInvalidError } from '../../src/errors.ts';
 import { loadPlaybook } from '../../src/playbooks/load.ts';
-import { diagnosisFacts, parseMeasurement, parseWalkthroughId } from '../../src/walkthrough/index.ts';
+import { parseMeasurement, parseWalkthroughId } from '../../src/walkthrough/index.ts';
 import { AT, newRecord, play } from './helpers.ts';
 
 describe('parseMeasurement', () => {
@@ -29,25 +28,6 @@ describe('parseMeasurement', () => {
     ['85%', 'count'],
   ] as const)('%s is not a %s', (text, unit) => {
     expect(parseMeasurement(text, unit)).toBeUndefined();
-  });
-});
-
-describe('diagnosisFacts', () => {
-  it('keeps each distinct fact once, without source lines, and the string values', () => {
-    const book = new FactBook();
-    book.add({ kind: 'oom.java-heap', line: 3, text: 'x' });
-    book.add({ kind: 'oom.java-heap', line: 9, text: 'y' });
-    book.add({ kind: 'config', values: { key: 'spark.driver.memory', value: '4g' }, line: 1, text: 'z' });
-    const diagnosis = {
-      facts: { values: { 'config.spark.driver.memory': '4g', heapBytes: 123, nested: {} } },
-    };
-    expect(diagnosisFacts(book, diagnosis as never)).toEqual({
-      facts: [
-        { kind: 'config', values: { key: 'spark.driver.memory', value: '4g' } },
-        { kind: 'oom.java-heap' },
-      ],
-      values: { 'config.spark.driver.memory': '4g', heapBytes: '123' },
-    });
   });
 });
 
@@ -98,20 +78,5 @@ describe('loading a playbook with a broken procedure', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('button values', () => {
-  it('round-trip an option with the walkthrough and version, within Slack limits', async () => {
-    const { viewOf, actionValue, parseActionValue } = await import('../../src/walkthrough/index.ts');
-    const view = viewOf(play(newRecord(), [{ type: 'start' }]));
-    if (!view) throw new Error('no view');
-    for (const option of view.options) {
-      const value = actionValue(view, option);
-      expect(value.length).toBeLessThanOrEqual(2000);
-      expect(parseActionValue(value)).toEqual({ w: view.walkthrough, v: 1, e: option.event });
-    }
-    expect(() => parseActionValue('{"w":"x","v":1,"e":{"type":"explode"}}')).toThrow(/does not belong/);
-    expect(() => parseActionValue('not json')).toThrow(/does not belong/);
   });
 });

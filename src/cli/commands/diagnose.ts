@@ -1,54 +1,90 @@
 import { parseArgs } from 'node:util';
-import { diagnoseStream, ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
+import { type Config, loadConfigLeniently } from '../../config.ts';
+import { type DiagnosisResult, diagnose } from '../../diagnosis/index.ts';
+import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
-import { DiagnoseAssist, renderSuggestion } from '../../llm/diagnose-assist.ts';
-import { loadPlaybooks } from '../../playbooks/load.ts';
+import type { AssistChoice } from '../../setup/assist.ts';
+import { configuredPlaybooks } from '../../setup/playbooks.ts';
 import type { CliIo, Command } from '../command.ts';
 import { openInput } from '../input.ts';
+import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
+import { renderSuggestion } from '../render/suggestion.ts';
 
 function parse(args: readonly string[]) {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, engine: { type: 'string' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      engine: { type: 'string' },
+      'fail-when-none': { type: 'boolean', default: false },
+    },
   });
-  if (positionals.length === 0) throw new UsageError('diagnose needs at least one file, or - for stdin.');
   const engine = values.engine;
   if (engine !== undefined && !(ENGINE_HINTS as readonly string[]).includes(engine)) {
     throw new UsageError(`--engine must be one of ${ENGINE_HINTS.join(', ')}; got "${engine}".`);
   }
-  return { json: values.json ?? false, engine: engine as EngineHint | undefined, files: positionals };
+  return {
+    json: values.json ?? false,
+    failWhenNone: values['fail-when-none'] ?? false,
+    engine: engine as EngineHint | undefined,
+    // No file: read stdin, as grep does, so `kubectl logs pod | memdoctor diagnose` works.
+    files: positionals.length > 0 ? positionals : ['-'],
+  };
 }
 
-/** `memdoctor diagnose [--json] [--engine E] FILE...`: one report per input, in input order. */
+/** `--json`: the contract's report, with the model's suggestion beside it when there is one. */
+function renderJson({ report, suggestion }: DiagnosisResult): string {
+  return `${JSON.stringify(suggestion ? { ...report, suggestion } : report)}\n`;
+}
+
+/** The model assist, loaded (with the openai client) only when a model is configured or misconfigured. */
+async function assistFor(config: Config, problem: Error | undefined): Promise<AssistChoice> {
+  if (!problem && config.OPENAI_API_KEY === undefined) return {};
+  const { openAssist } = await import('../../setup/assist.ts');
+  return openAssist(config, problem ? { problem } : {});
+}
+
+/**
+ * Exit code: 2 when an input could not be read, else (with --fail-when-none, grep's habit) 1 when
+ * no input had a diagnosis, else 0.
+ */
+function exitCode(failed: boolean, failWhenNone: boolean, recognised: boolean): number {
+  if (failed) return 2;
+  return failWhenNone && !recognised ? 1 : 0;
+}
+
+/** `memdoctor diagnose [--json] [--engine E] [FILE...]`: one report per input, in input order. */
 export const diagnoseCommand: Command = {
-  name: 'diagnose',
-  summary: 'diagnose logs or pasted errors (files, .gz, or - for stdin)',
-  usage: 'memdoctor diagnose [--json] [--engine glue|spark|flink|beam] FILE... (- reads stdin)',
   async run(args, io: CliIo) {
-    const { json, engine, files } = parse(args);
-    const playbooks = loadPlaybooks();
+    const { json, failWhenNone, engine, files } = parse(args);
+    // A bad setting only switches the optional model help off: the diagnosis needs none of them.
+    const { config, problem } = loadConfigLeniently();
+    const playbooks = configuredPlaybooks(config);
     const lookedFor = playbooks.map((p) => p.id);
-    // Optional model help (docs/llm.md): a no-op unless OPENAI_API_KEY is set.
-    const assist = DiagnoseAssist.create(playbooks, io.stderr);
+    const { assist, off } = await assistFor(config, problem);
+    const colors = terminalColors(io.stdout);
+    if (off) io.stderr.write(`memdoctor: model assist off: ${off}\n`);
     let failed = false;
+    let recognised = false;
     for (const file of files) {
       try {
-        const input = assist.input(file, openInput(file, io.stdin));
-        const { book: _book, ...report } = await diagnoseStream(file, input, playbooks, { engine });
-        const suggestion = await assist.suggestion(report, engine);
+        const input = { source: file, chunks: openInput(file, io.stdin) };
+        const result = await diagnose({ input, engine, workspace: 'cli' }, { playbooks, assist });
+        if (result.report.diagnoses.length > 0) recognised = true;
+        for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
         io.stdout.write(
           json
-            ? `${JSON.stringify(suggestion ? { ...report, suggestion } : report)}\n`
-            : renderReport(report, lookedFor) + renderSuggestion(suggestion),
+            ? renderJson(result)
+            : renderReport(result.report, lookedFor, colors) + renderSuggestion(result.suggestion),
         );
       } catch (error) {
         failed = true;
         io.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
       }
     }
-    await assist.close();
-    return failed ? 2 : 0;
+    await assist?.close();
+    return exitCode(failed, failWhenNone, recognised);
   },
 };

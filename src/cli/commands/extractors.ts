@@ -3,9 +3,6 @@ import type { Command } from '../command.ts';
 
 /** `memdoctor extractors`: what the engine can read from a log. */
 export const extractorsCommand: Command = {
-  name: 'extractors',
-  summary: 'list the extractors that turn log lines into facts',
-  usage: 'memdoctor extractors',
   async run(_args, io) {
     for (const e of Object.values(EXTRACTORS)) io.stdout.write(`${e.id.padEnd(22)} ${e.description}\n`);
     return 0;

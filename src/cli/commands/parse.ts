@@ -32,9 +32,6 @@ function list(): string {
 
 /** `memdoctor parse <parser|auto> FILE|-`: what a dump (pmap, NMT, GC log...) shows, with its figures. */
 export const parseCommand: Command = {
-  name: 'parse',
-  summary: 'read a dump (pmap, NMT, GC log, event log...) and print its figures; `parse list` names them',
-  usage: 'memdoctor parse <parser|auto> [--json] FILE (- reads stdin, .gz works) | memdoctor parse list',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args: [...args],

@@ -1,22 +1,21 @@
 import { loadConfig } from '../../config.ts';
 import { UsageError } from '../../errors.ts';
+import { configuredPlaybooks } from '../../setup/playbooks.ts';
+import { openWalkthroughs } from '../../setup/walkthroughs.ts';
 import type { Command } from '../command.ts';
 import { Console } from '../console/console.ts';
-import { configuredPlaybooks, openService } from '../console/start.ts';
 
 /** `memdoctor resume <id>`: continues a walkthrough kept in Redis (after a restart, or another person's). */
 export const resumeCommand: Command = {
-  name: 'resume',
-  summary: 'continue a walkthrough by its id (needs REDIS_URL across restarts)',
-  usage: 'memdoctor resume <walkthrough-id>',
   async run(args, io) {
     const [id] = args;
     if (!id) throw new UsageError('resume needs the walkthrough id that walk printed.');
     const config = loadConfig();
-    const service = await openService(config);
+    const playbooks = configuredPlaybooks(config);
+    const service = await openWalkthroughs(config);
     try {
       const record = await service.get(id);
-      const console = new Console(io, { playbooks: configuredPlaybooks(config), service });
+      const console = new Console(io, { playbooks, service });
       await console.resume(record.id);
       await console.run();
       return 0;

@@ -2,16 +2,13 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { UsageError } from '../../errors.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
+import { configuredPlaybooks } from '../../setup/playbooks.ts';
+import { openWalkthroughs } from '../../setup/walkthroughs.ts';
 import type { Command } from '../command.ts';
 import { Console } from '../console/console.ts';
-import { configuredPlaybooks, openService } from '../console/start.ts';
 
 /** `memdoctor walk <playbook>`: steps through a playbook's procedure on stdin/stdout. */
 export const walkCommand: Command = {
-  name: 'walk',
-  summary: "step through a playbook's procedure (kept in Redis when REDIS_URL is set)",
-  usage:
-    'memdoctor walk <playbook> [--from LOG]   (--from: steps the log already answers are skipped; answers come from stdin)',
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args: [...args],
@@ -23,7 +20,7 @@ export const walkCommand: Command = {
     const config = loadConfig();
     const playbooks = configuredPlaybooks(config);
     findPlaybook(playbooks, id);
-    const service = await openService(config);
+    const service = await openWalkthroughs(config);
     try {
       const console = new Console(io, { playbooks, service });
       if (values.from) await console.diagnoseFile(values.from);

@@ -1,24 +1,20 @@
 import { userInfo } from 'node:os';
-import type { FactBook } from '../../engine/facts.ts';
 import {
-  type Diagnosis,
-  diagnoseStream,
-  diagnoseText,
-  ENGINE_HINTS,
-  type EngineHint,
-  type InputReport,
-} from '../../engine/index.ts';
+  type DiagnosisInput,
+  type DiagnosisResult,
+  diagnose,
+  walkthroughStart,
+} from '../../diagnosis/index.ts';
+import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
-import { renderSuggestion, suggestIfUnsure } from '../../llm/diagnose-assist.ts';
-import { type Selection, selectLines } from '../../llm/select.ts';
-import { SelectionTap } from '../../llm/tap.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
-import { type DiagnosisFacts, diagnosisFacts, type WalkthroughService } from '../../walkthrough/index.ts';
+import type { DiagnosisFacts, WalkthroughService } from '../../walkthrough/index.ts';
 import type { CliIo } from '../command.ts';
 import { openInput } from '../input.ts';
 import { renderReport } from '../render/diagnosis.ts';
+import { renderSuggestion } from '../render/suggestion.ts';
 import { BRACKETED_END, LineReader, PASTE_TERMINATOR } from './lines.ts';
 import { readBlockOrPath } from './paste.ts';
 import { CONSOLE_CONVERSATION, WALK_HELP, WalkSession } from './session.ts';
@@ -66,9 +62,7 @@ export class Console {
   private readonly reader: LineReader;
   private readonly session: WalkSession;
   /** The last diagnosis: its facts prefill the next walkthrough, whichever playbook it is. */
-  private last:
-    | { top: Playbook | undefined; book: FactBook; diagnoses: Diagnosis[]; suggested?: Playbook }
-    | undefined;
+  private last: { top: Playbook | undefined; result: DiagnosisResult; suggested?: Playbook } | undefined;
   /** An engine hint typed alone (`glue`), for the paste or path that follows. */
   private hint: EngineHint | undefined;
 
@@ -159,55 +153,44 @@ export class Console {
       else await this.diagnoseFile(input.path, engine);
       return;
     }
-    const report = await diagnoseText('paste', input.text, this.options.playbooks, engine ? { engine } : {});
-    this.show(report);
-    await this.suggest(report, async () => selectLines(input.text));
+    await this.diagnoseInput({ source: 'paste', text: input.text }, engine);
   }
 
   /** Diagnoses a log file and shows the report; its facts go to the next `walk`. */
   async diagnoseFile(path: string, engine?: EngineHint): Promise<void> {
-    // With a model configured, the lines it may see are selected as the engine reads the file.
-    const tap = this.options.assist ? new SelectionTap(path) : undefined;
-    const input = openInput(path);
-    const report = await diagnoseStream(
-      path,
-      tap ? tap.wrap(input) : input,
-      this.options.playbooks,
-      engine ? { engine } : {},
-    );
-    this.show(report);
-    await this.suggest(report, async () => tap?.selection());
+    await this.diagnoseInput({ source: path, chunks: openInput(path) }, engine);
   }
 
-  /** The model's suggestion, after and apart from the report, when the engine was unsure. */
-  private async suggest(report: InputReport, selection: () => Promise<Selection | undefined>): Promise<void> {
+  /** The report as soon as the engine has it; then, apart from it, the model's suggestion. */
+  private async diagnoseInput(input: DiagnosisInput, engine: EngineHint | undefined): Promise<void> {
     const { playbooks, assist } = this.options;
-    const { suggestion, note } = await suggestIfUnsure(assist, {
-      workspace: 'console',
-      playbooks,
-      report,
-      selection,
-    });
-    if (note) this.write(`(no model suggestion: ${note})\n`);
+    const result = await diagnose(
+      { input, workspace: 'console', onReport: (r) => this.show(r), ...(engine ? { engine } : {}) },
+      { playbooks, ...(assist ? { assist } : {}) },
+    );
+    for (const note of result.notes) this.write(`(${note})\n`);
+    this.showSuggestion(result);
+  }
+
+  private showSuggestion({ suggestion }: DiagnosisResult): void {
     if (!suggestion || !this.last) return;
-    this.write(renderSuggestion(suggestion).replace(/^Walk through it: .*\n/m, ''));
-    const playbook = playbooks.find((p) => p.id === suggestion.playbook);
+    this.write(renderSuggestion(suggestion, 'none'));
+    const playbook = this.options.playbooks.find((p) => p.id === suggestion.playbook);
     if (playbook?.procedure === undefined) return;
     this.last.suggested = playbook;
     this.write(`Type walk suggested to go through "${playbook.title}" step by step.\n`);
   }
 
-  private show(report: InputReport & { book: FactBook }): void {
-    const { book, ...plain } = report;
+  private show(result: DiagnosisResult): void {
     this.write(
       renderReport(
-        plain,
+        result.report,
         this.options.playbooks.map((p) => p.id),
       ),
     );
-    const top = report.diagnoses[0];
+    const top = result.report.diagnoses[0];
     const playbook = top ? findPlaybook(this.options.playbooks, top.playbook) : undefined;
-    this.last = { top: playbook, book, diagnoses: report.diagnoses };
+    this.last = { top: playbook, result };
     if (!playbook) return;
     this.write(
       playbook.procedure === undefined
@@ -218,11 +201,7 @@ export class Console {
 
   /** The last diagnosis' facts, with the values of its diagnosis for this playbook. */
   private factsFor(playbook: Playbook): DiagnosisFacts | undefined {
-    if (!this.last) return undefined;
-    return diagnosisFacts(
-      this.last.book,
-      this.last.diagnoses.find((d) => d.playbook === playbook.id),
-    );
+    return this.last ? walkthroughStart(this.last.result, playbook.id) : undefined;
   }
 
   /** Starts a walkthrough of a playbook by id, or of the last diagnosis; the last diagnosis' facts prefill it. */

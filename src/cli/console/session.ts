@@ -1,8 +1,9 @@
 import { asMemdoctorError, ErrorCode } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import {
+  answerFromText,
   type Conversation,
-  readMeasurement,
+  optionByWord,
   type StepView,
   type WalkthroughEvent,
   type WalkthroughRecord,
@@ -25,15 +26,8 @@ export const WALK_HELP = `While walking through a procedure:
   status        where this walkthrough stands, and the other active ones
   transcript    the walkthrough as Markdown, for incident notes
   abort         give up on this walkthrough
-  quit          leave (with REDIS_URL set, memdoctor resume <id> picks it up again)
+  quit          leave (with Redis set up, memdoctor resume <id> picks it up again)
 `;
-
-const WORDS: Readonly<Record<string, WalkthroughEvent['type']>> = {
-  done: 'done',
-  skip: 'skip',
-  cant: 'cant',
-  "can't": 'cant',
-};
 
 /** Drives one walkthrough from typed lines: answers, back, abort, status, transcript. */
 export class WalkSession {
@@ -124,27 +118,19 @@ export class WalkSession {
 
   /** Turns an answer line into an event for the current step (a paste reads the whole block). */
   private async eventFor(line: string, view: StepView): Promise<WalkthroughEvent | string> {
-    const word = line.trim().toLowerCase();
-    const byWord = WORDS[word];
-    if (byWord) {
-      const option = view.options.find((o) => o.event.type === byWord);
-      if (option) return option.event;
-    }
-    if (view.kind === 'paste') {
+    const word = optionByWord(view, line);
+    if (word && 'event' in word) return word.event;
+    let text = line;
+    if (view.input === 'output') {
       const input = await readPaste(this.reader, line);
       if ('problem' in input) return input.problem;
       if (input.file) this.write(`  (read the output from ${input.file})\n`);
-      return { type: 'paste', text: input.text, step: view.step };
+      text = input.text;
     }
-    if (view.kind === 'measurement' && view.unit) {
-      const read = readMeasurement(line, view.unit);
-      if (!read.ok) return read.error;
-      this.write(`  read as ${read.shown}\n`);
-      return { type: 'measure', value: read.value, step: view.step };
-    }
-    const n = Number(word);
-    const option = Number.isInteger(n) ? view.options[n - 1] : undefined;
-    return option?.event ?? `answer with a number from 1 to ${view.options.length}`;
+    const answer = answerFromText(view, text);
+    if ('refusal' in answer) return answer.refusal;
+    if (answer.shown) this.write(`  read as ${answer.shown}\n`);
+    return answer.event;
   }
 
   /**
@@ -152,7 +138,7 @@ export class WalkSession {
    * whole, so its lines never answer this step or the ones after it.
    */
   private async notAPaste(line: string, view: StepView): Promise<string | undefined> {
-    if (view.kind === 'paste' || !this.reader.lastPasted) return line;
+    if (view.input === 'output' || !this.reader.lastPasted) return line;
     const text = await this.reader.block(line);
     if (!text.includes('\n')) return text;
     const count = text.split('\n').length;
@@ -179,7 +165,7 @@ export class WalkSession {
     const before = this.record;
     if (!before) return;
     try {
-      const after = await this.service.apply(before.id, event, this.actor, before.version);
+      const after = await this.service.applyTo(before, event, this.actor);
       this.record = after;
       this.write(renderProgress(event.type === 'back' ? after : before, after));
       this.show(after);

@@ -1,4 +1,5 @@
 import type { InputReport } from '../../engine/index.ts';
+import { type Colors, PLAIN } from './colors.ts';
 
 const MAX_EVIDENCE_SHOWN = 6;
 
@@ -7,16 +8,20 @@ function percent(confidence: number): string {
 }
 
 /** The human-readable report for one input: top diagnosis in full, alternatives in one line each. */
-export function renderReport(report: InputReport, lookedFor: readonly string[]): string {
-  const out: string[] = [`== ${report.source} (${report.input.lines} lines)`];
+export function renderReport(
+  report: InputReport,
+  lookedFor: readonly string[],
+  colors: Colors = PLAIN,
+): string {
+  const out: string[] = [colors.dim(`== ${report.source} (${report.input.lines} lines)`)];
   const [top, ...rest] = report.diagnoses;
   if (!top) {
-    out.push('No known memory problem recognised.');
+    out.push(colors.yellow('No known memory problem recognised.'));
     out.push(`Looked for: ${lookedFor.join(', ')}.`);
     out.push('If you know which system this came from, try again with --engine glue|spark|flink|beam.');
     return `${out.join('\n')}\n`;
   }
-  out.push(`${top.title}  [${top.playbook}, confidence ${percent(top.confidence)}]`);
+  out.push(`${colors.bold(colors.red(top.title))}  [${top.playbook}, confidence ${percent(top.confidence)}]`);
   if (top.cause) out.push(`Likely cause: ${top.cause}`);
   out.push('Evidence:');
   for (const e of top.evidence.slice(0, MAX_EVIDENCE_SHOWN)) out.push(`  line ${e.line}: ${e.text}`);
@@ -28,6 +33,6 @@ export function renderReport(report: InputReport, lookedFor: readonly string[]):
     out.push('Other possibilities:');
     for (const d of rest) out.push(`  - ${d.title} [${d.playbook}, ${percent(d.confidence)}]`);
   }
-  out.push(`Walk through the fix: memdoctor walk ${top.playbook}`);
+  out.push(`Walk through the fix: ${colors.cyan(`memdoctor walk ${top.playbook}`)}`);
   return `${out.join('\n')}\n`;
 }

@@ -20,20 +20,58 @@ export interface FlinkSettings {
   overheadFraction: number;
 }
 
-/** Flink's defaults for the TaskManager memory options (Flink 1.10+ memory model, 256m metaspace). */
+/** taskmanager.memory.network.max since Flink 1.17: MemorySize.MAX_VALUE, i.e. no cap. */
+export const UNLIMITED = Number.POSITIVE_INFINITY;
+
+/**
+ * Flink's defaults for the TaskManager memory options in current releases (1.17 and later, 2.x
+ * included): TaskManagerOptions. `flinkDefaultsFor` gives those of an older release.
+ */
 export const FLINK_DEFAULTS: FlinkSettings = {
   frameworkHeap: 128 * MiB,
   frameworkOffHeap: 128 * MiB,
   taskOffHeap: 0,
   managedFraction: 0.4,
   networkMin: 64 * MiB,
-  networkMax: GiB,
+  networkMax: UNLIMITED,
   networkFraction: 0.1,
   metaspace: 256 * MiB,
   overheadMin: 192 * MiB,
   overheadMax: GiB,
   overheadFraction: 0.1,
 };
+
+/** A Flink version as `[major, minor, patch]`, or undefined when the text is not one (`1.17.1`, `2.0`). */
+export function parseFlinkVersion(text: string): [number, number, number] | undefined {
+  const m = /^\s*(\d{1,2})\.(\d{1,2})(?:\.(\d{1,3}))?/.exec(text);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : undefined;
+}
+
+function atLeast(v: readonly number[], major: number, minor: number, patch = 0): boolean {
+  const [a = 0, b = 0, c = 0] = v;
+  return a !== major ? a > major : b !== minor ? b > minor : c >= patch;
+}
+
+/**
+ * The defaults of one Flink release. The TaskManager memory model (FLIP-49) exists since 1.10;
+ * 1.10.0 shipped 96m of metaspace, raised to 256m in 1.10.1 (FLINK-16406, in the 1.10.1 release
+ * notes); network.max was 1g until 1.17 made it unlimited (FLINK-30469, 1.17 release notes).
+ */
+export function flinkDefaultsFor(version?: string): FlinkSettings {
+  if (version === undefined || version.trim() === '') return FLINK_DEFAULTS;
+  const v = parseFlinkVersion(version);
+  if (!v)
+    throw new CalculationInvalidError(`"${version}" is not a Flink version; write it as 1.17 or 1.17.1.`);
+  if (!atLeast(v, 1, 10))
+    throw new CalculationInvalidError(
+      `Flink ${version} predates the TaskManager memory model of Flink 1.10 (it sized memory with containerized.heap-cutoff-ratio); this calculator models 1.10 and later.`,
+    );
+  return {
+    ...FLINK_DEFAULTS,
+    metaspace: atLeast(v, 1, 10, 1) ? 256 * MiB : 96 * MiB,
+    networkMax: atLeast(v, 1, 17) ? UNLIMITED : GiB,
+  };
+}
 
 /** Every component of a TaskManager process and the JVM flags Flink starts it with. */
 export interface FlinkBudget {
@@ -67,7 +105,7 @@ function cappedInverse(rest: number, f: number, min: number, max: number): numbe
 }
 
 function mb(bytes: number): string {
-  return `${formatSize(bytes)} (${bytes} bytes)`;
+  return bytes === UNLIMITED ? 'unlimited' : `${formatSize(bytes)} (${bytes} bytes)`;
 }
 
 function checkRanges(s: FlinkSettings): void {

@@ -1,5 +1,5 @@
-import { GiB } from '../units.ts';
-import { SPARK_DEFAULTS, type SparkBudget, sparkBudget } from './spark.ts';
+import { GiB, MiB } from '../units.ts';
+import { SPARK_DEFAULTS, SPARK_MIN_OVERHEAD, type SparkBudget, sparkBudget } from './spark.ts';
 
 /** One Glue worker type as AWS documents it. `diskGB` is undefined where AWS gives no figure. */
 export interface GlueWorkerType {
@@ -105,41 +105,72 @@ export const GLUE_WORKER_TYPES: readonly GlueWorkerType[] = [
 ];
 
 /**
- * Heap Glue gives each executor, as a share of the worker's memory. AWS support states a G.1X executor
- * gets 10 GB of its 16 GB (apache/hudi#3431); we apply that ratio to the other types and mark the
- * figure as an estimate there.
+ * Spark settings Glue gives a worker type, from the AWS knowledge-center article "Container killed
+ * by YARN for exceeding memory limits" (aws.amazon.com/premiumsupport/knowledge-center/
+ * glue-container-yarn-memory-limit): spark.executor.memory = spark.driver.memory, and
+ * spark.executor.cores, which doubled on Glue 1.0 and 2.0 for G.1X (8) and G.2X (16) and equals
+ * the vCPUs from Glue 3.0 on. Types the article leaves out are estimated (see below).
  */
-const KNOWN_EXECUTOR_HEAP: Readonly<Record<string, number>> = { 'G.1X': 10 * GiB };
+const KNOWN: Readonly<Record<string, { heap: number; cores: { legacy: number; current: number } }>> = {
+  Standard: { heap: 5 * GiB, cores: { legacy: 4, current: 4 } },
+  'G.1X': { heap: 10 * GiB, cores: { legacy: 8, current: 4 } },
+  'G.2X': { heap: 20 * GiB, cores: { legacy: 16, current: 8 } },
+};
+/** For the other types, the share of a worker's memory that G.1X and G.2X give the executor heap. */
 const HEAP_SHARE = 10 / 16;
+
+/** Glue versions whose executors ran twice the vCPUs in cores (the article's "1.0 and 2.0" rows). */
+const LEGACY_CORE_VERSIONS = new Set(['0.9', '1.0', '2.0']);
 
 /** What one worker of a type gives a Spark executor (and the driver, which runs on one such worker). */
 export interface GlueWorkerBudget {
   worker: GlueWorkerType;
+  glueVersion: string;
   executorHeap: number;
   executorHeapEstimated: boolean;
   executorCores: number;
   executor: SparkBudget;
   driverHeap: number;
+  /** The YARN container of one executor: heap plus Spark's default overhead, max(384 MB, 10%). */
+  executorContainer: number;
 }
 
 export function findWorkerType(type: string): GlueWorkerType | undefined {
   return GLUE_WORKER_TYPES.find((w) => w.type.toLowerCase() === type.trim().toLowerCase());
 }
 
-/** The Spark executor and driver budgets one Glue worker type yields, with Spark's default fractions. */
-export function glueWorkerBudget(worker: GlueWorkerType): GlueWorkerBudget {
-  const known = KNOWN_EXECUTOR_HEAP[worker.type];
+/**
+ * The Spark executor and driver budgets one Glue worker type yields on a Glue version (default:
+ * 3.0 and later), with Spark's default fractions.
+ */
+export function glueWorkerBudget(worker: GlueWorkerType, glueVersion = '3.0'): GlueWorkerBudget {
+  const known = KNOWN[worker.type];
   const perExecutor = (worker.memoryGB * GiB) / worker.executorsPerWorker;
-  const executorHeap = known ?? Math.floor((perExecutor * HEAP_SHARE) / (64 * 1024 ** 2)) * 64 * 1024 ** 2;
-  const executorCores = worker.vcpu / worker.executorsPerWorker;
+  const executorHeap = known?.heap ?? Math.floor((perExecutor * HEAP_SHARE) / (64 * MiB)) * 64 * MiB;
+  const legacy = LEGACY_CORE_VERSIONS.has(glueVersion.trim());
+  const executorCores = known ? (legacy ? known.cores.legacy : known.cores.current) : worker.vcpu;
   return {
     worker,
+    glueVersion,
     executorHeap,
     executorHeapEstimated: known === undefined,
     executorCores,
     executor: sparkBudget({ ...SPARK_DEFAULTS, executorMemory: executorHeap, executorCores }),
     driverHeap: executorHeap,
+    executorContainer: executorHeap + Math.max(SPARK_MIN_OVERHEAD, 0.1 * executorHeap),
   };
+}
+
+/**
+ * The worker type whose executor container has the size YARN reported when it killed one ("5.5 GB
+ * of 5.5 GB physical memory used" is a Standard worker's 5g + 512m), within the rounding of YARN's
+ * one-decimal figures. Only types whose heap AWS documents are matched.
+ */
+export function glueTypeForContainer(limitBytes: number): GlueWorkerType | undefined {
+  return GLUE_WORKER_TYPES.filter((w) => KNOWN[w.type]).find((w) => {
+    const container = glueWorkerBudget(w).executorContainer;
+    return Math.abs(container - limitBytes) <= 0.05 * GiB;
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SPARK_MIN_OVERHEAD } from '../calculators/spark.ts';
+import type { FactBook } from '../facts.ts';
 import { formatSetting, formatSize, GiB, MiB, roundUp } from '../units.ts';
-import { numberValue, sizeSetting } from './settings.ts';
+import { sizeSetting } from './settings.ts';
 import type { Derivation } from './types.ts';
 
 /**
@@ -10,8 +11,7 @@ import type { Derivation } from './types.ts';
  */
 export const containerMemory: Derivation = (book) => {
   const values: Record<string, string> = {};
-  const used = numberValue(book, 'container.killed-memory', 'usedBytes');
-  const limit = numberValue(book, 'container.killed-memory', 'limitBytes');
+  const { used, limit } = physicalKill(book);
   if (used !== undefined) values['container.used'] = formatSize(used);
   if (limit !== undefined) values['container.limit'] = formatSize(limit);
   const heap = sizeSetting(book, ['spark.executor.memory']);
@@ -27,6 +27,16 @@ export const containerMemory: Derivation = (book) => {
   values['overhead.suggested'] = formatSetting(roundUp(wanted, wanted > GiB ? GiB : 512 * MiB));
   return values;
 };
+
+/**
+ * The figures of the first container killed for physical memory. A virtual-memory kill's figures are
+ * address space, not what the overhead must hold (yarn-vmem.ts reads those).
+ */
+function physicalKill(book: FactBook): { used?: number; limit?: number } {
+  const values = book.find('container.killed-memory').find((f) => f.values?.resource !== 'virtual')?.values;
+  const number = (v: unknown) => (typeof v === 'number' ? v : undefined);
+  return { used: number(values?.usedBytes), limit: number(values?.limitBytes) };
+}
 
 function currentOverhead(heap: number | undefined, limit: number | undefined): number | undefined {
   if (heap !== undefined && limit !== undefined && limit > heap) return limit - heap;

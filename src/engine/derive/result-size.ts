@@ -2,7 +2,11 @@ import { formatSetting, formatSize, GiB, roundUp } from '../units.ts';
 import { numberValue } from './settings.ts';
 import type { Derivation } from './types.ts';
 
-/** The result-size figures and a limit with 50% headroom, rounded up to a whole GiB. */
+/**
+ * The result-size figures, a limit with 50% headroom, and the driver heap to go with it: three times
+ * the results, so they fill at most a third of it (the walkthrough's rule), as the driver holds the
+ * serialized bytes and then the rows built from them. Both rounded up to a whole GiB.
+ */
 export const resultSize: Derivation = (book) => {
   const values: Record<string, string> = {};
   const result = numberValue(book, 'spark.max-result-size', 'resultBytes');
@@ -14,7 +18,6 @@ export const resultSize: Derivation = (book) => {
   if (result !== undefined && tasks !== undefined && tasks > 0)
     values['result.per-task'] = formatSize(result / tasks);
   if (result !== undefined) values['result.suggested-limit'] = formatSetting(roundUp(result * 1.5, GiB));
-  if (result !== undefined)
-    values['driver.suggested-memory'] = formatSetting(roundUp(result * 1.5, GiB) + 2 * GiB);
+  if (result !== undefined) values['driver.suggested-memory'] = formatSetting(roundUp(result * 3, GiB));
   return values;
 };

@@ -1,5 +1,5 @@
 import type { Finding } from '../facts.ts';
-import type { Extractor } from './types.ts';
+import type { Extractor, MessageFamily } from './types.ts';
 
 // "spark.executor.memory=8g", "--conf spark.driver.maxResultSize=2g", "taskmanager.memory.process.size: 4096m",
 // "spark.executor.memoryOverhead 2048". Values are short tokens; the key families are the ones memdoctor reads.
@@ -20,6 +20,37 @@ function settingFindings(line: string): Finding[] {
   }
   return findings;
 }
+
+const FAMILIES: readonly MessageFamily[] = [
+  {
+    name: 'Spark, Flink, YARN, MapReduce and Glue settings with a value',
+    kind: 'config',
+    source:
+      'apache/spark docs/configuration.md (key=value, --conf), apache/flink docs/deployment/config.md (key: value), apache/hadoop yarn-default.xml / mapred-default.xml, Glue job parameters',
+    versions: 'all',
+    examples: [
+      '--conf spark.executor.memory=8g',
+      'taskmanager.memory.process.size: 4096m',
+      'spark.executor.memoryOverhead 2048',
+      'state.backend: rocksdb',
+    ],
+  },
+  {
+    name: 'JVM memory flags',
+    kind: 'config',
+    source:
+      'openjdk/jdk src/hotspot/share/runtime/globals.hpp, gc/shared/gc_globals.hpp (-Xmx, -Xms, -Xss, -XX:MaxDirectMemorySize, MaxMetaspaceSize, MaxRAMPercentage)',
+    versions: 'JDK 8+ (MaxRAMPercentage 8u191+)',
+    examples: ['java -Xmx4g -XX:MaxDirectMemorySize=1g -jar app.jar', '-XX:MaxRAMPercentage=75.0'],
+  },
+  {
+    name: 'allocator environment variables',
+    kind: 'config',
+    source: 'glibc manual (MALLOC_ARENA_MAX); ld.so(8) (LD_PRELOAD, used to load jemalloc)',
+    versions: 'glibc 2.x',
+    examples: ['MALLOC_ARENA_MAX=2', 'LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2'],
+  },
+];
 
 /** Settings that appear in the input: Spark/Flink/YARN config keys, JVM memory flags, allocator env vars. */
 export const configValues: Extractor = {
@@ -50,4 +81,6 @@ export const configValues: Extractor = {
     }
     return findings;
   },
+  families: FAMILIES,
+  patterns: [SETTING, JVM_FLAG, ENV],
 };

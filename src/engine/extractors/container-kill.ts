@@ -1,11 +1,11 @@
 import type { FactValue, Finding } from '../facts.ts';
-import { parseSize } from '../units.ts';
+import { LOG_SIZE, parseSize } from '../units.ts';
+import { CONTAINER_KILL_FAMILIES } from './container-kill-families.ts';
 import type { Extractor } from './types.ts';
 
 type Resource = 'physical' | 'virtual';
 
-// Bounded and anchored so a long run of digits cannot make the match quadratic.
-const SIZE = String.raw`(?<![\d.])(\d{1,15}(?:\.\d{1,6})?\s?[KMGT]i?B)`;
+const SIZE = LOG_SIZE;
 const USAGE: Readonly<Record<Resource, RegExp>> = {
   physical: new RegExp(`${SIZE} of ${SIZE} physical memory used`, 'i'),
   virtual: new RegExp(`${SIZE} of ${SIZE} virtual memory used`, 'i'),
@@ -15,29 +15,48 @@ const YARN_KILL =
   // Hadoop 3 adds the overshoot and quotes the limit: "is running 2654208B beyond the 'PHYSICAL' memory limit".
   /(?:killed by YARN for exceeding|running (?:\d{1,20}(?:\.\d{1,6})?\s?[KMGT]?B? )?beyond) (?:the )?'?(physical|virtual)?'? ?memory limits?/i;
 // Also a pod evicted because its node ran short of memory: the pod's own use is the usual reason.
-const K8S_KILL = /\bOOMKilled\b|\bOOM ?killed\b|node was low on resource: memory/i;
+// Not docker inspect's "OOMKilled": false, which every container's state prints.
+const K8S_KILL = /\bOOM ?killed\b(?!["']?\s{0,3}[:=]\s{0,3}false)|node was low on resource: memory/i;
 
+function figures(line: string, resource: Resource): { used?: number; limit?: number } {
+  const match = USAGE[resource].exec(line);
+  return { used: parseSize(match?.[1] ?? ''), limit: parseSize(match?.[2] ?? '') };
+}
+
+/**
+ * The used/limit figures of the resource YARN enforced. A virtual-memory kill also carries the
+ * physical figures on the same line ("1.0 GB of 1 GB physical memory used; 2.2 GB of 2.1 GB virtual
+ * memory used"): the physical limit is what yarn.nodemanager.vmem-pmem-ratio multiplies.
+ */
 function usage(line: string, resource: Resource): Record<string, FactValue> {
   const values: Record<string, FactValue> = { resource, manager: 'yarn' };
-  const match = USAGE[resource].exec(line);
-  const used = parseSize(match?.[1] ?? '');
-  const limit = parseSize(match?.[2] ?? '');
+  const { used, limit } = figures(line, resource);
   if (used !== undefined) values.usedBytes = used;
   if (limit !== undefined) values.limitBytes = limit;
+  if (resource === 'virtual') {
+    const physical = figures(line, 'physical');
+    if (physical.used !== undefined) values.physicalUsedBytes = physical.used;
+    if (physical.limit !== undefined) values.physicalLimitBytes = physical.limit;
+  }
   return values;
+}
+
+/**
+ * Which limit a kill line names. Spark 2.x words a virtual-memory kill as "Container killed by YARN
+ * for exceeding memory limits. 2.2 GB of 2.1 GB virtual memory used" (YarnAllocator.scala), so a
+ * line that names no resource is judged by the only figures it carries.
+ */
+function killedResource(line: string, named: string | undefined): Resource {
+  if (named) return /virtual/i.test(named) ? 'virtual' : 'physical';
+  return USAGE.virtual.test(line) && !USAGE.physical.test(line) ? 'virtual' : 'physical';
 }
 
 function yarnKill(line: string): Finding | undefined {
   const kill = YARN_KILL.exec(line);
-  if (kill) {
-    const resource: Resource = /virtual/i.test(kill[1] ?? '') ? 'virtual' : 'physical';
-    return { kind: 'container.killed-memory', values: usage(line, resource) };
-  }
+  if (kill) return { kind: 'container.killed-memory', values: usage(line, killedResource(line, kill[1])) };
   // A continuation line that only carries the figures, e.g. "4.5 GB of 4.5 GB physical memory used."
   for (const resource of ['physical', 'virtual'] as const) {
-    const match = USAGE[resource].exec(line);
-    const used = parseSize(match?.[1] ?? '');
-    const limit = parseSize(match?.[2] ?? '');
+    const { used, limit } = figures(line, resource);
     if (used !== undefined && limit !== undefined && used >= limit) {
       return { kind: 'container.killed-memory', values: usage(line, resource) };
     }
@@ -65,4 +84,6 @@ export const containerKill: Extractor = {
       return [{ kind: 'container.killed-memory', values: { resource: 'physical', manager: 'kubernetes' } }];
     return [];
   },
+  families: CONTAINER_KILL_FAMILIES,
+  patterns: [YARN_KILL, USAGE.physical, USAGE.virtual, K8S_KILL],
 };

@@ -11,6 +11,19 @@ const RULES: readonly LineRule[] = [
     continue: true,
   },
   { re: /\bworker (?:eventually )?lost contact with the service\b/i, kind: 'platform.dataflow' },
+  // Family: Dataflow Prime's vertical autoscaling wanted more memory than its limit allows. Batch says
+  // the job will fail (it still runs out of memory at the largest size); streaming says it is only a
+  // problem if memory throttling or OOMs go on.
+  {
+    re: /Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit(?: of (\d{1,6}(?:\.\d{1,3})?) ?GiB)?/i,
+    kind: 'dataflow.memory-limit',
+    values: (m) => ({
+      mode: /still OOMing|Job will fail/i.test(m.input) ? 'batch' : 'streaming',
+      ...(m[1] ? { limitGiB: Number(m[1]) } : {}),
+    }),
+    continue: true,
+  },
+  { re: /Vertical Autoscaling has a desire to upscale memory/i, kind: 'platform.dataflow' },
 ];
 
 const FAMILIES: readonly MessageFamily[] = [
@@ -32,13 +45,35 @@ const FAMILIES: readonly MessageFamily[] = [
     versions: 'Dataflow',
     examples: ['      Root cause: The worker lost contact with the service.,'],
   },
+  {
+    name: 'Dataflow Prime vertical autoscaling at its memory limit',
+    kind: 'dataflow.memory-limit',
+    source:
+      'cloud.google.com/dataflow/docs/vertical-autoscaling (Monitor Vertical Autoscaling: the job log messages)',
+    versions: 'Dataflow Prime (streaming by default; batch with enable_batch_vmr)',
+    examples: [
+      'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 16.0 GiB. Job will fail because we have upsized to maximum size, and the pipeline is still OOMing.',
+      'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 26.0 GiB. This is only a problem if the pipeline continues to see memory throttling and/or OOMs.',
+    ],
+  },
+  {
+    name: 'vertical autoscaling names Dataflow as the platform',
+    kind: 'platform.dataflow',
+    source: 'as above',
+    versions: 'Dataflow Prime',
+    examples: [
+      'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 16.0 GiB.',
+    ],
+  },
 ];
 
 /** Dataflow's own job messages about its workers (a lost worker VM). */
 export const dataflowWorker: Extractor = {
   id: 'dataflow-worker',
-  description: 'Dataflow job messages about lost worker VMs (weak memory evidence)',
-  triggers: ['lost contact with the service'],
+  description:
+    'Dataflow job messages: lost worker VMs (weak memory evidence), vertical autoscaling at its memory limit',
+  triggers: ['lost contact with the service', 'vertical autoscaling'],
   extract: (line) => applyRules(RULES, line),
   families: FAMILIES,
+  patterns: RULES.map((rule) => rule.re),
 };

@@ -1,3 +1,4 @@
+import { ENGINE_MARKER_FAMILIES } from './engine-markers-families.ts';
 import { type Marker, markersIn } from './rules.ts';
 import type { Extractor } from './types.ts';
 
@@ -18,16 +19,29 @@ const MARKERS: readonly Marker[] = [
     kind: 'engine.spark',
     re: /org\.apache\.spark|\bpyspark\b|\bSparkContext\b|\bSparkSession\b|\bspark\.(?:driver|executor|yarn|sql|memory|kubernetes|dynamicAllocation)\.|\bExecutorLostFailure\b|\bTaskSetManager\b|\bDAGScheduler\b|\bBlockManager(?:Master)?\b|\bsparkStaging\b|\bspark-submit\b|\bYarn(?:Cluster|Client)?Scheduler(?:Backend)?\b|\bsparklyr\b|\bspark-shell\b|\bSpark\w*(?:Exception|Handler|Context|Session|Conf|Submit)\b|\b[Ss]park\b|\bdispatcher-event-loop\b|\bPy4JJavaError\b|com\.databricks\.|\bDatabricks\b|Executor task launch worker/,
   },
+  // Spark known from its own classes and log lines alone: the executor's backend, the task lines
+  // ("Exception in task 69.0 in stage 95.0 (TID 916)"), the OOM hook Spark adds to its YARN executors.
+  {
+    kind: 'engine.spark',
+    gate: /TID|Backend|OnOutOfMemoryError|OutOfMemoryError|py4j|Allocator|Pods|TaskSchedulerImpl|executor with id|API gave|Lost executor|app status|User class/i,
+    re: /\bCoarseGrainedExecutorBackend\b|\bin stage \d{1,9}\.\d{1,4} \(TID \d{1,12}\b|OnOutOfMemoryError=['"]?kill %p|\bSparkOutOfMemoryError\b|\bPy4J(?:Network)?Error\b|\bpy4j\.(?:protocol|java_gateway)\b|\bYarnAllocator\b|\bExecutorPods(?:Allocator|LifecycleManager)\b|\bTaskSchedulerImpl\b|\bThe executor with id \d{1,9} (?:exited|was deleted)|\bThe API gave the following (?:brief reason|message|container statuses)|\bLost executor \d{1,9} on\b|\bFinal app status: [A-Z]{4,10}, exitCode: -?\d{1,3}|\bUser class threw exception:/,
+  },
   {
     kind: 'engine.flink',
     re: /org\.apache\.flink|\bflink\b|^\s*(?:task|job)manager[_-]?\d*\s+\||\bTaskExecutor\b|\btaskmanager\.(?:memory|numberOfTaskSlots)|\bjobmanager\.(?:memory|log)|\btaskmanager\.log\b|\bNoResourceAvailableException\b|\bTaskManagerRunner\b/i,
+  },
+  // docker compose names a Flink service's container when it exits: "flink_taskmanager_1 exited with code 137".
+  {
+    kind: 'engine.flink',
+    gate: /manager/i,
+    re: /\b(?:flink[_-])?(?:task|job)manager[_-]\d{1,3} exited with code\b/i,
   },
   {
     kind: 'engine.beam-python',
     gate: /beam|sdk|direct_runner/i,
     re: /\bapache_beam\b|\bbeam_runner\b|\brun_beam\.py\b|\bsdk_worker(?:_main)?\b|unable to receive additional data from SDK|\bsdk-\d+-\d+\b|--direct_runner_bundle_repeat|\bpython -m apache_beam/i,
   },
-  { kind: 'engine.beam-java', re: /org\.apache\.beam\./ },
+  { kind: 'engine.beam-java', re: /org\.apache\.beam\.|com\.google\.cloud\.dataflow\.(?:worker|sdk)\./ },
   {
     kind: 'engine.mapreduce',
     gate: /map|MRAppMaster/i,
@@ -48,14 +62,20 @@ const MARKERS: readonly Marker[] = [
   {
     kind: 'platform.kubernetes',
     gate: /k8s|kube|oom|pod\//i,
-    re: /\bkubernetes\b|\bkubectl\b|\bOOMKilled\b|\bk8s\b|\bpod\/[\w-]+/i,
+    re: /\bkubernetes\b|\bkubectl\b|\bkubelet\b|\bOOMKilled\b|\bk8s\b|\bpod\/[\w-]+/i,
   },
   {
     kind: 'platform.emr',
     gate: /emr|\/mnt\/yarn|compute\.internal/i,
     re: /\bEMR\b|amazon-emr|\/mnt\/yarn\/|\.compute\.internal\b/,
   },
-  { kind: 'platform.databricks', gate: /databricks|DBR /i, re: /\bdatabricks\b|\bDBR \d|com\.databricks\./i },
+  {
+    kind: 'platform.databricks',
+    gate: /databricks|DBR |kernel/i,
+    re: /\bdatabricks\b|\bDBR \d|com\.databricks\.|\bThe Python kernel is unresponsive\b/i,
+  },
+  // A Databricks notebook's Python process is the Spark driver's REPL.
+  { kind: 'engine.spark', gate: /kernel/i, re: /\bThe Python kernel is unresponsive\b/ },
   {
     kind: 'platform.dataflow',
     gate: /dataflow|worker VM|work item/i,
@@ -111,6 +131,24 @@ const TRIGGERS = [
   'dataflow',
   'work item',
   'worker vm',
+  'coarsegrainedexecutorbackend',
+  '(tid ',
+  'onoutofmemoryerror=',
+  'sparkoutofmemoryerror',
+  'py4j',
+  'yarnallocator',
+  'executorpods',
+  'manager_',
+  'manager-',
+  'kubelet',
+  'taskschedulerimpl',
+  'executor with id',
+  'api gave the following',
+  'kernel is unresponsive',
+  'lost executor',
+  'final app status',
+  'user class threw',
+  'com.google.cloud.dataflow',
 ];
 
 /** Which engine (Glue, Spark, Flink, Beam, MapReduce) and platform (YARN, K8s, EMR...) wrote the input. */
@@ -120,4 +158,6 @@ export const engineMarkers: Extractor = {
     'Markers of the engine (Glue, Spark, Flink, Beam Python/Java, MapReduce), runtime and platform',
   triggers: TRIGGERS,
   extract: (line, wanted) => markersIn(MARKERS, line, wanted),
+  families: ENGINE_MARKER_FAMILIES,
+  patterns: MARKERS.map((marker) => marker.re),
 };

@@ -167,4 +167,5 @@ export const flinkMemory: Extractor = {
   ],
   extract: (line) => applyRules(RULES, line),
   families: FAMILIES,
+  patterns: RULES.map((rule) => rule.re),
 };

@@ -88,6 +88,15 @@ const FAMILIES: readonly MessageFamily[] = [
     ],
   },
   {
+    name: 'ResourceManager: the requested resource profile is unfulfillable',
+    kind: 'flink.no-slots',
+    source: `${FLINK}/resourcemanager/exceptions/UnfulfillableSlotRequestException.java (SlotManagerImpl)`,
+    versions: 'Flink 1.10-1.12 (fine-grained ResourceProfile requests)',
+    examples: [
+      'Caused by: org.apache.flink.runtime.resourcemanager.exceptions.UnfulfillableSlotRequestException: Could not fulfill slot request 0a8b7c2e1f3d4a5b6c7d8e9f0a1b2c3d. Requested resource profile (ResourceProfile{cpuCores=1.0, taskHeapMemory=2.000gb (2147483648 bytes), taskOffHeapMemory=0 bytes, managedMemory=1.000gb (1073741824 bytes), networkMemory=128.000mb (134217728 bytes)}) is unfulfillable.',
+    ],
+  },
+  {
     name: 'bulk slot request not fulfillable',
     kind: 'flink.no-slots',
     source: `${FLINK}/jobmaster/slotpool/PhysicalSlotRequestBulkCheckerImpl.java`,
@@ -166,4 +175,5 @@ export const flinkSlots: Extractor = {
     return findings;
   },
   families: FAMILIES,
+  patterns: [...RULES.map((rule) => rule.re), TIMEOUT, PROFILE, NO_TASK_MANAGERS],
 };

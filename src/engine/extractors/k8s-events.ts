@@ -30,6 +30,8 @@ const DISK_EVICTIONS: readonly { re: RegExp; signal: string }[] = [
 // reasons from noderesources/fit.go (predicates.go before 1.18): "Insufficient %v".
 const NO_NODE = /\b\d{1,6}\/\d{1,6} nodes are available\b|No nodes are available that match all of the/i;
 const INSUFFICIENT = /\bInsufficient (memory|cpu)\b/i;
+// The kubelet's own admission check refusing a pod the scheduler placed (reason OutOfmemory / OutOfcpu).
+const ADMISSION = /Node didn't have enough resource: (memory|cpu)\b/i;
 
 // plugin/pkg/admission/resourcequota/controller.go: "exceeded quota: %s, requested: %s, used: %s,
 // limited: %s" and "failed quota: %s: must specify %s". A refused pod, not a memory failure.
@@ -99,6 +101,16 @@ const FAMILIES: readonly MessageFamily[] = [
     ],
   },
   {
+    name: 'the kubelet refused a pod its node has no room for',
+    kind: 'k8s.unschedulable',
+    source:
+      'kubernetes/kubernetes pkg/kubelet/lifecycle/predicate.go and pkg/scheduler/framework/plugins/noderesources (InsufficientResourceError.Error)',
+    versions: 'Kubernetes 1.x (pod status reason OutOfmemory / OutOfcpu)',
+    examples: [
+      "  Warning  OutOfmemory  12s   kubelet  Node didn't have enough resource: memory, requested: 4294967296, used: 12884901888, capacity: 16462233600",
+    ],
+  },
+  {
     name: 'resource quota refused the pod',
     kind: 'k8s.quota-exceeded',
     source: 'kubernetes/kubernetes plugin/pkg/admission/resourcequota/controller.go',
@@ -115,12 +127,20 @@ export const k8sEvents: Extractor = {
   id: 'k8s-events',
   description:
     'Kubernetes evictions for disk (ephemeral storage, EmptyDir, DiskPressure), unschedulable pods, quota refusals',
-  triggers: ['low on resource', 'ephemeral', 'emptydir', 'diskpressure', 'nodes are available', 'quota'],
+  triggers: [
+    'low on resource',
+    'ephemeral',
+    'emptydir',
+    'diskpressure',
+    'nodes are available',
+    'quota',
+    'enough resource',
+  ],
   extract(line) {
     const findings: Finding[] = [];
     const disk = diskEviction(line);
     if (disk) findings.push(disk);
-    const insufficient = NO_NODE.test(line) ? INSUFFICIENT.exec(line) : null;
+    const insufficient = NO_NODE.test(line) ? INSUFFICIENT.exec(line) : ADMISSION.exec(line);
     if (insufficient)
       findings.push({
         kind: 'k8s.unschedulable',
@@ -132,4 +152,5 @@ export const k8sEvents: Extractor = {
     return findings;
   },
   families: FAMILIES,
+  patterns: [...DISK_EVICTIONS.map((d) => d.re), NO_NODE, INSUFFICIENT, ADMISSION, QUOTA],
 };

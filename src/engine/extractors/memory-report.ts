@@ -80,4 +80,5 @@ export const memoryReport: Extractor = {
     return findings;
   },
   families: FAMILIES,
+  patterns: [HEAPY, PROFILE_TOTAL, PROFILE_ENTRY],
 };

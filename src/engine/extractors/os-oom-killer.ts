@@ -24,6 +24,12 @@ const RULES: readonly LineRule[] = [
     kind: 'os.oom-kill',
     values: () => ({ process: 'unknown' }),
   },
+  // The kubelet's node event for a kernel OOM kill it saw ("SystemOOM"), naming the victim from 1.9 on.
+  {
+    re: /System OOM encountered(?:, victim process: ([^,\s]{1,64}))?/,
+    kind: 'os.oom-kill',
+    values: (m) => ({ process: m[1] ?? 'unknown' }),
+  },
   // Dataflow's worker log when the VM's OOM killer ended an SDK or harness process.
   {
     re: /had to shut down one or more processes due to lack of memory/i,
@@ -34,7 +40,7 @@ const RULES: readonly LineRule[] = [
   // service prefix); most often the OOM killer.
   { re: /^\s*(?:[\w.-]{1,64}\s+\|\s*)?Killed(?::\s*9)?\s*$/, kind: 'process.killed' },
   {
-    re: /\b(?:died|exited|terminated|killed) (?:with|by) signal (?:9|SIGKILL)\b|\bSIGKILL\b/i,
+    re: /\b(?:died|exited|terminated|killed) (?:with|by|from) signal (?:9|SIGKILL)\b|\bSIGKILL\b/i,
     kind: 'process.killed',
   },
 ];
@@ -86,6 +92,16 @@ const FAMILIES: readonly MessageFamily[] = [
     ],
   },
   {
+    name: "the kubelet's SystemOOM node event",
+    kind: 'os.oom-kill',
+    source: 'kubernetes/kubernetes pkg/kubelet/oom/oom_watcher_linux.go (systemOOMEvent)',
+    versions: 'Kubernetes 1.x ("System OOM encountered"), later with ", victim process: %s, pid: %d"',
+    examples: [
+      'default   57m   Warning   SystemOOM   node/nlk8s-node04   System OOM encountered, victim process: prometheus, pid: 967770',
+      '  Warning  SystemOOM  {kubelet gke-cluster-1-default-pool-312d7520-c4db}  System OOM encountered',
+    ],
+  },
+  {
     name: 'Dataflow worker VM ended processes for lack of memory',
     kind: 'os.oom-kill',
     source: 'cloud.google.com/dataflow/docs/guides/troubleshoot-oom (worker log message)',
@@ -96,13 +112,14 @@ const FAMILIES: readonly MessageFamily[] = [
     name: 'a shell reporting its child killed by SIGKILL',
     kind: 'process.killed',
     source:
-      'GNU bash jobs.c (prints strsignal(SIGKILL), "Killed" in glibc); BSD/macOS shells print "Killed: 9"; docker-compose prefixes the service',
+      'GNU bash jobs.c (prints strsignal(SIGKILL), "Killed" in glibc); BSD/macOS shells print "Killed: 9"; docker-compose prefixes the service; apache/spark ExecutorExitCode.scala ("died from signal 9?")',
     versions: 'bash, zsh, sh on Linux and macOS',
     examples: [
       'Killed',
       'Killed: 9',
       'taskmanager_1  | Killed',
       'Process finished: terminated by signal SIGKILL',
+      'Reason: Unknown executor exit code (137) (died from signal 9?)',
     ],
   },
 ];
@@ -119,10 +136,12 @@ export const osOomKiller: Extractor = {
     'oom_reaper',
     'as a result of limit of',
     'lack of memory',
+    'system oom',
     'killed',
     'signal',
     'sigkill',
   ],
   extract: (line) => applyRules(RULES, line),
   families: FAMILIES,
+  patterns: RULES.map((rule) => rule.re),
 };

@@ -12,10 +12,12 @@ import { k8sEvents } from './k8s-events.ts';
 import { memoryReport } from './memory-report.ts';
 import { osOomKiller } from './os-oom-killer.ts';
 import { pythonMemory } from './python-memory.ts';
+import { runtimeVersions } from './runtime-versions.ts';
 import { sparkExecutorLoss } from './spark-executor-loss.ts';
 import { sparkResultSize } from './spark-result-size.ts';
 import { stackCauses } from './stack-causes.ts';
 import type { Extractor } from './types.ts';
+import { yarnCgroups } from './yarn-cgroups.ts';
 
 /** Every extractor the engine runs, by id. Adding one: one file, one line here. */
 export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
@@ -23,6 +25,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'jvm-native-alloc': jvmNativeAlloc,
   'python-memory': pythonMemory,
   'container-kill': containerKill,
+  'yarn-cgroups': yarnCgroups,
   'exit-codes': exitCodes,
   'os-oom-killer': osOomKiller,
   'spark-result-size': sparkResultSize,
@@ -34,6 +37,7 @@ export const EXTRACTORS: Readonly<Record<string, Extractor>> = {
   'memory-report': memoryReport,
   'engine-markers': engineMarkers,
   'jdk-version': jdkVersion,
+  'runtime-versions': runtimeVersions,
   'config-values': configValues,
   'stack-causes': stackCauses,
 };

@@ -29,16 +29,16 @@ export interface Marker {
   gate?: RegExp;
 }
 
-/** Every marker present in the line, each once. */
+/** Every kind whose marker is present in the line, each once (a kind may have several markers). */
 export function markersIn(
   markers: readonly Marker[],
   line: string,
   wanted: (kind: string) => boolean = () => true,
 ): Finding[] {
-  const findings: Finding[] = [];
+  const found = new Set<string>();
   for (const marker of markers) {
-    if (!wanted(marker.kind) || (marker.gate && !marker.gate.test(line))) continue;
-    if (marker.re.test(line)) findings.push({ kind: marker.kind });
+    if (found.has(marker.kind) || !wanted(marker.kind) || (marker.gate && !marker.gate.test(line))) continue;
+    if (marker.re.test(line)) found.add(marker.kind);
   }
-  return findings;
+  return [...found].map((kind) => ({ kind }));
 }

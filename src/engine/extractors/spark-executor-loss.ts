@@ -1,4 +1,5 @@
 import { applyRules, type LineRule } from './rules.ts';
+import { SPARK_EXECUTOR_LOSS_FAMILIES } from './spark-executor-loss-families.ts';
 import type { Extractor } from './types.ts';
 
 const RULES: readonly LineRule[] = [
@@ -25,6 +26,13 @@ const RULES: readonly LineRule[] = [
     re: /(?:boost(?:ing)?|increas(?:e|ing)|rais(?:e|ing)) spark\.(?:yarn\.)?executor\.memoryOverhead/i,
     kind: 'spark.overhead-advice',
   },
+  // A worker that died is weak evidence: a memory kill, but also a segfault or a broken environment.
+  { re: /Python worker exited unexpectedly \(crashed\)/i, kind: 'spark.python-worker-crashed' },
+  // py4j's words when PySpark's driver JVM went away under it (most often it died of memory).
+  {
+    re: /Py4J(?:Network)?Error: (?:Answer from Java side is empty|Error while (?:sending or )?receiving)|An error occurred while trying to connect to the Java server|^\s*Answer from Java side is empty\s*$/i,
+    kind: 'spark.driver-jvm-lost',
+  },
   {
     re: /Python worker exited unexpectedly|PythonException|pyspark\.daemon|spark\.executor\.pyspark\.memory/i,
     kind: 'spark.python-worker',
@@ -45,6 +53,10 @@ export const sparkExecutorLoss: Extractor = {
     'pythonexception',
     'pyspark',
     'thresholds',
+    'answer from java side',
+    'py4jnetworkerror',
+    'py4jerror: answer',
+    'connect to the java server',
   ],
   extract: (line) => {
     // One line may both lose an executor and name the overhead setting: report every rule that matches.
@@ -52,4 +64,6 @@ export const sparkExecutorLoss: Extractor = {
     for (const rule of RULES) findings.push(...applyRules([rule], line));
     return findings;
   },
+  families: SPARK_EXECUTOR_LOSS_FAMILIES,
+  patterns: RULES.map((rule) => rule.re),
 };

@@ -1,4 +1,5 @@
 import { type Marker, markersIn } from './rules.ts';
+import { STACK_CAUSE_FAMILIES } from './stack-causes-families.ts';
 import type { Extractor } from './types.ts';
 
 /** Frames and messages that reveal why memory ran out, named by the cause they point to. */
@@ -9,7 +10,7 @@ const CAUSES: readonly Marker[] = [
   },
   {
     kind: 'cause.broadcast',
-    re: /BroadcastExchangeExec|TorrentBroadcast|BroadcastHashJoin|broadcast(?:ed)? (?:join|table|variable)|autoBroadcastJoinThreshold|\bbroadcast timeout/i,
+    re: /BroadcastExchangeExec|TorrentBroadcast|BroadcastHashJoin|broadcast(?:ed)? (?:join|table|variable)|build and broadcast the table|autoBroadcastJoinThreshold|\bbroadcast timeout/i,
   },
   {
     kind: 'cause.small-files',
@@ -89,4 +90,6 @@ export const stackCauses: Extractor = {
     'Frames and words that reveal a cause: collect/toPandas, broadcast joins, small-file listing, skew, RocksDB, arenas...',
   triggers: TRIGGERS,
   extract: (line, wanted) => markersIn(CAUSES, line, wanted),
+  families: STACK_CAUSE_FAMILIES,
+  patterns: CAUSES.map((c) => c.re),
 };

@@ -38,4 +38,9 @@ export interface Extractor {
   extract(line: string, wanted?: (kind: string) => boolean): Finding[];
   /** The message families it recognises, with their sources; every kind it reports needs one. */
   readonly families?: readonly MessageFamily[];
+  /**
+   * Every pattern `extract` applies, so the families test can require a source line for each: a rule
+   * no example matches fails the suite.
+   */
+  readonly patterns?: readonly RegExp[];
 }

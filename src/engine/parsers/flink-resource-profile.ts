@@ -53,7 +53,7 @@ export const flinkResourceProfileParser: Parser = {
   id: 'flink-resource-profile',
   title: 'Flink ResourceProfile',
   howToGet:
-    'the NoResourceAvailableException from the JobManager log, or the pending slot requests on the dashboard',
+    'the NoResourceAvailableException or "Could not acquire the minimum required resources" line from the JobManager log',
   detect: (head) => head.some((l) => /ResourceProfile\{/.test(l)),
   create: () => new ResourceProfileRun(),
 };

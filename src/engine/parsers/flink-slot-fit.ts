@@ -66,7 +66,7 @@ class SlotFitRun implements ParserRun {
 }
 
 /**
- * The slot-fit check of a walkthrough: pending ResourceProfiles (from the JobManager log or the Pending
+ * The slot-fit check of a walkthrough: pending ResourceProfiles (from the JobManager log; stock Flink has no Pending
  * Slots tab) followed by the JSON of GET /taskmanagers, decided by the Flink slot calculator.
  */
 export const flinkSlotFitParser: Parser = {

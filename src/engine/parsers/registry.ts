@@ -1,4 +1,5 @@
 import { classHistogramParser } from './class-histogram.ts';
+import { flinkJobSlotsParser } from './flink-job-slots.ts';
 import { flinkResourceProfileParser } from './flink-resource-profile.ts';
 import { flinkRestParser } from './flink-rest.ts';
 import { flinkSlotFitParser } from './flink-slot-fit.ts';
@@ -36,4 +37,5 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   'memory-samples': memorySamplesParser,
   lines: linesParser,
   'flink-slot-fit': flinkSlotFitParser,
+  'flink-job-slots': flinkJobSlotsParser,
 };

@@ -44,6 +44,11 @@ export const ActionSchema = z.strictObject({
   otherwise: z.string().min(1).optional(),
   /** Only shown when one of these facts is present. */
   when: z.array(FactRefSchema).optional(),
+  /**
+   * Left out when one of these facts is present: advice that would mislead there (overhead advice
+   * for a container YARN killed for virtual memory, whose fix is a NodeManager setting).
+   */
+  unless: z.array(FactRefSchema).optional(),
 });
 
 export const CauseSchema = z.strictObject({

@@ -1,21 +1,8 @@
 import type { types } from '@slack/bolt';
+import { LIMITS } from './limits.ts';
 
 export type Block = types.KnownBlock;
 export type ButtonElement = types.Button;
-
-/** Slack's Block Kit limits that memdoctor's messages run into. */
-export const LIMITS = {
-  blocksPerMessage: 50,
-  blocksPerModal: 100,
-  sectionText: 3000,
-  headerText: 150,
-  buttonText: 75,
-  buttonValue: 2000,
-  actionsElements: 25,
-  contextText: 3000,
-  /** The fallback `text` of a message; Slack cuts at 40k, notifications need far less. */
-  fallbackText: 3000,
-} as const;
 
 /** A message: fallback text for notifications and the blocks that render it. */
 export interface MessageView {

@@ -2,9 +2,8 @@ import type { Diagnosis, InputReport } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
 import type { Suggestion } from '../../llm/triage.ts';
 import type { DiagnosisFacts } from '../../walkthrough/index.ts';
-import { packExplainRef } from '../explain-ref.ts';
 import { ACTION, BLOCK } from '../ids.ts';
-import { packWalkSeed } from '../walk-seed.ts';
+import { type AlternativeRef, packAlternatives } from './alternatives.ts';
 import {
   actions,
   type Block,
@@ -15,19 +14,14 @@ import {
   cut,
   fitLines,
   header,
-  LIMITS,
   type MessageView,
   mrkdwn,
   section,
 } from './blocks.ts';
+import { packExplainRef } from './explain-ref.ts';
+import { LIMITS } from './limits.ts';
 import { suggestionBlocks } from './suggestion.ts';
-
-/** What a "Show alternatives" button carries, so the click needs no stored state. */
-export interface AlternativeRef {
-  p: string;
-  t: string;
-  c: number;
-}
+import { packWalkSeed } from './walk-seed.ts';
 
 function percent(confidence: number): string {
   return `${Math.round(confidence * 100)}%`;
@@ -48,17 +42,6 @@ function causeText(d: Diagnosis, playbook: Playbook | undefined): string {
 function actionsText(d: Diagnosis): string {
   const lines = d.actions.map((a, i) => `${i + 1}. ${mrkdwn(a)}`);
   return `*First things to do*\n${fitLines(lines, LIMITS.sectionText - 30)}`;
-}
-
-/** Alternatives packed into a button value; cut to fit Slack's 2000-character value limit. */
-export function packAlternatives(rest: readonly Diagnosis[]): string {
-  const refs: AlternativeRef[] = [];
-  for (const d of rest) {
-    const next = [...refs, { p: d.playbook, t: cut(d.title, 80), c: Math.round(d.confidence * 100) / 100 }];
-    if (JSON.stringify(next).length > LIMITS.buttonValue) break;
-    refs.push(next[next.length - 1] as AlternativeRef);
-  }
-  return JSON.stringify(refs);
 }
 
 function buttons(

@@ -1,6 +1,7 @@
 import { ENGINE_HINTS } from '../../engine/index.ts';
 import type { Playbook } from '../../engine/playbook/schema.ts';
-import { context, fitLines, LIMITS, type MessageView, mrkdwn, section } from './blocks.ts';
+import { context, fitLines, type MessageView, mrkdwn, section } from './blocks.ts';
+import { LIMITS } from './limits.ts';
 
 /** `/memdoctor help`: every verb with one line each. */
 export function helpView(): MessageView {
@@ -12,6 +13,9 @@ export function helpView(): MessageView {
     '`/memdoctor walk &lt;playbook&gt;` start a step-by-step walkthrough in this channel',
     '`/memdoctor status` walkthroughs running in this channel',
     '`/memdoctor calc ...` memory arithmetic (executor sizes, overhead)',
+    '`/memdoctor private &lt;paste&gt;` a diagnosis only you see; its walkthrough runs in a DM',
+    '`/memdoctor stats` what was diagnosed here and which fixes worked',
+    '`/memdoctor handover @user` (in a walkthrough thread) pass the walkthrough to the next on-call',
   ];
   return {
     text: 'memdoctor help',
@@ -19,7 +23,9 @@ export function helpView(): MessageView {
       section(
         `*memdoctor* diagnoses memory trouble in Glue, Spark, Flink and Beam jobs.\n${lines.join('\n')}`,
       ),
-      context('Upload a log (plain or .gz) into a memdoctor thread, or mention @memdoctor with a file.'),
+      context(
+        'Upload a log (plain or .gz) into a memdoctor thread, or mention @memdoctor with a file. On any message: ⋯ → *Diagnose with memdoctor*. Or send memdoctor a DM.',
+      ),
     ],
   };
 }

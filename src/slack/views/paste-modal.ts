@@ -1,10 +1,18 @@
 import type { types } from '@slack/bolt';
+import { z } from 'zod';
 import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
-import { BLOCK, INPUT, VIEW } from '../ids.ts';
+import { BLOCK, INPUT, PRIVATE_IDS, VIEW } from '../ids.ts';
+import { packJson, readJson } from './codec.ts';
+import { LIMITS } from './limits.ts';
 
-/** Where the modal's answer goes: the channel the command was typed in. */
-export interface PasteModalMeta {
-  channel: string;
+/** Where the modal's answer goes: the channel the command was typed in (the modal's private_metadata). */
+const PasteModalMetaSchema = z.strictObject({ channel: z.string().min(1) });
+
+export type PasteModalMeta = z.infer<typeof PasteModalMetaSchema>;
+
+/** The metadata back from a submission, or undefined when it is not the paste modal's. */
+export function readPasteModalMeta(raw: string | undefined): PasteModalMeta | undefined {
+  return readJson(PasteModalMetaSchema, raw);
 }
 
 const AUTO = 'auto';
@@ -20,7 +28,7 @@ export function pasteModal(meta: PasteModalMeta, engine?: EngineHint): types.Mod
   return {
     type: 'modal',
     callback_id: VIEW.paste,
-    private_metadata: JSON.stringify(meta),
+    private_metadata: packJson(meta, LIMITS.privateMetadata),
     title: { type: 'plain_text', text: 'memdoctor' },
     submit: { type: 'plain_text', text: 'Diagnose' },
     close: { type: 'plain_text', text: 'Cancel' },
@@ -29,7 +37,12 @@ export function pasteModal(meta: PasteModalMeta, engine?: EngineHint): types.Mod
         type: 'input',
         block_id: BLOCK.modalText,
         label: { type: 'plain_text', text: 'Error, stack trace or log excerpt' },
-        element: { type: 'plain_text_input', action_id: INPUT.text, multiline: true, max_length: 3000 },
+        element: {
+          type: 'plain_text_input',
+          action_id: INPUT.text,
+          multiline: true,
+          max_length: LIMITS.plainTextInput,
+        },
       },
       {
         type: 'input',
@@ -40,6 +53,17 @@ export function pasteModal(meta: PasteModalMeta, engine?: EngineHint): types.Mod
           action_id: INPUT.engine,
           options,
           ...(initial ? { initial_option: initial } : {}),
+        },
+      },
+      {
+        type: 'input',
+        block_id: PRIVATE_IDS.modalBlock,
+        optional: true,
+        label: { type: 'plain_text', text: 'Who sees the answer' },
+        element: {
+          type: 'checkboxes',
+          action_id: PRIVATE_IDS.modalInput,
+          options: [option(PRIVATE_IDS.modalOption, 'Only me (the walkthrough runs in a DM)')],
         },
       },
     ],

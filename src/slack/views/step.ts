@@ -1,4 +1,4 @@
-import { type StepView, UNIT_HINT, type WalkthroughEvent } from '../../walkthrough/index.ts';
+import type { StepView, WalkthroughEvent } from '../../walkthrough/index.ts';
 import { ACTION } from '../ids.ts';
 import {
   actions,
@@ -7,23 +7,16 @@ import {
   button,
   context,
   fitLines,
-  LIMITS,
   type MessageView,
   mrkdwn,
   section,
 } from './blocks.ts';
-
-/** What a step button carries: the walkthrough and the event (which names its step, so old clicks are caught). */
-export interface StepButtonValue {
-  w: string;
-  /** The walkthrough's version when the step was shown: a later click on it is a stale one. */
-  v: number;
-  e: WalkthroughEvent;
-}
+import { LIMITS } from './limits.ts';
+import { packStepButton } from './step-button.ts';
 
 /** The block_id that marks a walkthrough step's message, so it can be found again in its thread. */
 export function stepBlockId(walkthrough: string, step: string): string {
-  return `memdoctor.step:${walkthrough}:${step}`.slice(0, 255);
+  return `memdoctor.step:${walkthrough}:${step}`.slice(0, LIMITS.blockId);
 }
 
 function list(title: string, items: readonly string[]): Block {
@@ -31,40 +24,48 @@ function list(title: string, items: readonly string[]): Block {
   return section(`*${title}*\n${fitLines(lines, LIMITS.sectionText - 40)}`);
 }
 
-function kindBlocks(view: StepView): Block[] {
-  switch (view.kind) {
-    case 'paste': {
-      const how = view.parser ? `Run ${mrkdwn(view.parser.howToGet)}, then r` : 'R';
-      return [context(`:clipboard: ${how}eply in this thread with its output, or upload it as a file.`)];
-    }
-    case 'measurement':
-      return [
-        context(`:straight_ruler: Reply in this thread with ${mrkdwn(UNIT_HINT[view.unit ?? 'count'])}.`),
-      ];
-    case 'bisection': {
-      const b = view.bisection;
-      if (!b) return [];
-      return [
-        section(
-          `*Round ${b.round}*: run with these ${b.testWith.length} of ${b.remaining.length} candidates left (of ${b.total}):\n` +
-            fitLines(
-              b.testWith.map((c) => `• \`${mrkdwn(c)}\``),
-              LIMITS.sectionText - 200,
-            ),
-        ),
-        context(`Does it show: ${mrkdwn(b.symptom)}?`),
-      ];
-    }
-    case 'conclusion':
-      return [list('Fix', view.fix ?? []), list('Check that it worked', view.verify ?? [])];
-    default:
-      return [];
+/** How a step is answered in a thread, from its input: a reply with a value, or with command output. */
+function answerBlocks(view: StepView): Block[] {
+  if (view.input === 'value')
+    return [context(`:straight_ruler: Reply in this thread with ${mrkdwn(view.hint ?? 'a number')}.`)];
+  if (view.input === 'output') {
+    const how = view.parser ? `Run ${mrkdwn(view.parser.howToGet)}, then r` : 'R';
+    return [context(`:clipboard: ${how}eply in this thread with its output, or upload it as a file.`)];
   }
+  return [];
 }
+
+function bisectionBlocks(view: StepView): Block[] {
+  const b = view.bisection;
+  if (!b) return [];
+  return [
+    section(
+      `*Round ${b.round}*: run with these ${b.testWith.length} of ${b.remaining.length} candidates left (of ${b.total}):\n` +
+        fitLines(
+          b.testWith.map((c) => `• \`${mrkdwn(c)}\``),
+          LIMITS.sectionText - 200,
+        ),
+    ),
+    context(`Does it show: ${mrkdwn(b.symptom)}?`),
+  ];
+}
+
+function conclusionBlocks(view: StepView): Block[] {
+  return [list('Fix', view.fix ?? []), list('Check that it worked', view.verify ?? [])];
+}
+
+/**
+ * Kinds whose message shows more than their buttons or input (rounds, the fix); every other kind,
+ * a new one too, is shown by how it is answered.
+ */
+const KIND_BLOCKS: Readonly<Record<string, (view: StepView) => Block[]>> = {
+  bisection: bisectionBlocks,
+  conclusion: conclusionBlocks,
+};
 
 /** A walkthrough step as a thread message: title, text, what the kind needs, and its buttons. */
 export function stepMessage(view: StepView, note?: string): MessageView {
-  const label = view.kind === 'conclusion' ? 'Conclusion' : `Step ${view.number}`;
+  const label = view.final ? 'Conclusion' : `Step ${view.number}`;
   const blocks: Block[] = [
     section(
       `*${label}: ${mrkdwn(view.title)}*\n${mrkdwn(view.text)}`,
@@ -72,13 +73,12 @@ export function stepMessage(view: StepView, note?: string): MessageView {
     ),
   ];
   if (note) blocks.push(context(note));
-  blocks.push(...kindBlocks(view));
-  const value = (e: WalkthroughEvent) =>
-    JSON.stringify({ w: view.walkthrough, v: view.version, e } satisfies StepButtonValue);
+  blocks.push(...(KIND_BLOCKS[view.kind]?.(view) ?? answerBlocks(view)));
+  const value = (e: WalkthroughEvent) => packStepButton(view, e);
   if (view.options.length > 0)
     blocks.push(
       actions(
-        `memdoctor.step.actions:${view.walkthrough}`.slice(0, 255),
+        `memdoctor.step.actions:${view.walkthrough}`.slice(0, LIMITS.blockId),
         view.options.map((o, i) =>
           button(o.label, `${ACTION.stepAnswerPrefix}${i}`, value(o.event), i === 0 ? 'primary' : undefined),
         ),
@@ -86,7 +86,8 @@ export function stepMessage(view: StepView, note?: string): MessageView {
     );
   const nav = navButtons(view, value);
   // A block of its own, so a question with many answers can never push Back or Abandon out.
-  if (nav.length > 0) blocks.push(actions(`memdoctor.step.nav:${view.walkthrough}`.slice(0, 255), nav));
+  if (nav.length > 0)
+    blocks.push(actions(`memdoctor.step.nav:${view.walkthrough}`.slice(0, LIMITS.blockId), nav));
   return { text: `${label}: ${view.title}`, blocks };
 }
 

@@ -1,7 +1,8 @@
 import type { Playbook } from '../../engine/playbook/schema.ts';
 import type { Suggestion } from '../../llm/triage.ts';
 import { ACTION } from '../ids.ts';
-import { actions, type Block, button, context, fitLines, LIMITS, mrkdwn, section } from './blocks.ts';
+import { actions, type Block, button, context, fitLines, mrkdwn, section } from './blocks.ts';
+import { LIMITS } from './limits.ts';
 
 /** The block_id of the suggestion's button row, apart from the diagnosis' own buttons. */
 export const SUGGESTION_BLOCK = 'memdoctor.suggestion.actions';

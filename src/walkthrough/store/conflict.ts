@@ -1,6 +1,11 @@
 import { ErrorCode, MemdoctorError, WalkthroughConflictError } from '../../errors.ts';
 import { PREFILL_ACTOR, stepById } from '../prefill.ts';
-import { type WalkthroughRecord, WalkthroughRecordSchema } from '../record.ts';
+import {
+  type AuditEntry,
+  AuditEntrySchema,
+  type WalkthroughRecord,
+  WalkthroughRecordSchema,
+} from '../record.ts';
 
 /** A short UTC time for messages: `10:03 UTC`. */
 function clock(iso: string): string {
@@ -24,18 +29,33 @@ export function conflictError(current: WalkthroughRecord): WalkthroughConflictEr
   );
 }
 
+function parseJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+function unreadable(id: string, what = ''): MemdoctorError {
+  return new MemdoctorError(
+    ErrorCode.Internal,
+    `stored walkthrough "${id}"${what} cannot be read (written by another memdoctor version?); start a new walkthrough.`,
+  );
+}
+
 /** Parses stored JSON (a boundary): a record memdoctor cannot read is reported, not guessed at. */
 export function readRecord(json: string, id: string): WalkthroughRecord {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    raw = undefined;
-  }
-  const parsed = WalkthroughRecordSchema.safeParse(raw);
+  const parsed = WalkthroughRecordSchema.safeParse(parseJson(json));
   if (parsed.success) return parsed.data;
-  throw new MemdoctorError(
-    ErrorCode.Internal,
-    `stored walkthrough "${id}" cannot be read (written by another memdoctor version?); start a new walkthrough.`,
-  );
+  throw unreadable(id);
+}
+
+const AuditLogSchema = AuditEntrySchema.array();
+
+/** Parses a stored audit log (one JSON entry per item), oldest first. */
+export function readAuditLog(items: readonly string[], id: string): AuditEntry[] {
+  const parsed = AuditLogSchema.safeParse(items.map(parseJson));
+  if (parsed.success) return parsed.data;
+  throw unreadable(id, "'s audit log");
 }

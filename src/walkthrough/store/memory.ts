@@ -1,12 +1,22 @@
 import { WalkthroughConflictError, WalkthroughNotFoundError } from '../../errors.ts';
-import type { Conversation, WalkthroughRecord } from '../record.ts';
-import { conflictError, readRecord } from './conflict.ts';
-import { byCreation, DEFAULT_TTL_SECONDS, type WalkthroughStore } from './types.ts';
+import type { AuditEntry, Conversation, WalkthroughRecord } from '../record.ts';
+import { conflictError, readAuditLog, readRecord } from './conflict.ts';
+import {
+  byCreation,
+  type CreateOptions,
+  DEFAULT_TTL_SECONDS,
+  type WalkthroughStore,
+  type WalkthroughWithAudit,
+} from './types.ts';
 
 interface Entry {
   json: string;
   version: number;
   expiresAt: number;
+  /** The audit log: entries no longer in the record, as JSON, oldest first. */
+  archived: string[];
+  /** Shown by listActive (every write but an unlisted create lists it). */
+  listed: boolean;
 }
 
 /** Options for the memory store; `now` lets tests move time to check expiry. */
@@ -40,19 +50,22 @@ export class MemoryWalkthroughStore implements WalkthroughStore {
     return entry;
   }
 
-  private write(record: WalkthroughRecord): void {
+  private write(record: WalkthroughRecord, archived: string[], listed = true): void {
     this.entries.set(record.id, {
       json: JSON.stringify(record),
       version: record.version,
       expiresAt: this.now() + this.ttlMs,
+      archived,
+      listed,
     });
     if (record.thread) this.threads.set(threadKey(record, record.thread), record.id);
   }
 
-  async create(record: WalkthroughRecord): Promise<void> {
+  async create(record: WalkthroughRecord, options: CreateOptions = {}): Promise<void> {
     if (this.live(record.id))
       throw new WalkthroughConflictError(`a walkthrough with id "${record.id}" already exists.`);
-    this.write(record);
+    const archived = (options.archived ?? []).map((e) => JSON.stringify(e));
+    this.write(record, archived, options.listed ?? true);
   }
 
   async get(id: string): Promise<WalkthroughRecord | undefined> {
@@ -60,19 +73,30 @@ export class MemoryWalkthroughStore implements WalkthroughStore {
     return entry ? readRecord(entry.json, id) : undefined;
   }
 
-  async replace(next: WalkthroughRecord, expectedVersion: number): Promise<void> {
+  async getWithAudit(id: string): Promise<WalkthroughWithAudit | undefined> {
+    const entry = this.live(id);
+    if (!entry) return undefined;
+    const record = readRecord(entry.json, id);
+    return { record, audit: [...readAuditLog(entry.archived, id), ...record.audit] };
+  }
+
+  async replace(
+    next: WalkthroughRecord,
+    expectedVersion: number,
+    archived: readonly AuditEntry[] = [],
+  ): Promise<void> {
     const entry = this.live(next.id);
     if (!entry)
       throw new WalkthroughNotFoundError(next.id, 'it expired or was never saved; start a new one.');
     if (entry.version !== expectedVersion) throw conflictError(readRecord(entry.json, next.id));
-    this.write(next);
+    this.write(next, [...entry.archived, ...archived.map((e) => JSON.stringify(e))]);
   }
 
   async listActive(where: Conversation): Promise<WalkthroughRecord[]> {
     const found: WalkthroughRecord[] = [];
     for (const id of [...this.entries.keys()]) {
       const entry = this.live(id);
-      if (!entry) continue;
+      if (!entry?.listed) continue;
       const record = readRecord(entry.json, id);
       if (record.status === 'active' && sameConversation(record, where)) found.push(record);
     }

@@ -1,20 +1,34 @@
-import type { Config } from '../../config.ts';
-import { connectRedis } from './connect.ts';
+import { connectTo, type RedisConnection } from '../../redis/connect.ts';
+import type { RedisTarget } from '../../redis/target.ts';
 import { MemoryWalkthroughStore } from './memory.ts';
 import { RedisWalkthroughStore } from './redis.ts';
 import type { WalkthroughStore } from './types.ts';
 
+/** Where walkthroughs are kept: the few settings a store needs, not the whole configuration. */
+export interface StoreSettings {
+  /** Redis when set (REDIS_URL or REDIS_CLUSTER_NODES); memory otherwise. */
+  redis?: RedisTarget;
+  /** Prefix of every Redis key (MEMDOCTOR_REDIS_PREFIX). */
+  prefix?: string;
+  /** How long an idle walkthrough is kept (MEMDOCTOR_WALKTHROUGH_TTL_SECONDS). */
+  ttlSeconds?: number;
+}
+
 /**
- * The store the configuration asks for: Redis when REDIS_URL is set (fails with StoreUnavailableError
- * naming REDIS_URL when it cannot be reached), otherwise memory.
+ * Redis when a target is given (fails with StoreUnavailableError naming its setting when it cannot
+ * be reached), otherwise memory. `connection` shares one already open to that target.
  */
-export async function openStore(config: Config): Promise<WalkthroughStore> {
-  const ttlSeconds = config.MEMDOCTOR_WALKTHROUGH_TTL_SECONDS;
-  if (!config.REDIS_URL) return new MemoryWalkthroughStore({ ttlSeconds });
-  const redis = await connectRedis(config.REDIS_URL);
+export async function openStore(
+  settings: StoreSettings = {},
+  connection?: RedisConnection,
+): Promise<WalkthroughStore> {
+  const { ttlSeconds, redis: target } = settings;
+  if (!target) return new MemoryWalkthroughStore({ ttlSeconds });
+  const redis = connection ?? (await connectTo(target));
   return new RedisWalkthroughStore(redis, {
-    prefix: config.MEMDOCTOR_REDIS_PREFIX,
+    prefix: settings.prefix,
     ttlSeconds,
-    ownsConnection: true,
+    target,
+    ownsConnection: connection === undefined,
   });
 }

@@ -1,16 +1,23 @@
-import type { Cluster, Redis } from 'ioredis';
 import {
   ErrorCode,
   MemdoctorError,
-  StoreUnavailableError,
   WalkthroughConflictError,
   WalkthroughNotFoundError,
 } from '../../errors.ts';
-import { type Conversation, parseWalkthroughId, type WalkthroughRecord } from '../record.ts';
-import { conflictError, readRecord } from './conflict.ts';
-import { WalkthroughKeys } from './keys.ts';
-import { defineScripts, ScriptCode } from './scripts.ts';
-import { byCreation, DEFAULT_TTL_SECONDS, type WalkthroughStore } from './types.ts';
+import { type RedisConnection, targetOf } from '../../redis/connect.ts';
+import { storeFailure } from '../../redis/failure.ts';
+import { RedisKeys } from '../../redis/keys.ts';
+import { defineScripts, type RunScript, ScriptCode } from '../../redis/scripts.ts';
+import type { RedisTarget } from '../../redis/target.ts';
+import { type AuditEntry, type Conversation, parseWalkthroughId, type WalkthroughRecord } from '../record.ts';
+import { conflictError, readAuditLog, readRecord } from './conflict.ts';
+import {
+  byCreation,
+  type CreateOptions,
+  DEFAULT_TTL_SECONDS,
+  type WalkthroughStore,
+  type WalkthroughWithAudit,
+} from './types.ts';
 
 /** Options for the Redis store. */
 export interface RedisStoreOptions {
@@ -19,52 +26,59 @@ export interface RedisStoreOptions {
   ttlSeconds?: number;
   /** Close the connection on `close()` (true when the store opened it). */
   ownsConnection?: boolean;
+  /** What the configuration named, for error messages; read from the connection when unset. */
+  target?: RedisTarget;
 }
 
 /**
- * Walkthroughs in Redis: one hash per walkthrough, an active index per conversation and a thread
- * lookup, all under the conversation's hash tag. Each write is one Lua script (check version, write,
- * refresh TTL, update the index) so concurrent answers give exactly one transition.
+ * Walkthroughs in Redis: one hash per walkthrough, its audit log (a list), an active index per
+ * conversation and a thread lookup, all under the conversation's hash tag. Each write is one Lua
+ * script (check version, write, append to the audit log, refresh TTLs, update the index) so
+ * concurrent answers give exactly one transition, in one round trip.
  */
 export class RedisWalkthroughStore implements WalkthroughStore {
   readonly kind = 'redis' as const;
-  readonly keys: WalkthroughKeys;
+  readonly keys: RedisKeys;
   private readonly ttlSeconds: number;
-  private readonly run: ReturnType<typeof defineScripts>;
+  private readonly run: RunScript;
+  private readonly target: RedisTarget;
 
   /** `redis` may be a single server or a Cluster: every script's keys share one hash slot. */
   constructor(
-    private readonly redis: Redis | Cluster,
+    private readonly redis: RedisConnection,
     private readonly options: RedisStoreOptions = {},
   ) {
-    this.keys = new WalkthroughKeys(options.prefix);
+    this.keys = new RedisKeys(options.prefix);
     this.ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
     this.run = defineScripts(redis);
+    this.target = options.target ?? targetOf(redis);
   }
 
-  /** Runs a Redis call; a lost connection becomes a StoreUnavailableError a person can act on. */
+  /** A failed Redis call as a StoreUnavailableError a person can act on. */
+  private unavailable(error: unknown): Promise<MemdoctorError> {
+    return storeFailure(error, this.redis, this.target);
+  }
+
+  /** Runs a Redis call; its failure becomes a StoreUnavailableError. */
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (error) {
-      if (error instanceof MemdoctorError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new StoreUnavailableError(
-        `Redis (REDIS_URL) did not answer: ${reason}. Check that Redis is up, then look at the walkthrough (status) before answering again.`,
-        { cause: error },
-      );
+      throw await this.unavailable(error);
     }
   }
 
   private keysOf(record: WalkthroughRecord): string[] {
     return [
-      this.keys.record(record, record.id),
-      this.keys.active(record),
-      this.keys.thread(record, record.thread),
+      this.keys.walkthrough(record, record.id),
+      this.keys.activeWalkthroughs(record),
+      this.keys.threadWalkthrough(record, record.thread),
+      this.keys.walkthroughAudit(record, record.id),
     ];
   }
 
-  async create(record: WalkthroughRecord): Promise<void> {
+  async create(record: WalkthroughRecord, options: CreateOptions = {}): Promise<void> {
+    const listed = record.status === 'active' && options.listed !== false;
     const code = await this.call(() =>
       this.run('createWalkthrough', this.keysOf(record), [
         JSON.stringify(record),
@@ -72,8 +86,9 @@ export class RedisWalkthroughStore implements WalkthroughStore {
         this.ttlSeconds,
         record.id,
         Date.parse(record.updatedAt),
-        record.status === 'active' ? '1' : '0',
+        listed ? '1' : '0',
         record.thread ? '1' : '0',
+        ...(options.archived ?? []).map((e) => JSON.stringify(e)),
       ]),
     );
     if (code === ScriptCode.RecordExists)
@@ -83,11 +98,33 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   async get(id: string): Promise<WalkthroughRecord | undefined> {
     const where = parseWalkthroughId(id);
     if (!where) return undefined;
-    const json = await this.call(() => this.redis.hget(this.keys.record(where, id), 'data'));
+    const json = await this.call(() => this.redis.hget(this.keys.walkthrough(where, id), 'data'));
     return json === null ? undefined : readRecord(json, id);
   }
 
-  async replace(next: WalkthroughRecord, expectedVersion: number): Promise<void> {
+  async getWithAudit(id: string): Promise<WalkthroughWithAudit | undefined> {
+    const where = parseWalkthroughId(id);
+    if (!where) return undefined;
+    // One transaction: a write between the two reads would move entries from the record to the log.
+    const replies = await this.call(() =>
+      this.redis
+        .multi()
+        .hget(this.keys.walkthrough(where, id), 'data')
+        .lrange(this.keys.walkthroughAudit(where, id), 0, -1)
+        .exec(),
+    );
+    const [[recordError, json] = [], [logError, log] = []] = replies ?? [];
+    if (recordError || logError) throw await this.unavailable(recordError ?? logError);
+    if (typeof json !== 'string') return undefined;
+    const record = readRecord(json, id);
+    return { record, audit: [...readAuditLog(log as string[], id), ...record.audit] };
+  }
+
+  async replace(
+    next: WalkthroughRecord,
+    expectedVersion: number,
+    archived: readonly AuditEntry[] = [],
+  ): Promise<void> {
     const reply = (await this.call(() =>
       this.run('replaceWalkthrough', this.keysOf(next), [
         expectedVersion,
@@ -98,6 +135,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
         Date.parse(next.updatedAt),
         next.status === 'active' ? '1' : '0',
         next.thread ? '1' : '0',
+        ...archived.map((e) => JSON.stringify(e)),
       ]),
     )) as [number, string?];
     const [code, stored] = reply;
@@ -113,21 +151,22 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   }
 
   async listActive(where: Conversation): Promise<WalkthroughRecord[]> {
-    const ids = await this.call(() => this.redis.zrange(this.keys.active(where), '0', '-1'));
+    const ids = await this.call(() => this.redis.zrange(this.keys.activeWalkthroughs(where), '0', '-1'));
     if (ids.length === 0) return [];
     const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hget(this.keys.record(where, id), 'data');
+    for (const id of ids) pipeline.hget(this.keys.walkthrough(where, id), 'data');
     const replies = (await this.call(() => pipeline.exec())) ?? [];
+    const failed = replies.find(([error]) => error)?.[0];
+    if (failed) throw await this.unavailable(failed);
     const found: WalkthroughRecord[] = [];
-    replies.forEach(([error, json], i) => {
-      if (error) throw error;
+    replies.forEach(([, json], i) => {
       if (typeof json === 'string') found.push(readRecord(json, ids[i] ?? ''));
     });
     return found.filter((r) => r.status === 'active').sort(byCreation);
   }
 
   async findByThread(where: Conversation, thread: string): Promise<WalkthroughRecord | undefined> {
-    const id = await this.call(() => this.redis.get(this.keys.thread(where, thread)));
+    const id = await this.call(() => this.redis.get(this.keys.threadWalkthrough(where, thread)));
     return id ? this.get(id) : undefined;
   }
 

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultSlotProfile, FLINK_DEFAULTS, flinkBudget } from '../../../src/engine/calculators/flink.ts';
+import {
+  defaultSlotProfile,
+  FLINK_DEFAULTS,
+  flinkBudget,
+  flinkDefaultsFor,
+} from '../../../src/engine/calculators/flink.ts';
 import { GiB, MiB } from '../../../src/engine/units.ts';
 
 const withDefaults = (s: Partial<typeof FLINK_DEFAULTS> & Record<string, number>) => ({
@@ -87,8 +92,8 @@ describe('flinkBudget', () => {
           b.metaspace +
           b.overhead;
         expect(parts).toBe(processMib * MiB);
-        expect(b.network).toBeGreaterThanOrEqual(64 * MiB);
-        expect(b.network).toBeLessThanOrEqual(GiB);
+        // No cap on network memory since Flink 1.17: 10% of Flink memory, at least 64m.
+        expect(b.network).toBe(Math.max(64 * MiB, Math.floor(b.flinkSize * Math.fround(0.1))));
         expect(b.overhead).toBeGreaterThanOrEqual(192 * MiB);
         expect(b.overhead).toBeLessThanOrEqual(GiB);
         expect(b.taskHeap).toBeGreaterThan(0);
@@ -190,8 +195,9 @@ describe('flinkBudget, explicit sizes', () => {
     // 2048m - 256m - 1024m managed - task heap = network: 704m task heap leaves exactly 64m.
     expect(flinkBudget(withDefaults({ ...base, taskHeap: 704 * MiB })).network).toBe(64 * MiB);
     expect(() => flinkBudget(withDefaults({ ...base, taskHeap: 704 * MiB + 1 }))).toThrow(/network memory/);
-    // 2048m - 256m framework - 0 managed - 768m task heap = 1024m, exactly network.max.
-    const wide = { flinkSize: 2048 * MiB, managedSize: 0, taskHeap: 768 * MiB };
+    // 2048m - 256m framework - 0 managed - 768m task heap = 1024m, exactly network.max as it was before
+    // Flink 1.17 (1g; since 1.17 it is unlimited).
+    const wide = { flinkSize: 2048 * MiB, managedSize: 0, taskHeap: 768 * MiB, networkMax: GiB };
     expect(flinkBudget(withDefaults(wide)).network).toBe(GiB);
     expect(() => flinkBudget(withDefaults({ ...wide, taskHeap: 768 * MiB - 1 }))).toThrow(/network memory/);
   });
@@ -271,5 +277,34 @@ describe('defaultSlotProfile', () => {
     expect(() => defaultSlotProfile(flinkBudget(withDefaults({ processSize: GiB * 2 })), 0)).toThrow(
       /numberOfTaskSlots/,
     );
+  });
+});
+
+describe('flinkDefaultsFor', () => {
+  // Flink 1.10.1 release notes (FLINK-16406) and 1.17 release notes (FLINK-30469).
+  it.each([
+    ['1.10.0', 96 * MiB, GiB],
+    ['1.10.1', 256 * MiB, GiB],
+    ['1.16.3', 256 * MiB, GiB],
+    ['1.17', 256 * MiB, Number.POSITIVE_INFINITY],
+    ['2.0.0', 256 * MiB, Number.POSITIVE_INFINITY],
+  ])('Flink %s: metaspace %d, network.max %d', (version, metaspace, networkMax) => {
+    const d = flinkDefaultsFor(version);
+    expect(d.metaspace).toBe(metaspace);
+    expect(d.networkMax).toBe(networkMax);
+  });
+
+  it('uses the current defaults without a version, and refuses the model before 1.10', () => {
+    expect(flinkDefaultsFor()).toBe(FLINK_DEFAULTS);
+    expect(() => flinkDefaultsFor('1.9.1')).toThrow(/predates the TaskManager memory model/);
+    expect(() => flinkDefaultsFor('latest')).toThrow(/not a Flink version/);
+  });
+
+  // 16g: 10% of Flink memory is 1.48 GB, capped at 1g before 1.17 and not after.
+  it('lets network memory grow past 1g from Flink 1.17 on', () => {
+    const now = flinkBudget({ ...flinkDefaultsFor('1.17.1'), processSize: 16 * GiB });
+    const before = flinkBudget({ ...flinkDefaultsFor('1.16.2'), processSize: 16 * GiB });
+    expect(now.network).toBeGreaterThan(GiB);
+    expect(before.network).toBe(GiB);
   });
 });

@@ -3,6 +3,7 @@ import {
   findWorkerType,
   GLUE_WORKER_TYPES,
   glueTypeFor,
+  glueTypeForContainer,
   glueWorkerBudget,
 } from '../../../src/engine/calculators/glue.ts';
 import { GiB, MiB } from '../../../src/engine/units.ts';
@@ -44,9 +45,37 @@ describe('Glue worker types', () => {
 
   it('marks estimates and grows the heap with the worker', () => {
     const heaps = GLUE_WORKER_TYPES.filter((w) => w.type.startsWith('G.')).map((w) => glueWorkerBudget(w));
-    expect(heaps.filter((b) => b.executorHeapEstimated).length).toBe(heaps.length - 1);
+    // G.1X and G.2X are documented; the other G types are estimated.
+    expect(heaps.filter((b) => b.executorHeapEstimated).length).toBe(heaps.length - 2);
     for (let i = 1; i < heaps.length; i++)
       expect(heaps[i]?.executorHeap).toBeGreaterThan(heaps[i - 1]?.executorHeap ?? 0);
+  });
+
+  // AWS knowledge center "Container killed by YARN for exceeding memory limits" (glue-container-yarn-
+  // memory-limit): spark.executor.memory / spark.driver.memory / spark.executor.cores per Glue version.
+  it.each([
+    ['Standard', '2.0', 5, 4],
+    ['Standard', '3.0', 5, 4],
+    ['G.1X', '1.0', 10, 8],
+    ['G.1X', '2.0', 10, 8],
+    ['G.1X', '3.0', 10, 4],
+    ['G.2X', '2.0', 20, 16],
+    ['G.2X', '4.0', 20, 8],
+  ])('%s on Glue %s: %d GB executor and driver heap, %d cores', (type, version, heapGB, cores) => {
+    const worker = findWorkerType(type);
+    if (!worker) throw new Error(`${type} missing`);
+    const b = glueWorkerBudget(worker, version);
+    expect(b.executorHeap).toBe(heapGB * GiB);
+    expect(b.driverHeap).toBe(heapGB * GiB);
+    expect(b.executorCores).toBe(cores);
+  });
+
+  // 5g + max(384m, 10%) = 5.5 GB: the "5.5 GB of 5.5 GB physical memory used" of Standard workers.
+  it('finds the worker type from the size of a killed executor container', () => {
+    expect(glueTypeForContainer(5.5 * GiB)?.type).toBe('Standard');
+    expect(glueTypeForContainer(11 * GiB)?.type).toBe('G.1X');
+    expect(glueTypeForContainer(22 * GiB)?.type).toBe('G.2X');
+    expect(glueTypeForContainer(7 * GiB)).toBeUndefined();
   });
 
   it('picks the smallest type that holds a needed heap', () => {
@@ -55,14 +84,13 @@ describe('Glue worker types', () => {
     expect(glueTypeFor(10_000 * GiB).general).toBeUndefined();
   });
 
-  // Estimated types: worker memory / executors x 10/16, rounded down to 64 MiB.
-  // Standard: 16 GiB / 2 x 0.625 = 5 GiB, 4 vCPU / 2 = 2 cores; G.2X: 32 x 0.625 = 20 GiB, 8 cores;
-  // G.025X: 4 x 0.625 = 2.5 GiB, 2 cores.
+  // AWS's knowledge-center table: Standard 5g with 4 cores, G.2X 20g with 8 cores (Glue 3.0+). G.025X is
+  // estimated: 4 GiB x 10/16 = 2.5 GiB, one core per vCPU (2).
   it.each([
-    ['Standard', 5 * GiB, 2],
-    ['G.2X', 20 * GiB, 8],
-    ['G.025X', 2.5 * GiB, 2],
-  ])('gives a %s executor %d bytes of heap and %d cores', (type, heap, cores) => {
+    ['Standard', 5 * GiB, 4, false],
+    ['G.2X', 20 * GiB, 8, false],
+    ['G.025X', 2.5 * GiB, 2, true],
+  ])('gives a %s executor %d bytes of heap and %d cores (estimated: %s)', (type, heap, cores, estimated) => {
     const worker = findWorkerType(type);
     if (!worker) throw new Error(`${type} missing`);
     const b = glueWorkerBudget(worker);
@@ -70,7 +98,7 @@ describe('Glue worker types', () => {
       heap,
       cores,
       heap,
-      true,
+      estimated,
     ]);
     expect(b.executor.heap).toBe(heap);
     expect(b.executor.executionPerTask).toBeCloseTo(((heap - 300 * MiB) * 0.6) / cores, 0);
@@ -79,7 +107,7 @@ describe('Glue worker types', () => {
   // A made-up shape to pin the rounding: 5 GiB / 3 x 0.625 = 1066.7 MiB, down to 16 x 64 MiB = 1024 MiB.
   it('rounds an estimated heap down to a multiple of 64 MiB', () => {
     const odd = { type: 'X', dpu: 1, vcpu: 3, memoryGB: 5, executorsPerWorker: 3, note: '' };
-    expect(glueWorkerBudget(odd)).toMatchObject({ executorHeap: 1024 * MiB, executorCores: 1 });
+    expect(glueWorkerBudget(odd)).toMatchObject({ executorHeap: 1024 * MiB, executorCores: 3 });
   });
 
   it('finds a type whatever its case and surrounding spaces', () => {

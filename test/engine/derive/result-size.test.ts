@@ -7,7 +7,7 @@ const fact = (values: Record<string, number>) => ['spark.max-result-size', value
 
 describe('result-size derivation', () => {
   // 1.5 GiB of results from 120 tasks against a 1 GiB limit: 1.5 GiB / 120 = 12.8 MiB per task;
-  // limit = roundUp(1.5 x 1.5 GiB = 2.25 GiB, 1 GiB) = 3g; driver = 3 GiB + 2 GiB = 5g.
+  // limit = roundUp(1.5 x 1.5 GiB = 2.25 GiB, 1 GiB) = 3g; driver = roundUp(3 x 1.5 GiB = 4.5 GiB) = 5g.
   it('gives the per-task size and a limit with 50% headroom', () => {
     const book = bookOf({}, fact({ resultBytes: 1.5 * GiB, limitBytes: GiB, tasks: 120 }));
     expect(resultSize(book)).toEqual({
@@ -22,12 +22,12 @@ describe('result-size derivation', () => {
 
   it('leaves out the per-task size without a positive task count', () => {
     const values = resultSize(bookOf({}, fact({ resultBytes: 4 * GiB, tasks: 0 })));
-    // 1.5 x 4 GiB = 6 GiB exactly; driver 8g.
+    // 1.5 x 4 GiB = 6 GiB exactly; driver 3 x 4 GiB = 12g.
     expect(values).toEqual({
       'result.size': '4 GB',
       'result.tasks': '0',
       'result.suggested-limit': '6g',
-      'driver.suggested-memory': '8g',
+      'driver.suggested-memory': '12g',
     });
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { beamVersion } from '../../../src/engine/derive/beam-version.ts';
 import { containerMemory } from '../../../src/engine/derive/container-memory.ts';
+import { flinkMemory } from '../../../src/engine/derive/flink-memory.ts';
 import { flinkSlots } from '../../../src/engine/derive/flink-slots.ts';
 import { glueWorker } from '../../../src/engine/derive/glue-worker.ts';
 import { heapSize } from '../../../src/engine/derive/heap-size.ts';
@@ -7,6 +9,7 @@ import { jdk } from '../../../src/engine/derive/jdk.ts';
 import { DERIVATIONS } from '../../../src/engine/derive/registry.ts';
 import { resultSize } from '../../../src/engine/derive/result-size.ts';
 import { numberValue, sizeSetting } from '../../../src/engine/derive/settings.ts';
+import { yarnVmem } from '../../../src/engine/derive/yarn-vmem.ts';
 import { GiB, MiB } from '../../../src/engine/units.ts';
 import { bookOf } from './book.ts';
 
@@ -72,6 +75,9 @@ describe('derivation registry', () => {
       'flink-slots': flinkSlots,
       'glue-worker': glueWorker,
       jdk,
+      'flink-memory': flinkMemory,
+      'beam-version': beamVersion,
+      'yarn-vmem': yarnVmem,
     });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dataflowWorker } from '../../../src/engine/extractors/dataflow-worker.ts';
-import { kindsOf } from './run-extractor.ts';
+import { findingsOf, kindsOf } from './run-extractor.ts';
 
 describe('dataflow-worker', () => {
   it.each([
@@ -13,6 +13,23 @@ describe('dataflow-worker', () => {
   });
 
   it.each([
+    [
+      'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 16.0 GiB. Job will fail because we have upsized to maximum size, and the pipeline is still OOMing.',
+      { mode: 'batch', limitGiB: 16 },
+    ],
+    [
+      'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 26.0 GiB. This is only a problem if the pipeline continues to see memory throttling and/or OOMs.',
+      { mode: 'streaming', limitGiB: 26 },
+    ],
+  ])("Dataflow Prime's vertical autoscaling at its limit ('dataflow.memory-limit'): %s", (line, values) => {
+    expect(findingsOf(dataflowWorker, line)).toEqual([
+      { kind: 'dataflow.memory-limit', values },
+      { kind: 'platform.dataflow' },
+    ]);
+  });
+
+  it.each([
+    'INFO Vertical Autoscaling upsized the worker pool memory to 8.0 GiB',
     'WARN The client lost contact with the service for 30 s, retrying',
     'The job failed because a work item has failed 4 times.',
   ])('finds nothing in %s', (line) => {

@@ -34,6 +34,32 @@ describe('engine-markers', () => {
     ['org.apache.hadoop.mapred.YarnChild: Error running child', ['engine.mapreduce', 'platform.yarn']],
     ['at org.apache.beam.sdk.io.FileIO$Write.expand(FileIO.java:1300)', ['engine.beam-java', 'runtime.jvm']],
     ['Workflow failed. Causes: A work item was attempted 4 times without success.', ['platform.dataflow']],
+    // Spark known from its log lines and classes alone (Executor.scala, CoarseGrainedExecutorBackend,
+    // YarnSparkHadoopUtil's OOM hook, py4j as PySpark ships it).
+    ['24/02/02 10:00:00 ERROR Executor: Exception in task 69.0 in stage 95.0 (TID 916)', ['engine.spark']],
+    ['INFO CoarseGrainedExecutorBackend: Driver commanded a shutdown', ['engine.spark']],
+    ["exec java -server -Xmx4096m '-XX:OnOutOfMemoryError=kill %p' -Djava.io.tmpdir=/tmp", ['engine.spark']],
+    ['py4j.protocol.Py4JNetworkError: Answer from Java side is empty', ['engine.spark']],
+    [
+      'WARN YarnAllocator: Container from a bad node: container_1677400112233_0042_01_000017',
+      ['engine.spark', 'platform.yarn'],
+    ],
+    ['flink_taskmanager_1 exited with code 137', ['engine.flink']],
+    [
+      'ERROR TaskSchedulerImpl: Lost executor 7 on h7: Container killed on request. Exit code is 137',
+      ['engine.spark'],
+    ],
+    [
+      'INFO ApplicationMaster: Final app status: FAILED, exitCode: 15, (reason: User class threw exception: java.lang.OutOfMemoryError: Java heap space',
+      ['engine.spark', 'runtime.jvm'],
+    ],
+    ['flink-taskmanager-1 exited with code 137', ['engine.flink']],
+    ['taskmanager_1 exited with code 137', ['engine.flink']],
+    [
+      '\tat com.google.cloud.dataflow.sdk.util.DoFnRunnerBase.processElement(DoFnRunnerBase.java:139)',
+      ['engine.beam-java', 'runtime.jvm', 'platform.dataflow'],
+    ],
+    ['  Warning  Evicted  3m  kubelet  The node was low on resource: memory.', ['platform.kubernetes']],
   ])('%s -> %j', (line, kinds) => {
     expect(kindsOf(engineMarkers, line)).toEqual(kinds);
   });
@@ -44,6 +70,9 @@ describe('engine-markers', () => {
     'Emerald city',
     'Executor lost something',
     'INFO Checkpointing completed in 12 ms',
+    // A plain JVM with the common kill -9 hook is not Spark; only Spark's own 'kill %p' counts.
+    'java -XX:OnOutOfMemoryError="kill -9 %p" -jar service.jar',
+    'resourcemanager-0 exited with code 137',
   ])('finds nothing in %s', (line) => {
     expect(kindsOf(engineMarkers, line)).toEqual([]);
   });

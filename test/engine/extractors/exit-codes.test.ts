@@ -16,11 +16,34 @@ describe('exit-codes', () => {
     ['ERROR YarnScheduler: Executor exited with exit status 52', 52],
     ['Process exited with code 137', 137],
     ['exit status: 143', 143],
+    // Spark on Kubernetes annotates the code (ExecutorPodsLifecycleManager.describeExitCode).
+    ['The executor with id 13 exited with exit code 137(SIGKILL, possible container OOM).', 137],
+    ['The executor with id 3 exited with exit code 52(JVM OOM).', 52],
+    // Spark standalone (ExecutorRunner) and Flink on YARN (YarnResourceManagerDriver).
+    [
+      'ExecutorLostFailure (executor 12 exited caused by one of the running tasks) Reason: Command exited with code 52',
+      52,
+    ],
+    ['Container container_e05_1600000000000_0003_01_000002 marked as failed.\\n Exit code:-104.', -104],
+    ['flink_taskmanager_1 exited with code 137', 137],
+    // Spark standalone's ExecutorExitCode.explainExitCode.
+    ['Reason: Unknown executor exit code (137) (died from signal 9?)', 137],
   ])('%s -> exit %i', (line, code) => {
     const findings = findingsOf(exitCodes, line);
     expect(findings.map((f) => f.kind)).toEqual([`exit.${code}`]);
     expect(findings[0]?.values?.code).toBe(code);
     expect(String(findings[0]?.values?.meaning).length).toBeGreaterThan(10);
+  });
+
+  it.each([
+    [
+      'exit.-103',
+      'Container marked as failed: container_1 on host: h1. Exit status: -103. Diagnostics: killed',
+    ],
+    ['exit.-104', 'Exit status: -104. Diagnostics: Container killed on request.'],
+    ['exit.52', 'Exit status: 52. Diagnostics: Exception from container-launch.'],
+  ])('%s from %s', (kind, line) => {
+    expect(kindsOf(exitCodes, line)).toEqual([kind]);
   });
 
   it('reads the exit code of kubectl describe output', () => {
@@ -42,6 +65,9 @@ describe('exit-codes', () => {
     'exit code 0',
     'System.exit(1) called from ShutdownHook',
     'Lost executor 137 on host-1',
+    // Spark's own codes that are not memory: 53 is a DiskStore that could not create its directory.
+    'The executor with id 4 exited with exit code 53(DiskStore failed to create temp dir).',
+    'Command failed with exit code 1',
   ])('finds nothing in %s', (line) => {
     expect(kindsOf(exitCodes, line)).toEqual([]);
   });

@@ -47,7 +47,7 @@ describe('jdk-version', () => {
   );
 
   it('does not read a JDK bug id as a version', () => {
-    expect(findingsOf(jdkVersion, 'see JDK-8164293 (MemberNameTable leak)')).toEqual([]);
+    expect(findingsOf(jdkVersion, 'see JDK-8013267 (MemberNameTable moved to the heap)')).toEqual([]);
   });
 
   it('reads the JRE version from an hs_err header', () => {

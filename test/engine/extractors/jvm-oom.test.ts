@@ -49,6 +49,7 @@ describe('jvm-oom', () => {
       'io.trino.ExceededMemoryLimitException: Query exceeded per-node user memory limit of 2GB [Allocated: 1.99GB]',
       'oom.app-memory-limit',
     ],
+    ['Query 20240101_000000_00001_abcde failed: EXCEEDED_LOCAL_MEMORY_LIMIT', 'oom.app-memory-limit'],
   ])('%s -> %s', (line, kind) => {
     expect(kindsOf(jvmOom, line)).toEqual([kind]);
   });
@@ -58,9 +59,74 @@ describe('jvm-oom', () => {
     expect(findingsOf(jvmOom, line)).toEqual([{ kind: 'oom.direct', values: { area: 'network-buffers' } }]);
   });
 
+  // The JVM prints this line only from VM_ReportJavaOutOfMemory (hotspot vmError.cpp), once the
+  // error happened and just before it runs the hook; a launch command never starts with '#'.
+  it.each(['# -XX:OnOutOfMemoryError="kill -9 %p"', '#  -XX:OnOutOfMemoryError="kill %p"'])(
+    "%s is the JVM's own report of an OutOfMemoryError",
+    (line) => {
+      expect(findingsOf(jvmOom, line)).toEqual([
+        { kind: 'oom.jvm-unspecified', values: { report: 'on-oom-hook' } },
+      ]);
+    },
+  );
+
+  it.each([
+    // Wrappers that copy only the message (SQLException(e.getMessage()), reflection, Maven's summary).
+    ['java.sql.SQLException: Java heap space', 'oom.java-heap'],
+    [
+      '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.8.1:compile (default-compile) on project app: Fatal error compiling: java.lang.reflect.InvocationTargetException: Java heap space -> [Help 1]',
+      'oom.java-heap',
+    ],
+    ['[ERROR] Java heap space -> [Help 1]', 'oom.java-heap'],
+    ['java.sql.SQLException: GC overhead limit exceeded', 'oom.gc-overhead'],
+    ['Caused by: java.lang.reflect.InvocationTargetException: Metaspace', 'oom.metaspace'],
+    ['java.util.concurrent.ExecutionException: Direct buffer memory', 'oom.direct'],
+    // Flink's explanation on a line of its own once a paste wraps the error.
+    ['The metaspace out-of-memory error has occurred. This can mean two things:', 'oom.metaspace'],
+    ['The direct out-of-memory error has occurred. This can mean two things:', 'oom.direct'],
+    ['A heap space-related out-of-memory error has occurred. This can mean two things:', 'oom.java-heap'],
+  ])('%s -> %s', (line, kind) => {
+    expect(kindsOf(jvmOom, line)).toEqual([kind]);
+  });
+
+  it.each([
+    [
+      'org.apache.spark.memory.SparkOutOfMemoryError: Unable to acquire 65536 bytes of memory, got 0',
+      'spark-execution',
+    ],
+    [
+      'org.apache.spark.memory.SparkOutOfMemoryError: [UNABLE_TO_ACQUIRE_MEMORY] Unable to acquire 262144 bytes of memory, got 172032.',
+      'spark-execution',
+    ],
+    ['java.lang.OutOfMemoryError: Unable to acquire 16777216 bytes of memory, got 0', 'spark-execution'],
+    [
+      'Exception in thread "broadcast-exchange-0" java.lang.OutOfMemoryError: Not enough memory to build and broadcast the table',
+      'spark-broadcast',
+    ],
+  ])("%s is Spark's heap running out (%s)", (line, pool) => {
+    expect(findingsOf(jvmOom, line)).toEqual([{ kind: 'oom.java-heap', values: { pool } }]);
+  });
+
+  // TaskMemoryManager throws SparkOutOfMemoryError when a spill fails on I/O: the disk, not memory.
+  it.each([
+    'org.apache.spark.memory.SparkOutOfMemoryError: error while calling spill() on org.apache.spark.util.collection.unsafe.sort.UnsafeExternalSorter@6e6f5e3f : No space left on device',
+    'org.apache.spark.memory.SparkOutOfMemoryError: [SPILL_OUT_OF_MEMORY] Error while calling spill() on org.apache.spark.shuffle.sort.ShuffleExternalSorter@1f2a : No space left on device',
+  ])("%s is a failed spill ('spark.spill-failed'), not an OOM", (line) => {
+    expect(kindsOf(jvmOom, line)).toEqual(['spark.spill-failed']);
+  });
+
+  it.each([
+    'Consider increasing the Java heap space with -Xmx',
+    'INFO: Metaspace       used 3275K, capacity 4486K, committed 4864K, reserved 1056768K',
+    'Spark decided not to build and broadcast the small table',
+    '[ERROR] Java heap space usage above 90% on broker-2',
+  ])('finds no error in the prose %s', (line) => {
+    expect(kindsOf(jvmOom, line)).toEqual([]);
+  });
+
   it.each([
     '/usr/bin/java -Xmx4g -XX:OnOutOfMemoryError="kill -9 %p" -cp app.jar Main',
-    '# -XX:OnOutOfMemoryError="kill -9 %p"',
+    "exec java -server -Xmx4096m '-XX:OnOutOfMemoryError=kill %p' org.apache.spark.executor.CoarseGrainedExecutorBackend",
     '-XX:+HeapDumpOnOutOfMemoryError -XX:HeapDumpPath=/tmp/dumps',
     'JAVA_OPTS=-XX:+ExitOnOutOfMemoryError -XX:+CrashOnOutOfMemoryError',
     'INFO MemoryStore: MemoryStore started with capacity 366.3 MiB',

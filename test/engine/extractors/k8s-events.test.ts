@@ -34,6 +34,11 @@ describe('k8s-events', () => {
       'Warning  FailedScheduling  default-scheduler  0/5 nodes are available: 2 node(s) had taint {dedicated: infra}, 3 Insufficient cpu.',
       'cpu',
     ],
+    // The kubelet's admission check (lifecycle/predicate.go), pod reason OutOfmemory.
+    [
+      "  Warning  OutOfmemory  12s   kubelet  Node didn't have enough resource: memory, requested: 4294967296, used: 12884901888, capacity: 16462233600",
+      'memory',
+    ],
   ])('an unschedulable pod: %s', (line, resource) => {
     expect(findingsOf(k8sEvents, line)).toEqual([{ kind: 'k8s.unschedulable', values: { resource } }]);
   });

@@ -12,6 +12,15 @@ describe('os-oom-killer', () => {
     ['kernel: java invoked oom-killer: gfp_mask=0x201da, order=0, oom_score_adj=0', 'unknown'],
     ['[ 1234.5] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0', 'unknown'],
     ['The worker VM had to shut down one or more processes due to lack of memory.', 'dataflow-worker'],
+    // The kubelet's SystemOOM node event (pkg/kubelet/oom), with and without the victim.
+    [
+      'default   57m   Warning   SystemOOM   node/nlk8s-node04   System OOM encountered, victim process: java, pid: 967770',
+      'java',
+    ],
+    [
+      '  Warning  SystemOOM  {kubelet gke-cluster-1-default-pool-312d7520-c4db}  System OOM encountered',
+      'unknown',
+    ],
     // Kernel lines quoted in public threads (search index ids 3305410444, 38418647319, 28864040554, 19633047669).
     [
       'Mar 27 01:15:36 ip-10-0-1-103.us-west-2.compute.internal kernel: Killed process 16883 (oomApp) total-vm:4575664kB, anon-rss:57784kB, file-rss:1240kB, shmem-rss:0kB',

@@ -20,7 +20,16 @@ describe('spark-executor-loss', () => {
       'WARN HeartbeatReceiver: Removing executor 2 with no recent heartbeats: 160000 ms exceeds timeout 120000 ms',
       ['spark.heartbeat-timeout'],
     ],
-    ['org.apache.spark.SparkException: Python worker exited unexpectedly (crashed)', ['spark.python-worker']],
+    [
+      'org.apache.spark.SparkException: Python worker exited unexpectedly (crashed)',
+      ['spark.python-worker-crashed', 'spark.python-worker'],
+    ],
+    // py4j when PySpark's driver JVM went away (weak: the walkthrough asks why).
+    ['py4j.protocol.Py4JNetworkError: Answer from Java side is empty', ['spark.driver-jvm-lost']],
+    [
+      'py4j.protocol.Py4JNetworkError: An error occurred while trying to connect to the Java server (127.0.0.1:40415)',
+      ['spark.driver-jvm-lost'],
+    ],
     [
       'org.apache.spark.api.python.PythonException: Traceback (most recent call last):',
       ['spark.python-worker'],
@@ -54,6 +63,7 @@ describe('spark-executor-loss', () => {
     'INFO ExecutorAllocationManager: Requesting 2 new executors because tasks are backlogged',
     '--conf spark.executor.memory=4g',
     'INFO Executor: Finished task 3.0 in stage 2.0 (TID 9). 1520 bytes result sent to driver',
+    'py4j.protocol.Py4JError: An error occurred while calling None.org.apache.spark.api.java.JavaSparkContext',
   ])('finds nothing in %s', (line) => {
     expect(kindsOf(sparkExecutorLoss, line)).toEqual([]);
   });

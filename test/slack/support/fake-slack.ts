@@ -57,6 +57,10 @@ export class FakeSlack {
   /** Group id -> member user ids, for usergroups.users.list. */
   readonly groups = new Map<string, string[]>();
   readonly messages: StoredMessage[] = [];
+  /** The Home tab last published for each user (views.publish). */
+  readonly homes = new Map<string, Record<string, unknown>>();
+  /** User id -> the channels users.conversations says they are in. */
+  readonly memberships = new Map<string, string[]>();
   private readonly files = new Map<string, StoredFile>();
   private readonly gates = new Map<string, Promise<void>>();
   private readonly spec: Map<string, MethodSpec> = loadWebApiSpec();
@@ -120,6 +124,13 @@ export class FakeSlack {
       this.gates.delete(method);
       open();
     };
+  }
+
+  private readonly failures = new Map<string, string>();
+
+  /** The next call to `method` fails with Slack error `error` (e.g. not_in_channel). */
+  failNext(method: string, error: string): void {
+    this.failures.set(method, error);
   }
 
   /** Every Web API method called, in order of arrival (before any hold). */
@@ -210,7 +221,11 @@ export class FakeSlack {
       this.rejections.push(`${method}: ${problems.join('; ')}`);
       return { ok: false, error: 'invalid_blocks' };
     }
-    const result = this.answer(method, args);
+    const failure = this.failures.get(method);
+    this.failures.delete(method);
+    const result = failure
+      ? { ok: false, error: failure }
+      : (this.oncallAnswer(method, args) ?? this.answer(method, args));
     this.calls.push({ method, args, result });
     return result;
   }
@@ -222,6 +237,31 @@ export class FakeSlack {
       problems.push(...blockKitProblems((JSON.parse(args.view) as { blocks?: unknown }).blocks, 100));
     if ((args.text ?? '').length > 40_000) problems.push('text over 40000');
     return problems;
+  }
+
+  private deleteMessage(args: Record<string, string>): Record<string, unknown> {
+    const index = this.messages.findIndex((m) => m.channel === args.channel && m.ts === args.ts);
+    if (index === -1) return { ok: false, error: 'message_not_found' };
+    this.messages.splice(index, 1);
+    return { ok: true, channel: args.channel, ts: args.ts };
+  }
+
+  /** The DM and Home tab methods (issue 14), apart so `answer` stays readable. */
+  private oncallAnswer(method: string, args: Record<string, string>): Record<string, unknown> | undefined {
+    // The DM with the one user asked for, named as Slack names IM channels (D...).
+    if (method === 'conversations.open')
+      return { ok: true, channel: { id: `D${(args.users ?? '').replace(/^U/, '')}` } };
+    if (method === 'users.conversations')
+      return {
+        ok: true,
+        channels: (this.memberships.get(args.user ?? '') ?? []).map((id) => ({ id })),
+        response_metadata: { next_cursor: '' },
+      };
+    if (method === 'views.publish') {
+      this.homes.set(args.user_id ?? '', JSON.parse(args.view ?? '{}') as Record<string, unknown>);
+      return { ok: true, view: { id: `V${this.seq}`, type: 'home' } };
+    }
+    return undefined;
   }
 
   private answer(method: string, args: Record<string, string>): Record<string, unknown> {
@@ -254,6 +294,8 @@ export class FakeSlack {
         message.blocks = JSON.parse(args.blocks ?? '[]');
         return { ok: true, channel: args.channel, ts: args.ts, text: args.text };
       }
+      case 'chat.delete':
+        return this.deleteMessage(args);
       case 'conversations.replies': {
         const thread = this.messages.filter(
           (m) => m.channel === args.channel && (m.ts === args.ts || m.thread_ts === args.ts),

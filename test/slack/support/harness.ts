@@ -12,6 +12,7 @@ import { createSlackApp } from '../../../src/slack/app.ts';
 import { type EventDedupe, MemoryEventDedupe } from '../../../src/slack/dedupe.ts';
 import type { SlackDeps, SlackSettings } from '../../../src/slack/deps.ts';
 import { OncallPolicy } from '../../../src/slack/oncall.ts';
+import type { OutcomeStore } from '../../../src/stats/outcomes.ts';
 import type { WalkthroughService } from '../../../src/walkthrough/index.ts';
 import { FakeSlack } from './fake-slack.ts';
 import { SlackSender } from './signing.ts';
@@ -56,6 +57,8 @@ export interface HarnessOptions {
   socketMode?: { appToken: string; port: number };
   oncallUsers?: string[];
   oncallGroup?: string;
+  /** Outcomes kept (and "Did this fix it?" asked) only when given. */
+  outcomes?: OutcomeStore;
 }
 
 /**
@@ -89,6 +92,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     oncall: new OncallPolicy(options.oncallUsers ?? [], options.oncallGroup),
     log,
     health: async () => ({ ok: true, store: 'memory', playbooks: 2 }),
+    ...(options.outcomes ? { outcomes: options.outcomes } : {}),
   };
   const deps = options.extend ? options.extend(base) : base;
   const socket = options.socketMode;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { ErrorCode, MemdoctorError } from '../../../src/errors.ts';
-import { connectRedis, openStore } from '../../../src/walkthrough/index.ts';
-import { redactUrl } from '../../../src/walkthrough/store/connect.ts';
+import { connectRedis, redactUrl } from '../../../src/redis/connect.ts';
+import { storeSettings } from '../../../src/setup/walkthroughs.ts';
+import { openStore } from '../../../src/walkthrough/index.ts';
 
 async function failure(promise: Promise<unknown>): Promise<MemdoctorError> {
   const error = await promise.then(
@@ -24,9 +25,9 @@ describe('connecting to Redis', () => {
   });
 
   it('opens a memory store without REDIS_URL and a Redis store with it', async () => {
-    const memory = await openStore(loadConfig({}));
+    const memory = await openStore(storeSettings(loadConfig({})));
     expect(memory.kind).toBe('memory');
-    const redis = await openStore(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }));
+    const redis = await openStore(storeSettings(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })));
     expect(redis.kind).toBe('redis');
     await redis.close();
   });
@@ -38,13 +39,15 @@ describe('connecting to Redis', () => {
 });
 
 describe('losing Redis after connecting', () => {
-  it('turns failed calls into StoreUnavailableError naming REDIS_URL', async () => {
+  it('turns failed calls into StoreUnavailableError naming REDIS_URL and saying nothing was lost', async () => {
     const { RedisWalkthroughStore } = await import('../../../src/walkthrough/index.ts');
     const redis = await connectRedis('redis://127.0.0.1:6379');
     const store = new RedisWalkthroughStore(redis, { prefix: 'mdtest-gone' });
     redis.disconnect();
     const error = await failure(store.get('T1-C1-abcdef'));
     expect(error.code).toBe(ErrorCode.StoreUnavailable);
-    expect(error.message).toMatch(/^Redis \(REDIS_URL\) did not answer: .*Check that Redis is up/);
+    expect(error.message).toMatch(
+      /^Redis is unavailable: .*\. Check that Redis is up at REDIS_URL=redis:\/\/127\.0\.0\.1:6379\/0\. Nothing was lost/,
+    );
   });
 });

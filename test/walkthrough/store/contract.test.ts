@@ -1,11 +1,21 @@
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, MemdoctorError } from '../../../src/errors.ts';
+import { RedisKeys } from '../../../src/redis/keys.ts';
+import { keepRecentAudit, RECENT_AUDIT_ENTRIES } from '../../../src/walkthrough/audit.ts';
+import type { WalkthroughEvent } from '../../../src/walkthrough/events.ts';
 import { createRecord } from '../../../src/walkthrough/machine.ts';
 import type { WalkthroughRecord } from '../../../src/walkthrough/record.ts';
 import { MemoryWalkthroughStore } from '../../../src/walkthrough/store/memory.ts';
 import { RedisWalkthroughStore } from '../../../src/walkthrough/store/redis.ts';
 import type { WalkthroughStore } from '../../../src/walkthrough/store/types.ts';
+import {
+  CLUSTER_NODES,
+  CLUSTER_SKIPPED,
+  clusterPrefix,
+  deleteClusterPrefix,
+  newClusterClient,
+} from '../../support/cluster.ts';
 import { AT, play, testProcedure } from '../helpers.ts';
 import { deletePrefix, newRedis, randomPrefix } from '../redis-helpers.ts';
 
@@ -39,28 +49,39 @@ async function errorOf(promise: Promise<unknown>): Promise<MemdoctorError> {
   throw new Error('expected the call to fail');
 }
 
-const redisClients: Redis[] = [];
-const prefixes: string[] = [];
-
+const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
-  const admin = redisClients[0];
-  if (admin) for (const prefix of prefixes) await deletePrefix(admin, prefix);
-  await Promise.all(redisClients.map((r) => r.quit()));
+  for (const cleanup of cleanups) await cleanup();
 });
+
+/** One connection per kind, opened on first use; every test gets a fresh key prefix on it. */
+function onRedis(open: () => Redis | Cluster, clear: (c: Redis | Cluster, prefix: string) => Promise<void>) {
+  let connection: Redis | Cluster | undefined;
+  return () => {
+    if (!connection) {
+      const opened = open();
+      connection = opened;
+      cleanups.push(async () => {
+        await opened.quit();
+      });
+    }
+    const redis = connection;
+    const prefix = CLUSTER_NODES ? clusterPrefix() : randomPrefix();
+    cleanups.unshift(() => clear(redis, prefix));
+    return new RedisWalkthroughStore(redis, { prefix });
+  };
+}
 
 const factories: [string, () => WalkthroughStore][] = [
   ['memory', () => new MemoryWalkthroughStore()],
-  [
-    'redis',
-    () => {
-      const redis = newRedis();
-      redisClients.push(redis);
-      const prefix = randomPrefix();
-      prefixes.push(prefix);
-      return new RedisWalkthroughStore(redis, { prefix });
-    },
-  ],
+  ['redis', onRedis(newRedis, (r, p) => deletePrefix(r as Redis, p))],
 ];
+if (CLUSTER_NODES)
+  factories.push([
+    'redis cluster',
+    onRedis(newClusterClient, (c, p) => deleteClusterPrefix(c as Cluster, p)),
+  ]);
+else describe.skip(`redis cluster store contract${CLUSTER_SKIPPED}`, () => {});
 
 describe.each(factories)('%s store contract', (_kind, makeStore) => {
   let store: WalkthroughStore;
@@ -161,5 +182,74 @@ describe.each(factories)('%s store contract', (_kind, makeStore) => {
     await store.create(plain);
     await store.replace(play(plain, [{ type: 'thread', thread: '1700000000.000200' }]), plain.version);
     expect((await store.findByThread(where, '1700000000.000200'))?.id).toBe(plain.id);
+  });
+
+  it('keeps the audit log beside the record, appended by the same write, read back in order', async () => {
+    let stored = record('C12');
+    await store.create(stored);
+    for (let i = 0; i < RECENT_AUDIT_ENTRIES + 20; i++) {
+      const event: WalkthroughEvent = i % 2 === 0 ? { type: 'choose', answer: 'heap' } : { type: 'back' };
+      const next = play(stored, [event], 'U2');
+      const { record: kept, archived } = keepRecentAudit(next);
+      await store.replace(kept, stored.version, archived);
+      stored = kept;
+    }
+    const loaded = await store.get(stored.id);
+    expect(loaded?.audit).toHaveLength(RECENT_AUDIT_ENTRIES);
+    expect(loaded?.archivedAudit).toBe(21);
+    const whole = await store.getWithAudit(stored.id);
+    expect(whole?.record).toEqual(loaded);
+    expect(whole?.audit).toHaveLength(RECENT_AUDIT_ENTRIES + 21);
+    expect(whole?.audit[0]?.event).toBe('start');
+    expect(whole?.audit.slice(-RECENT_AUDIT_ENTRIES)).toEqual(loaded?.audit);
+  });
+
+  it('appends nothing to the audit log when the version check fails', async () => {
+    const first = record('C13');
+    await store.create(first);
+    const winner = play(first, [{ type: 'choose', answer: 'container' }], 'U2');
+    await store.replace(winner, first.version);
+    const loser = play(first, [{ type: 'choose', answer: 'heap' }], 'U3');
+    const entry = { at: AT, actor: 'U3', event: 'choose', detail: 'should not be kept' };
+    expect((await errorOf(store.replace(loser, first.version, [entry]))).code).toBe(
+      ErrorCode.WalkthroughConflict,
+    );
+    expect((await store.getWithAudit(first.id))?.audit).toEqual(winner.audit);
+  });
+
+  it('holds back an unlisted walkthrough from listActive until its next write', async () => {
+    const where = { workspace: 'T1', conversation: 'C14' };
+    const held = record('C14');
+    await store.create(held, { listed: false });
+    expect(await store.listActive(where)).toEqual([]);
+    expect(await store.get(held.id)).toEqual(held);
+    const linked = play(held, [{ type: 'thread', thread: '1700000000.000300' }]);
+    await store.replace(linked, held.version);
+    expect((await store.listActive(where)).map((r) => r.id)).toEqual([held.id]);
+  });
+
+  it('knows no audit trail of an unknown walkthrough', async () => {
+    expect(await store.getWithAudit('T1-C1-nosuchid')).toBeUndefined();
+    expect(await store.getWithAudit('not an id')).toBeUndefined();
+  });
+});
+
+describe.skipIf(!CLUSTER_NODES)(`the cluster contract run${CLUSTER_SKIPPED}`, () => {
+  it('spreads its conversations over several masters, so MOVED would show up', async () => {
+    const cluster = newClusterClient();
+    const keys = new RedisKeys('any');
+    const slots = new Set<number>();
+    for (const conversation of ['C1', 'C7', 'C8', 'C9', 'C10', 'C11', 'C12', 'C13'])
+      slots.add(
+        Number(await cluster.cluster('KEYSLOT', keys.activeWalkthroughs({ workspace: 'T1', conversation }))),
+      );
+    const owners = new Set<string>();
+    const ranges = await cluster.cluster('SLOTS');
+    for (const slot of slots) {
+      const range = ranges.find(([from, to]) => slot >= from && slot <= to);
+      owners.add(String(range?.[2]?.[1]));
+    }
+    await cluster.quit();
+    expect(owners.size).toBeGreaterThan(1);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { WalkthroughKeys } from '../../../src/walkthrough/store/keys.ts';
+import { RedisKeys } from '../../../src/redis/keys.ts';
 import { MemoryWalkthroughStore } from '../../../src/walkthrough/store/memory.ts';
 import { RedisWalkthroughStore } from '../../../src/walkthrough/store/redis.ts';
 import { newRecord, play } from '../helpers.ts';
@@ -33,27 +33,13 @@ describe('redis store TTL', () => {
     const store = new RedisWalkthroughStore(redis, { prefix, ttlSeconds: 600 });
     const first = play(newRecord(), [{ type: 'start' }]);
     await store.create(first);
-    const key = new WalkthroughKeys(prefix).record(first, first.id);
-    const index = new WalkthroughKeys(prefix).active(first);
+    const key = new RedisKeys(prefix).walkthrough(first, first.id);
+    const index = new RedisKeys(prefix).activeWalkthroughs(first);
     expect(await redis.ttl(key)).toBeGreaterThan(590);
     await redis.expire(key, 5);
     await redis.expire(index, 5);
     await store.replace(play(first, [{ type: 'choose', answer: 'heap' }]), first.version);
     expect(await redis.ttl(key)).toBeGreaterThan(590);
     expect(await redis.ttl(index)).toBeGreaterThan(590);
-  });
-
-  it('builds every key of a conversation under one hash tag', () => {
-    const keys = new WalkthroughKeys('p');
-    const where = { workspace: 'T1', conversation: 'C2' };
-    const tag = (key: string) => /\{([^}]*)\}/.exec(key)?.[1];
-    expect(
-      [
-        keys.record(where, 'x'),
-        keys.active(where),
-        keys.thread(where, '1.2'),
-        keys.thread(where, undefined),
-      ].map(tag),
-    ).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
   });
 });

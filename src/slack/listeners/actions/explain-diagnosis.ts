@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.ts';
-import { readExplainRef } from '../../explain-ref.ts';
 import { explanationView } from '../../views/diagnosis.ts';
+import { readExplainRef } from '../../views/explain-ref.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.ts';
+import { countOutcome } from '../../outcomes.ts';
 import type { Block } from '../../views/blocks.ts';
 import { markedNotMemory } from '../../views/diagnosis.ts';
 
@@ -14,6 +15,9 @@ export function notMemory(deps: SlackDeps) {
     if (!message || !channel) return;
     const view = markedNotMemory((message.blocks ?? []) as Block[], body.user.id);
     await client.chat.update({ channel, ts: message.ts, ...view });
-    deps.log.info({ channel, playbook: body.actions[0]?.value, user: body.user.id }, 'marked not memory');
+    const playbook = body.actions[0]?.value;
+    const workspace = body.team?.id ?? body.user.team_id;
+    if (playbook && workspace) await countOutcome(deps, { workspace, playbook }, 'not_memory');
+    deps.log.info({ channel, playbook, user: body.user.id }, 'marked not memory');
   };
 }

@@ -1,6 +1,8 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { StoreUnavailableError } from '../../../errors.ts';
 import type { SlackDeps } from '../../deps.ts';
-import { readWalkSeed } from '../../walk-seed.ts';
+import { storeDownText } from '../../failures.ts';
+import { readWalkSeed, type WalkSeed } from '../../views/walk-seed.ts';
 import { cannotStart, startInThread } from '../../walk-start.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -19,23 +21,44 @@ export function startWalkthrough(deps: SlackDeps) {
     if (!channel || !message || !seed || !workspace) return;
     const user = body.user.id;
     const thread = { channel, ts: message.thread_ts ?? message.ts };
-    // Two quick clicks (or two people) must not start two walkthroughs in one thread: the first
-    // claims the thread briefly, long enough for its walkthrough to be stored and found.
-    const refusal =
-      (await cannotStart(deps, workspace, thread, seed.p)) ??
-      ((await deps.dedupe.firstTime(`start:${channel}:${thread.ts}`, START_CLAIM_SECONDS))
-        ? undefined
-        : 'A walkthrough is already being started in this thread.');
-    if (refusal) {
-      await client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text: refusal });
-      return;
+    const tell = (text: string) => client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text });
+    try {
+      await startOnce(deps, client, { workspace, thread, user, seed, tell });
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      deps.log.warn({ channel, code: error.code, err: error.message }, 'walkthrough not started');
+      await tell(storeDownText(error, 'no walkthrough was started'));
     }
-    await startInThread(deps, client, {
-      workspace,
-      thread,
-      owner: user,
-      playbook: seed.p,
-      diagnosis: { facts: seed.f, values: seed.v },
-    });
   };
+}
+
+interface StartClick {
+  workspace: string;
+  thread: { channel: string; ts: string };
+  user: string;
+  seed: WalkSeed;
+  tell: (text: string) => Promise<unknown>;
+}
+
+/** Starts the walkthrough unless one runs, or is being started, in the thread. */
+async function startOnce(deps: SlackDeps, client: Args['client'], click: StartClick): Promise<void> {
+  const { workspace, thread, user, seed } = click;
+  // Two quick clicks (or two people) must not start two walkthroughs in one thread: the first
+  // claims the thread briefly, long enough for its walkthrough to be stored and found.
+  const refusal =
+    (await cannotStart(deps, workspace, thread, seed.p)) ??
+    ((await deps.dedupe.firstTime(`start:${thread.channel}:${thread.ts}`, START_CLAIM_SECONDS))
+      ? undefined
+      : 'A walkthrough is already being started in this thread.');
+  if (refusal) {
+    await click.tell(refusal);
+    return;
+  }
+  await startInThread(deps, client, {
+    workspace,
+    thread,
+    owner: user,
+    playbook: seed.p,
+    diagnosis: { facts: seed.f, values: seed.v },
+  });
 }

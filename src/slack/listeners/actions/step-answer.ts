@@ -1,24 +1,30 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { z } from 'zod';
-import { WalkthroughEventSchema } from '../../../walkthrough/index.ts';
-import { answerStep } from '../../answer-flow.ts';
+import { MemdoctorError, WalkthroughNotFoundError } from '../../../errors.ts';
+import type { WalkthroughRecord } from '../../../walkthrough/index.ts';
+import { ANSWER_NOT_RECORDED, answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
+import { explainFailure } from '../../failures.ts';
 import type { Block } from '../../views/blocks.ts';
+import { readStepButton } from '../../views/step-button.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
-/** A step button's value is a boundary: parsed strictly. */
-const ValueSchema = z.strictObject({
-  w: z.string().min(1),
-  v: z.number().int().min(0),
-  e: WalkthroughEventSchema,
-});
+const EXPIRED =
+  'This walkthrough is no longer stored (it may have expired). Start a new one from the diagnosis.';
 
-function parseValue(value: string | undefined) {
+/** The clicked walkthrough, or what to tell the person: gone, or Redis unavailable (nothing lost). */
+async function clicked(deps: SlackDeps, id: string): Promise<WalkthroughRecord | string> {
   try {
-    return ValueSchema.safeParse(JSON.parse(value ?? '')).data;
-  } catch {
-    return undefined;
+    return await deps.walkthroughs.get(id);
+  } catch (error) {
+    if (error instanceof WalkthroughNotFoundError) return EXPIRED;
+    if (!(error instanceof MemdoctorError)) throw error;
+    const failure = explainFailure(error, ANSWER_NOT_RECORDED);
+    deps.log.warn(
+      { walkthrough: id, code: failure.code, err: failure.detail ?? failure.message },
+      'answer not stored',
+    );
+    return failure.message;
   }
 }
 
@@ -28,20 +34,15 @@ export function stepAnswered(deps: SlackDeps) {
     await ack();
     const channel = body.channel?.id ?? body.container.channel_id;
     const message = body.message;
-    const value = parseValue(action.value);
+    const value = readStepButton(action.value);
     if (!channel || !message || !value) return;
     const user = body.user.id;
     const thread = { channel, ts: message.thread_ts ?? message.ts };
     const tell = async (text: string) => {
       await client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text });
     };
-    const record = await deps.walkthroughs.get(value.w).catch(() => undefined);
-    if (!record) {
-      await tell(
-        'This walkthrough is no longer stored (it may have expired). Start a new one from the diagnosis.',
-      );
-      return;
-    }
+    const record = await clicked(deps, value.w);
+    if (typeof record === 'string') return tell(record);
     await answerStep(deps, client, {
       record,
       event: value.e,

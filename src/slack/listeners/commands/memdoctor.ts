@@ -1,17 +1,21 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { runCliVerb } from '../../cli-bridge.ts';
+import { calcAnswer } from '../../../calc/answer.ts';
+import { StoreUnavailableError, UsageError } from '../../../errors.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
-import { diagnosePaste } from '../../diagnose.ts';
-import { explainFailure } from '../../failures.ts';
-import type { MessageView } from '../../views/blocks.ts';
+import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
+import { explainFailure, storeDownText } from '../../failures.ts';
+import { handOver } from '../../handover.ts';
+import { rememberDiagnosis } from '../../outcomes.ts';
+import { type MessageView, section } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
-import { diagnosisView } from '../../views/diagnosis.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
-import { statusView, walkRootView } from '../../views/step.ts';
-import { playbookRefusal, startInThread } from '../../walk-start.ts';
+import { privateDiagnosis } from '../../views/private.ts';
+import { statsView } from '../../views/stats.ts';
+import { statusView } from '../../views/step.ts';
+import { playbookRefusal, startWithRoot } from '../../walk-start.ts';
 
 /** `/memdoctor status` lists at most this many walkthroughs (one permalink lookup each). */
 const MAX_STATUS_ITEMS = 20;
@@ -26,19 +30,23 @@ type Verb<K extends SlashRequest['kind']> = (
   log: Logger,
 ) => Promise<MessageView | undefined>;
 
-const diagnose: Verb<'diagnose'> = async (deps, { command, client }, request) => {
-  const { report, known, suggestion } = await diagnosePaste(
-    deps,
-    request.text,
-    request.engine,
-    command.team_id,
-  );
-  const view = diagnosisView(report, deps.playbooks, command.user_id, known, {
-    ...(suggestion ? { suggestion } : {}),
-    explain: deps.assist !== undefined,
+const diagnose: Verb<'diagnose'> = async (deps, { command, client, respond }, request) => {
+  if (deps.engines?.saturated)
+    await respond({ response_type: 'ephemeral', ...noticeView(queuedNotice(deps.engines.waiting)) });
+  const result = await diagnosePaste(deps, request.text, request.engine, command.team_id);
+  const posted = await client.chat.postMessage({
+    channel: command.channel_id,
+    ...diagnosisMessage(deps, result, command.user_id),
   });
-  await client.chat.postMessage({ channel: command.channel_id, ...view });
+  const where = { workspace: command.team_id, channel: command.channel_id, user: command.user_id };
+  await rememberDiagnosis(deps, { ...where, ts: posted.ts, result });
   return undefined;
+};
+
+/** `/memdoctor private <paste>`: the diagnosis only the person sees; its walkthrough runs in their DM. */
+const privately: Verb<'private'> = async (deps, { command }, request) => {
+  const result = await diagnosePaste(deps, request.text, undefined, command.team_id);
+  return privateDiagnosis(diagnosisMessage(deps, result, command.user_id));
 };
 
 const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
@@ -49,24 +57,37 @@ const modal: Verb<'modal'> = async (_deps, { command, client }, request) => {
   return undefined;
 };
 
+/** Told at once when every diagnosis thread is busy, so a slow answer is not taken for a lost one. */
+function queuedNotice(waiting: number): string {
+  const ahead = waiting === 0 ? 'other diagnoses are running' : `${waiting} inputs are ahead of yours`;
+  return `Queued: ${ahead}. The diagnosis will be posted here when it is done.`;
+}
+
+/** Chat has no files to read: a calculator that needs one is for the terminal. */
+function noFiles(_path: string, flag: string): string {
+  throw new UsageError(
+    `--${flag} names a file, which /memdoctor cannot read; run memdoctor calc in a terminal where the file is.`,
+  );
+}
+
 const calc: Verb<'calc'> = async (_deps, _args, request) =>
-  calcView(request.args, await runCliVerb('calc', request.args));
+  calcView(request.args, calcAnswer(request.args, noFiles));
 
 const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
   const refusal = playbookRefusal(deps, request.playbook);
   const playbook = deps.playbooks.find((p) => p.id === request.playbook);
   if (refusal || !playbook) return noticeView(refusal ?? `There is no playbook "${request.playbook}".`);
-  const root = await client.chat.postMessage({
-    channel: command.channel_id,
-    ...walkRootView(playbook, command.user_id),
-  });
-  if (!root.ts) return noticeView('Slack did not return the message it posted; try again.');
-  await startInThread(deps, client, {
-    workspace: command.team_id,
-    thread: { channel: command.channel_id, ts: root.ts },
-    owner: command.user_id,
-    playbook: playbook.id,
-  });
+  try {
+    await startWithRoot(deps, client, {
+      workspace: command.team_id,
+      channel: command.channel_id,
+      owner: command.user_id,
+      playbook,
+    });
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    return noticeView(storeDownText(error, 'no walkthrough was started and nothing was left in the channel'));
+  }
   return undefined;
 };
 
@@ -92,6 +113,11 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
   return statusView(items);
 };
 
+/** A reply whose text is already mrkdwn (it mentions people). */
+function mentionsView(text: string): MessageView {
+  return { text, blocks: [section(text)] };
+}
+
 /** The literal registry of verbs: adding one is one function and one line here. */
 export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   diagnose,
@@ -101,6 +127,18 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
   calc,
   walk,
   status,
+  private: privately,
+  handover: async (deps, { command, client }, request) =>
+    mentionsView(
+      await handOver(deps, client, {
+        ...request,
+        workspace: command.team_id,
+        channel: command.channel_id,
+        user: command.user_id,
+      }),
+    ),
+  stats: async (deps, { command }) =>
+    statsView(deps.outcomes ? await deps.outcomes.rows(command.team_id) : undefined),
 };
 
 async function run(deps: SlackDeps, args: Args, request: SlashRequest, log: Logger) {
@@ -120,7 +158,7 @@ export function memdoctorCommand(deps: SlackDeps) {
       if (reply) await respond({ response_type: 'ephemeral', ...reply });
     } catch (error) {
       const failure = explainFailure(error);
-      log.warn({ code: failure.code, err: failure.message }, 'slash command failed');
+      log.warn({ code: failure.code, err: failure.detail ?? failure.message }, 'slash command failed');
       await respond({ response_type: 'ephemeral', ...noticeView(failure.message) });
     }
   };

@@ -1,8 +1,10 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import { readMeasurement, type WalkthroughEvent } from '../../../walkthrough/index.ts';
+import { StoreUnavailableError } from '../../../errors.ts';
+import { readTyped, type StepView, type TypedAnswer } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
+import { storeDownText } from '../../failures.ts';
 import { pastedOutput, waitingIn } from '../../waiting.ts';
 
 type Args = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
@@ -18,28 +20,28 @@ const ReplySchema = z.looseObject({
   parent_user_id: z.string(),
 });
 
-type Waiting = NonNullable<Awaited<ReturnType<typeof waitingIn>>>;
+/** A reply that starts like a figure is an attempt at one; other replies that do not read are talk. */
+const LOOKS_LIKE_A_FIGURE = /^\s*[-+.\d]/;
 
 /** The event a reply makes for the waiting step, why it cannot answer it, or nothing (talk). */
-function replyAnswer(
-  step: Waiting['step'],
-  text: string,
-): { event: WalkthroughEvent } | { refusal: string } | undefined {
-  if (step.kind === 'paste') {
-    const output = pastedOutput(text);
-    return output ? { event: { type: 'paste', text: output, step: step.id } } : undefined;
-  }
-  if (step.kind !== 'measurement') return undefined;
-  // "0.85", "85%", "3.5 GiB", "7.8 min / 1.2 h": converted to the step's unit, or refused with why.
-  const read = readMeasurement(text, step.unit);
-  if (read.ok) return { event: { type: 'measure', value: read.value, step: step.id } };
-  // A reply that starts like a figure but cannot be read is told why; other replies are talk.
-  return /^\s*[-+.\d]/.test(text) ? { refusal: read.error } : undefined;
+function replyAnswer(view: StepView, text: string): TypedAnswer | undefined {
+  // Command output comes fenced or on several lines; a one-line remark ("looking now") is talk.
+  const typed = view.input === 'output' ? pastedOutput(text) : text;
+  if (typed === undefined) return undefined;
+  const answer = readTyped(view, typed);
+  if (answer && 'refusal' in answer && !LOOKS_LIKE_A_FIGURE.test(text)) return undefined;
+  return answer;
+}
+
+/** A reply that could answer a step (a paste or a figure), as opposed to talk ("looking now"). */
+function mayBeAnAnswer(text: string): boolean {
+  return pastedOutput(text) !== undefined || LOOKS_LIKE_A_FIGURE.test(text);
 }
 
 /**
  * A reply in a memdoctor thread whose walkthrough waits for command output or a number: the reply
- * answers that step. Other replies are conversation and are ignored.
+ * answers that step. Other replies are conversation and are ignored. When Redis is unavailable,
+ * a reply that may be an answer is told so; talk is still left alone.
  */
 export function threadReply(deps: SlackDeps) {
   return async ({ event, client, context }: Args): Promise<void> => {
@@ -47,8 +49,6 @@ export function threadReply(deps: SlackDeps) {
     if (!parsed.success || !context.teamId || parsed.data.parent_user_id !== context.botUserId) return;
     const reply = parsed.data;
     const thread = { channel: reply.channel, ts: reply.thread_ts };
-    const waiting = await waitingIn(deps, context.teamId, thread, ['paste', 'measurement']);
-    if (!waiting) return;
     const tell = async (text: string) => {
       await client.chat.postEphemeral({
         channel: reply.channel,
@@ -57,7 +57,21 @@ export function threadReply(deps: SlackDeps) {
         text,
       });
     };
-    const answer = replyAnswer(waiting.step, reply.text);
+    let waiting: Awaited<ReturnType<typeof waitingIn>>;
+    try {
+      waiting = await waitingIn(deps, context.teamId, thread, ['output', 'value']);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      deps.log.warn(
+        { channel: reply.channel, code: error.code, err: error.message },
+        'thread reply not read',
+      );
+      if (mayBeAnAnswer(reply.text))
+        await tell(storeDownText(error, 'this reply was not taken as the answer to a walkthrough step'));
+      return;
+    }
+    if (!waiting) return;
+    const answer = replyAnswer(waiting.view, reply.text);
     if (!answer) return;
     if ('refusal' in answer) return tell(answer.refusal);
     await answerStep(deps, client, {

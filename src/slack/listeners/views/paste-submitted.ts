@@ -1,16 +1,13 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { z } from 'zod';
 import type { SlackDeps } from '../../deps.ts';
-import { diagnosePaste } from '../../diagnose.ts';
+import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
-import { BLOCK, INPUT } from '../../ids.ts';
-import { diagnosisView } from '../../views/diagnosis.ts';
+import { BLOCK, INPUT, PRIVATE_IDS } from '../../ids.ts';
 import { noticeView } from '../../views/help.ts';
-import { engineFrom } from '../../views/paste-modal.ts';
+import { engineFrom, readPasteModalMeta } from '../../views/paste-modal.ts';
+import { privateDiagnosis } from '../../views/private.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-const MetaSchema = z.strictObject({ channel: z.string().min(1) });
 
 /** The paste modal was submitted: close it at once, then diagnose and post in its channel. */
 export function pasteSubmitted(deps: SlackDeps) {
@@ -25,18 +22,20 @@ export function pasteSubmitted(deps: SlackDeps) {
       return;
     }
     await ack();
-    const meta = MetaSchema.parse(JSON.parse(view.private_metadata));
+    const meta = readPasteModalMeta(view.private_metadata);
+    if (!meta) {
+      deps.log.warn({ callbackId: view.callback_id }, 'paste modal submitted without its channel');
+      return;
+    }
     const engine = engineFrom(values[BLOCK.modalEngine]?.[INPUT.engine]?.selected_option?.value);
     const user = body.user.id;
     try {
-      const { report, known, suggestion } = await diagnosePaste(deps, text, engine, body.team?.id);
-      await client.chat.postMessage({
-        channel: meta.channel,
-        ...diagnosisView(report, deps.playbooks, user, known, {
-          ...(suggestion ? { suggestion } : {}),
-          explain: deps.assist !== undefined,
-        }),
-      });
+      const result = await diagnosePaste(deps, text, engine, body.team?.id);
+      const view = diagnosisMessage(deps, result, user);
+      const only = values[PRIVATE_IDS.modalBlock]?.[PRIVATE_IDS.modalInput]?.selected_options ?? [];
+      if (only.some((o) => o.value === PRIVATE_IDS.modalOption))
+        await client.chat.postEphemeral({ channel: meta.channel, user, ...privateDiagnosis(view) });
+      else await client.chat.postMessage({ channel: meta.channel, ...view });
     } catch (error) {
       const failure = explainFailure(error);
       deps.log.warn({ code: failure.code, channel: meta.channel }, 'modal diagnosis failed');

@@ -1,0 +1,50 @@
+// `npm run build` (and `prepare`, so `npm ci` builds): bundles the TypeScript into plain JavaScript in
+// dist/, then validates the shipped playbooks once into dist/playbooks.json. Plain .mjs so it runs
+// before anything is built. Dependencies stay external: Bolt, openai and ioredis load only when a
+// command imports them, and code splitting keeps the dynamically imported surfaces in their own chunks.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = `${root}dist`;
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    cli: 'src/cli/main.ts',
+    main: 'src/main.ts',
+    'compile-playbooks': 'src/playbooks/compile.ts',
+    // The Slack app's diagnosis threads (src/setup/engine-pool.ts) load this file by name.
+    'engine-worker': 'src/setup/engine-worker.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // The heavy clients stay external (and load only when used); zod too, because openai's helpers must
+  // see the same zod. yaml and picocolors are bundled: one file to load instead of dozens.
+  external: [
+    'piscina',
+    '@slack/bolt',
+    '@slack/web-api',
+    'openai',
+    'openai/*',
+    'ioredis',
+    'pino',
+    'zod',
+    'zod/*',
+  ],
+  sourcemap: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'warning',
+  // yaml is CommonJS and requires node built-ins; an ES module bundle needs a require to give it.
+  banner: {
+    js: "import { createRequire as __memdoctorRequire } from 'node:module'; const require = __memdoctorRequire(import.meta.url);",
+  },
+});
+execFileSync(process.execPath, [`${dist}/compile-playbooks.js`], { stdio: 'inherit' });

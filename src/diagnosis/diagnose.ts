@@ -1,0 +1,139 @@
+import type { Extractor } from '../engine/extractors/types.ts';
+import {
+  diagnoseStream,
+  diagnoseText,
+  type EngineHint,
+  type EngineResult,
+  type Finding,
+  type InputReport,
+  type ReadLimits,
+} from '../engine/index.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import { type Selection, selectLines } from '../llm/select.ts';
+import { SelectionTap } from '../llm/tap.ts';
+import type { Suggestion } from '../llm/triage.ts';
+import type { EngineOffload } from './engine-job.ts';
+import { failureNotes } from './notes.ts';
+import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
+
+/** What to diagnose: pasted text, or a byte stream (a file, stdin, a download; plain or gzip). */
+export type DiagnosisInput =
+  | { source: string; text: string }
+  | { source: string; chunks: AsyncIterable<Uint8Array> };
+
+/** One diagnosis request, as a surface parsed it from its own input. */
+export interface DiagnosisRequest {
+  input: DiagnosisInput;
+  /** The system the user named (`--engine glue`, `/memdoctor glue ...`). */
+  engine?: EngineHint;
+  limits?: ReadLimits;
+  /** Who asks, for the model's hourly limit: `cli`, `console`, a Slack team id. */
+  workspace: string;
+  /** Called with the engine's result before any model is asked, so a terminal can show it at once. */
+  onReport?: (result: DiagnosisResult) => void;
+}
+
+/** What every diagnosis uses: the playbooks, and the model's help when one is configured. */
+export interface DiagnosisContext {
+  playbooks: readonly Playbook[];
+  assist?: SuggestionAssist;
+  /** The engine's extractors; the registry when unset (tests inject failing ones). */
+  extractors?: readonly Extractor[];
+  /** Runs the engine off this thread (the Slack app's worker pool); in-line when unset. */
+  offload?: EngineOffload;
+}
+
+/** A diagnosis, ready to render: the contract's report, what a walkthrough starts from, the model's word. */
+export interface DiagnosisResult {
+  /** The `diagnose --json` contract: deterministic, never touched by a model. */
+  report: InputReport;
+  /** Every fact found, without its line (see walkthroughStart). */
+  findings: Finding[];
+  /** A model's suggestion, when one is configured and the engine recognised nothing or little. */
+  suggestion?: Suggestion;
+  /** What a person may want to know besides the result (a model that could not help, a failed parser). */
+  notes: string[];
+}
+
+/** Runs the engine; with a model configured, the lines it may see are selected as the engine reads. */
+async function runEngine(
+  request: DiagnosisRequest,
+  context: DiagnosisContext,
+): Promise<{ engine: EngineResult; selection: () => Promise<Selection | undefined> }> {
+  const { input } = request;
+  const options = {
+    ...request.limits,
+    ...(request.engine ? { engine: request.engine } : {}),
+    ...(context.extractors ? { extractors: context.extractors } : {}),
+  };
+  if (context.offload && !context.extractors) return offloaded(request, context, context.offload);
+  if ('text' in input) {
+    const engine = await diagnoseText(input.source, input.text, context.playbooks, options);
+    return { engine, selection: async () => selectLines(input.text) };
+  }
+  const tap = context.assist ? new SelectionTap(input.source) : undefined;
+  const chunks = tap ? tap.wrap(input.chunks) : input.chunks;
+  const engine = await diagnoseStream(input.source, chunks, context.playbooks, options);
+  return { engine, selection: async () => tap?.selection() };
+}
+
+async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/**
+ * The engine in another thread: text goes as it is, a stream is read here first (a download is
+ * I/O, which the event loop does well) and its bytes are moved to the thread.
+ */
+async function offloaded(
+  request: DiagnosisRequest,
+  context: DiagnosisContext,
+  offload: EngineOffload,
+): Promise<{ engine: EngineResult; selection: () => Promise<Selection | undefined> }> {
+  const { input } = request;
+  const job = {
+    source: input.source,
+    ...(request.engine ? { engine: request.engine } : {}),
+    ...(request.limits?.maxBytes !== undefined ? { maxBytes: request.limits.maxBytes } : {}),
+  };
+  if ('text' in input) {
+    const engine = await offload({ ...job, text: input.text });
+    return { engine, selection: async () => selectLines(input.text) };
+  }
+  const tap = context.assist ? new SelectionTap(input.source) : undefined;
+  const bytes = await readAll(tap ? tap.wrap(input.chunks) : input.chunks);
+  const engine = await offload({ ...job, bytes });
+  return { engine, selection: async () => tap?.selection() };
+}
+
+/**
+ * The one diagnosis every surface runs (CLI, console, Slack): the engine over the input, then, when
+ * a model is configured and the engine was unsure, the model's suggestion beside the report. Throws
+ * only for input that cannot be read (InputUnreadableError, InputTooLargeError...); everything the
+ * model or a failing engine stage does becomes a note.
+ */
+export async function diagnose(
+  request: DiagnosisRequest,
+  context: DiagnosisContext,
+): Promise<DiagnosisResult> {
+  const { engine, selection } = await runEngine(request, context);
+  const result: DiagnosisResult = {
+    report: engine.report,
+    findings: engine.findings,
+    notes: failureNotes(engine.failures),
+  };
+  request.onReport?.(result);
+  const model = await suggestWhenUnsure(context, {
+    workspace: request.workspace,
+    diagnoses: result.report.diagnoses,
+    selection,
+    ...(request.engine ? { hint: request.engine } : {}),
+  });
+  return {
+    ...result,
+    ...(model.suggestion ? { suggestion: model.suggestion } : {}),
+    notes: [...result.notes, ...(model.note ? [model.note] : [])],
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * The diagnosis use case: the one floor between the engine and the surfaces. The CLI, the console
+ * and Slack parse their input into a DiagnosisRequest and render the DiagnosisResult; nothing else.
+ */
+
+export {
+  type DiagnosisContext,
+  type DiagnosisInput,
+  type DiagnosisRequest,
+  type DiagnosisResult,
+  diagnose,
+} from './diagnose.ts';
+export { failureNote } from './notes.ts';
+export type { SuggestionAssist } from './suggest.ts';
+export { walkthroughStart } from './walkthrough-start.ts';

@@ -1,0 +1,87 @@
+/** Where keys of one conversation belong: a Slack workspace and channel, or `local` / `console`. */
+interface Conversation {
+  workspace: string;
+  conversation: string;
+}
+
+/**
+ * Every key memdoctor keeps in Redis, built here and nowhere else. Each key carries one hash tag
+ * (`{...}`): the keys a script or a request uses together share it, so they land in one Redis
+ * Cluster slot. All keys start with the prefix (MEMDOCTOR_REDIS_PREFIX), so tests and shared servers
+ * keep apart.
+ */
+export class RedisKeys {
+  constructor(readonly prefix = 'memdoctor') {}
+
+  /** `memdoctor:{tag}`: what every key starts with; a brace inside a tag would end it early. */
+  private tagged(...parts: string[]): string {
+    return `${this.prefix}:{${parts.map((p) => p.replace(/[{}]/g, '_')).join(':')}}`;
+  }
+
+  /** A conversation's keys share `{workspace:conversation}`: the walkthrough scripts touch all four. */
+  private conversation(where: Conversation): string {
+    return this.tagged(where.workspace, where.conversation);
+  }
+
+  /** Hash: `v` (version) and `data` (the walkthrough record as JSON). */
+  walkthrough(where: Conversation, id: string): string {
+    return `${this.conversation(where)}:wt:${id}`;
+  }
+
+  /** List: a walkthrough's earlier audit entries (JSON each, oldest first), written with the record. */
+  walkthroughAudit(where: Conversation, id: string): string {
+    return `${this.conversation(where)}:wt:${id}:audit`;
+  }
+
+  /** Sorted set: ids of a conversation's active walkthroughs, scored by last activity (ms). */
+  activeWalkthroughs(where: Conversation): string {
+    return `${this.conversation(where)}:active`;
+  }
+
+  /** String: the id of the latest walkthrough in a thread; `-` stands for "no thread". */
+  threadWalkthrough(where: Conversation, thread: string | undefined): string {
+    return `${this.conversation(where)}:thread:${thread ?? '-'}`;
+  }
+
+  /** String: a cached model answer, by the sha256 of everything that shaped the request. */
+  modelAnswer(hash: string): string {
+    return `${this.tagged('llm', hash)}:cache`;
+  }
+
+  /** Counter: a workspace's model requests in one fixed window (window = epoch seconds / length). */
+  modelRequests(workspace: string, window: number): string {
+    return `${this.tagged('llm', workspace)}:rate:${window}`;
+  }
+
+  /** Hash: a workspace's outcome figures, `playbook\tcause\tmetric` -> count (src/stats). */
+  outcomeCounts(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:counts`;
+  }
+
+  /** Hash: walkthrough id -> the counts field its "Did this fix it?" answer went to. */
+  outcomeAnswers(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:answers`;
+  }
+
+  /** Hash: walkthrough id -> the note given with its answer. */
+  outcomeNotes(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:notes`;
+  }
+
+  /** List: a workspace's recent diagnoses and walkthroughs (JSON, newest first), for App Home. */
+  outcomeActivity(workspace: string): string {
+    return `${this.tagged('outcomes', workspace)}:activity`;
+  }
+
+  /** String: a claim taken once (a Slack event delivery, a thread's start click), kept for a while. */
+  claim(id: string): string {
+    return `${this.tagged('slack', id)}:seen`;
+  }
+}
+
+/** The hash tag of a key as Redis Cluster reads it: between the first `{` and the next `}`, if not empty. */
+export function hashTag(key: string): string | undefined {
+  const open = key.indexOf('{');
+  const close = open === -1 ? -1 : key.indexOf('}', open + 1);
+  return close > open + 1 ? key.slice(open + 1, close) : undefined;
+}

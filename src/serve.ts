@@ -1,0 +1,13 @@
+import { loadConfig } from './config.ts';
+
+/**
+ * `memdoctor serve`: the Slack app, and only the Slack app. Without its credentials startSlack stops
+ * with a message naming them, instead of falling back to the console as `npm start` does, so a
+ * container without secrets fails visibly rather than exiting 0.
+ */
+export async function serve(): Promise<number> {
+  const config = loadConfig();
+  const { startSlack } = await import('./slack/start.ts');
+  await startSlack(config);
+  return 0;
+}

@@ -1,0 +1,114 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
+import type { EngineResult } from '../engine/index.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import { ErrorCode, MemdoctorError } from '../errors.ts';
+import { packagePath } from '../paths.ts';
+
+/** How the pool is sized; every number has a default that suits a 2-core container. */
+export interface EnginePoolOptions {
+  playbooks: readonly Playbook[];
+  /** Worker threads; default: the cores less one for the event loop, at least 1. */
+  threads?: number;
+  /** Inputs allowed to wait for a thread; one more is refused as busy. */
+  maxQueue?: number;
+  /** Longest one input may take in a thread before it is stopped. */
+  budgetMs?: number;
+}
+
+/** Why an input was not diagnosed by the pool; the message is for the person who sent it. */
+export class EngineBusyError extends MemdoctorError {
+  constructor(waiting: number) {
+    super(
+      ErrorCode.Internal,
+      `memdoctor is busy: ${waiting} inputs are already waiting to be diagnosed. Try again in a minute.`,
+    );
+    this.name = 'EngineBusyError';
+  }
+}
+
+export class EngineTimeoutError extends MemdoctorError {
+  constructor(budgetMs: number) {
+    super(
+      ErrorCode.InputTooLarge,
+      `the diagnosis took longer than ${Math.round(budgetMs / 1000)} s and was stopped; send the part of the log around the failure.`,
+    );
+    this.name = 'EngineTimeoutError';
+  }
+}
+
+/**
+ * The worker file: the bundle in dist/ when running built JavaScript, else the TypeScript source
+ * run through tsx (tests and `npm run start:dev`).
+ */
+function workerFile(): { filename: string; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts'))
+    return { filename: new URL('./engine-worker.ts', import.meta.url).href, execArgv: ['--import', 'tsx'] };
+  return { filename: packagePath('dist', 'engine-worker.js'), execArgv: [] };
+}
+
+/** A view over a whole buffer of its own can be moved to the thread; a slice of Node's pool is copied. */
+function ownsBuffer(bytes: Uint8Array | undefined): bytes is Uint8Array {
+  return bytes !== undefined && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+}
+
+/**
+ * Runs the engine in worker threads so the event loop that answers Slack is never held by a
+ * diagnosis: a bounded queue (full means busy, said so), and a time budget per input.
+ */
+export class EnginePool {
+  private readonly pool: Piscina;
+  private readonly maxQueue: number;
+  private readonly budgetMs: number;
+  private readonly threads: number;
+  private running = 0;
+
+  constructor(options: EnginePoolOptions) {
+    const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+    this.threads = threads;
+    this.maxQueue = options.maxQueue ?? 32;
+    this.budgetMs = options.budgetMs ?? 60_000;
+    const { filename, execArgv } = workerFile();
+    this.pool = new Piscina({
+      filename,
+      execArgv,
+      minThreads: threads,
+      maxThreads: threads,
+      maxQueue: this.maxQueue,
+      workerData: { playbooks: options.playbooks },
+    });
+  }
+
+  /** Inputs waiting for a thread now (the metric and the "queued" notice read it). */
+  get waiting(): number {
+    return this.pool.queueSize;
+  }
+
+  /** True when a new input would wait for a thread rather than start at once. */
+  get saturated(): boolean {
+    return this.running >= this.threads;
+  }
+
+  async run(job: EngineJob): Promise<EngineResult> {
+    if (this.pool.queueSize >= this.maxQueue) throw new EngineBusyError(this.pool.queueSize);
+    const signal = AbortSignal.timeout(this.budgetMs);
+    const transferList = ownsBuffer(job.bytes) ? [job.bytes.buffer as ArrayBuffer] : [];
+    this.running++;
+    let reply: EngineReply;
+    try {
+      reply = (await this.pool.run(job, { signal, transferList })) as EngineReply;
+    } catch (error) {
+      if (signal.aborted) throw new EngineTimeoutError(this.budgetMs);
+      throw error;
+    } finally {
+      this.running--;
+    }
+    if (!reply.ok) throw new MemdoctorError(reply.code as ErrorCode, reply.message);
+    return reply.result;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

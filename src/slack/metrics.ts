@@ -1,0 +1,114 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CustomRoute } from '@slack/bolt';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Seconds; the ack buckets sit around Slack's 3 s limit and the 100 ms goal. */
+const ACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3];
+const DIAGNOSIS_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/**
+ * What GET /metrics shows (Prometheus text). One registry per app, not prom-client's global one,
+ * so two apps in one process (tests, replicas in a bench) never share counters.
+ */
+export class SlackMetrics {
+  readonly registry = new Registry();
+  readonly diagnoses = new Counter({
+    name: 'memdoctor_diagnoses_total',
+    help: 'Diagnoses finished, by top playbook ("none" when nothing was recognised)',
+    labelNames: ['playbook'],
+    registers: [this.registry],
+  });
+  readonly diagnosisSeconds = new Histogram({
+    name: 'memdoctor_diagnosis_duration_seconds',
+    help: 'Time from the start of a diagnosis (reading a download included) to its result',
+    buckets: DIAGNOSIS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly ackSeconds = new Histogram({
+    name: 'memdoctor_ack_latency_seconds',
+    help: 'Time from a Slack request reaching the app to its acknowledgement',
+    buckets: ACK_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly walkthroughStarts = new Counter({
+    name: 'memdoctor_walkthrough_starts_total',
+    help: 'Walkthroughs started, by playbook',
+    labelNames: ['playbook'],
+    registers: [this.registry],
+  });
+  readonly walkthroughTransitions = new Counter({
+    name: 'memdoctor_walkthrough_transitions_total',
+    help: 'Walkthrough events applied, by event type',
+    labelNames: ['event'],
+    registers: [this.registry],
+  });
+  readonly redisErrors = new Counter({
+    name: 'memdoctor_redis_errors_total',
+    help: 'Redis connection errors and store failures met by requests',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
+
+  constructor(queueDepth: () => number = () => 0) {
+    new Gauge({
+      name: 'memdoctor_diagnosis_queue_depth',
+      help: 'Inputs waiting for a diagnosis thread',
+      registers: [this.registry],
+      collect() {
+        this.set(queueDepth());
+      },
+    });
+    collectDefaultMetrics({ register: this.registry, prefix: 'memdoctor_' });
+  }
+
+  /** Times `work`, then counts the diagnosis under its top playbook. */
+  async timeDiagnosis<T extends { report: { diagnoses: readonly { playbook: string }[] } }>(
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const stop = this.diagnosisSeconds.startTimer();
+    const result = await work();
+    stop();
+    this.diagnoses.inc({ playbook: result.report.diagnoses[0]?.playbook ?? 'none' });
+    return result;
+  }
+}
+
+export function metricsRoute(metrics: SlackMetrics): CustomRoute {
+  return {
+    path: '/metrics',
+    method: ['GET'],
+    handler: (_req: IncomingMessage, res: ServerResponse) => {
+      metrics.registry
+        .metrics()
+        .then((text) => {
+          res.writeHead(200, { 'content-type': metrics.registry.contentType });
+          res.end(text);
+        })
+        .catch(() => {
+          res.writeHead(500);
+          res.end();
+        });
+    },
+  };
+}
+
+interface AckableEvent {
+  ack: (response?: unknown) => Promise<void>;
+}
+
+/** Measures every acknowledgement: wraps the ack the receiver hands to App.processEvent. */
+export function measureAcks(
+  app: { processEvent(event: AckableEvent): Promise<void> },
+  metrics: SlackMetrics,
+): void {
+  const process = app.processEvent.bind(app);
+  app.processEvent = (event: AckableEvent) => {
+    const stop = metrics.ackSeconds.startTimer();
+    const ack = event.ack;
+    event.ack = (response?: unknown) => {
+      stop();
+      return ack(response);
+    };
+    return process(event);
+  };
+}

@@ -1,0 +1,92 @@
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { diagnoseText } from '../../src/engine/index.ts';
+import { loadPlaybooks } from '../../src/playbooks/load.ts';
+import { EngineBusyError, EnginePool, EngineTimeoutError } from '../../src/setup/engine-pool.ts';
+import { type Harness, startHarness, waitFor } from './support/harness.ts';
+import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
+
+const HEAP_OOM = 'java.lang.OutOfMemoryError: Java heap space\n';
+const ORDINARY =
+  '24/11/30 10:00:01 INFO TaskSetManager: Finished task 3.0 in stage 7.0 (TID 42) in 1234 ms on host-17 (executor 5) (3/200)\n';
+/** About 7 MB of ordinary lines with one failure at the end: most of a second of engine time. */
+const SLOW_PASTE = ORDINARY.repeat(Math.floor(7_000_000 / ORDINARY.length)) + HEAP_OOM;
+
+const playbooks = loadPlaybooks();
+const pools: EnginePool[] = [];
+function pool(options: Partial<ConstructorParameters<typeof EnginePool>[0]> = {}): EnginePool {
+  const created = new EnginePool({ playbooks, threads: 1, ...options });
+  pools.push(created);
+  return created;
+}
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe('the engine pool', () => {
+  it('gives the same result as the engine in-line, for text and for gzip bytes', async () => {
+    const text = `${ORDINARY.repeat(60)}${HEAP_OOM}`;
+    const inline = await diagnoseText('x.log', text, playbooks, {});
+    const engines = pool();
+    expect(await engines.run({ source: 'x.log', text })).toEqual(inline);
+    const bytes = new Uint8Array(gzipSync(text));
+    expect(JSON.stringify(await engines.run({ source: 'x.log', bytes }))).toBe(JSON.stringify(inline));
+  });
+
+  it('brings an input error back as the same message', async () => {
+    const engines = pool();
+    await expect(engines.run({ source: 'big', text: HEAP_OOM.repeat(100), maxBytes: 64 })).rejects.toThrow(
+      /big/,
+    );
+  });
+
+  it('refuses an input as busy when the queue is full', async () => {
+    const engines = pool({ maxQueue: 1 });
+    const running = engines.run({ source: 'a', text: SLOW_PASTE });
+    await waitFor(() => engines.saturated || undefined);
+    const queued = engines.run({ source: 'b', text: SLOW_PASTE });
+    await waitFor(() => engines.waiting === 1 || undefined);
+    await expect(engines.run({ source: 'c', text: HEAP_OOM })).rejects.toBeInstanceOf(EngineBusyError);
+    await Promise.all([running, queued]);
+  }, 30_000);
+
+  it('stops an input past its time budget', async () => {
+    const engines = pool({ budgetMs: 50 });
+    await expect(engines.run({ source: 'slow', text: SLOW_PASTE })).rejects.toBeInstanceOf(
+      EngineTimeoutError,
+    );
+  }, 30_000);
+});
+
+describe('the Slack app with the pool', () => {
+  it('acknowledges a command while an upload is being diagnosed, and says the new one is queued', async () => {
+    const engines = pool();
+    const harness = await startHarness({ extend: (deps) => ({ ...deps, engines }) });
+    h = harness;
+    // Slack refuses large slash commands, so the slow input is an upload (gzip, under the download limit).
+    const file = harness.fake.addFile('F1', 'big.log.gz', gzipSync(SLOW_PASTE));
+    const event = fileShareEvent({
+      user: 'U1',
+      channel: 'C1',
+      threadTs: '1700000000.000001',
+      parentUserId: harness.fake.botUserId,
+      files: [file],
+    });
+    expect((await harness.sender.event(eventEnvelope(event))).status).toBe(200);
+    await waitFor(() => engines.saturated || undefined);
+    const quick = await harness.sender.command(
+      slashCommand(HEAP_OOM, { user: 'U2', channel: 'C1', responseUrl: harness.fake.responseUrl }),
+    );
+    expect(quick.status).toBe(200);
+    // Both answered while the slow diagnosis still holds the only thread: the event loop was free.
+    expect(engines.saturated).toBe(true);
+    expect(harness.fake.callsTo('chat.postMessage')).toHaveLength(0);
+    const notice = await waitFor(() => harness.fake.responses[0]);
+    expect(JSON.stringify(notice)).toMatch(/Queued: other diagnoses are running/);
+    await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 2 ? true : undefined), 20_000);
+  }, 30_000);
+});

@@ -1,0 +1,125 @@
+import type { Cluster, Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RECENT_AUDIT_ENTRIES } from '../../../src/walkthrough/audit.ts';
+import {
+  MemoryWalkthroughStore,
+  RedisWalkthroughStore,
+  type WalkthroughRecord,
+  WalkthroughService,
+  type WalkthroughStore,
+} from '../../../src/walkthrough/index.ts';
+import {
+  CLUSTER_NODES,
+  CLUSTER_SKIPPED,
+  clusterPrefix,
+  deleteClusterPrefix,
+  newClusterClient,
+} from '../../support/cluster.ts';
+import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from '../helpers.ts';
+import { deletePrefix, newRedis, randomPrefix } from '../redis-helpers.ts';
+
+const where = { workspace: 'T1', conversation: 'C1' };
+
+function serviceOn(store: WalkthroughStore): WalkthroughService {
+  return new WalkthroughService({ store, parsers: TEST_PARSER_REGISTRY, parse: parseKv });
+}
+
+/** Counts the commands a connection sends (a command is a round trip; nothing here pipelines). */
+function countCommands(redis: Redis | Cluster): { sent: string[] } {
+  const counter = { sent: [] as string[] };
+  const send = redis.sendCommand.bind(redis) as (...args: unknown[]) => unknown;
+  (redis as unknown as { sendCommand: (...args: unknown[]) => unknown }).sendCommand = (...args) => {
+    counter.sent.push(String((args[0] as { name: string }).name));
+    return send(...args);
+  };
+  return counter;
+}
+
+/** The same answer and back, `times` times, on the record each transition returned. */
+async function backAndForth(service: WalkthroughService, start: WalkthroughRecord, times: number) {
+  let record = start;
+  for (let i = 0; i < times; i++) {
+    record = await service.applyTo(record, { type: 'choose', answer: 'heap', step: 'which-limit' }, 'U1');
+    record = await service.applyTo(record, { type: 'back' }, 'U1');
+  }
+  return record;
+}
+
+const connections: [
+  string,
+  () => Redis | Cluster,
+  (c: Redis | Cluster, p: string) => Promise<void>,
+  () => string,
+][] = [['redis', newRedis, (c, p) => deletePrefix(c as Redis, p), randomPrefix]];
+if (CLUSTER_NODES)
+  connections.push([
+    'redis cluster',
+    newClusterClient,
+    (c, p) => deleteClusterPrefix(c as Cluster, p),
+    clusterPrefix,
+  ]);
+else describe.skip(`round trips on a redis cluster${CLUSTER_SKIPPED}`, () => {});
+
+describe.each(connections)('a transition on %s', (_kind, open, clear, newPrefix) => {
+  const redis = open();
+  const prefix = newPrefix();
+  afterAll(async () => {
+    await clear(redis, prefix);
+    await redis.quit();
+  });
+
+  it('is one round trip on the record held: the script, no read before it', async () => {
+    const service = serviceOn(new RedisWalkthroughStore(redis, { prefix }));
+    const started = await service.start({ playbook: testPlaybook(), where, owner: 'U1' });
+    // Once, so the script is known to the server (the first EVALSHA may fall back to EVAL).
+    const warm = await backAndForth(service, started, 1);
+    const counter = countCommands(redis);
+    await backAndForth(service, warm, 5);
+    expect(counter.sent).toEqual(Array(10).fill('evalsha'));
+    counter.sent.length = 0;
+    await service.apply(started.id, { type: 'choose', answer: 'heap', step: 'which-limit' }, 'U1');
+    expect(counter.sent).toEqual(['hget', 'evalsha']);
+  });
+
+  it('keeps the record small however long the walkthrough, and the transcript whole', async () => {
+    const service = serviceOn(new RedisWalkthroughStore(redis, { prefix }));
+    const started = await service.start({ playbook: testPlaybook(), where, owner: 'U1' });
+    const last = await backAndForth(service, started, 100);
+    const stored = await service.get(started.id);
+    expect(stored).toEqual(last);
+    expect(stored.audit).toHaveLength(RECENT_AUDIT_ENTRIES);
+    expect(stored.archivedAudit).toBe(201 - RECENT_AUDIT_ENTRIES);
+    const transcript = await service.transcript(started.id);
+    const rows = transcript.split('\n').filter((l) => /^\| 20\d\d-/.test(l));
+    expect(rows).toHaveLength(201);
+    expect(rows[0]).toMatch(/\| U1 \| start \|/);
+    expect(rows.filter((r) => r.includes('| back |'))).toHaveLength(100);
+  });
+});
+
+describe('the memory store', () => {
+  it('keeps the same shape: the last entries in the record, all of them in the transcript', async () => {
+    const service = serviceOn(new MemoryWalkthroughStore());
+    const started = await service.start({ playbook: testPlaybook(), where, owner: 'U1' });
+    await backAndForth(service, started, 40);
+    const stored = await service.get(started.id);
+    expect(stored.audit).toHaveLength(RECENT_AUDIT_ENTRIES);
+    expect(stored.archivedAudit).toBe(81 - RECENT_AUDIT_ENTRIES);
+    const rows = (await service.transcript(started.id)).split('\n').filter((l) => /^\| 20\d\d-/.test(l));
+    expect(rows).toHaveLength(81);
+  });
+
+  it('reads nothing before a transition on the record held', async () => {
+    const store = new MemoryWalkthroughStore();
+    const service = serviceOn(store);
+    const started = await service.start({ playbook: testPlaybook(), where, owner: 'U1' });
+    let reads = 0;
+    const get = store.get.bind(store);
+    store.get = (id) => {
+      reads++;
+      return get(id);
+    };
+    await backAndForth(service, started, 3);
+    expect(reads).toBe(0);
+  });
+});
