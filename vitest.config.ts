@@ -9,12 +9,32 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Redis-backed suites each use their own key prefix, so files may run in parallel.
     fileParallelism: true,
+    // As `--ci`: a missing snapshot fails instead of being written (vitest 4: update 'none').
+    // Write new or changed snapshots on purpose with `npx vitest run -u <file>`.
+    update: 'none',
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
       reporter: ['text-summary'],
-      // Measured at 93% lines, 79% branches when set; the floor keeps new code tested.
-      thresholds: { lines: 88, functions: 90, branches: 74, statements: 87 },
+      // About one point under the figures measured when set (the full suite with Redis and a JDK, after
+      // merging main): all 95.0% lines, 93.5% statements, 95.2% functions, 84.5% branches; per folder in
+      // the comments (lines / statements / functions / branches). A drop of a point is a missing test.
+      thresholds: {
+        lines: 94,
+        statements: 92.5,
+        functions: 94.5,
+        branches: 83.5,
+        // 97.6 / 97.1 / 97.4 / 85.8
+        'src/engine/**': { lines: 96.5, statements: 96, functions: 96.5, branches: 84.5 },
+        // 100 / 100 / 100 / 97.8
+        'src/engine/calculators/**': { lines: 99, statements: 99, functions: 99, branches: 96.5 },
+        // 98.9 / 96.3 / 100 / 94.0
+        'src/engine/derive/**': { lines: 98, statements: 95.5, functions: 99, branches: 93 },
+        // 99.3 / 99.4 / 97.3 / 85.6
+        'src/engine/extractors/**': { lines: 98.5, statements: 98.5, functions: 96.5, branches: 84.5 },
+        // 95.9 / 95.3 / 95.3 / 81.4
+        'src/engine/parsers/**': { lines: 95, statements: 94.5, functions: 94.5, branches: 80.5 },
+      },
     },
   },
 });

@@ -29,6 +29,18 @@ describe('confidenceOf', () => {
     expect(confidenceOf(weights.map(signal))).toBe(confidence);
   });
 
+  // Two decimals, rounded to nearest: 1 - 0.7 x 0.9 x 0.95 = 0.4015 -> 0.4; 1 - 0.5 x 0.67 = 0.665 -> 0.67
+  // (a floor would give 0.66); a negative weight of exactly -1 rules the playbook out entirely.
+  it.each([
+    { weights: [0.3, 0.1, 0.05], confidence: 0.4 },
+    { weights: [0.5, 0.33], confidence: 0.67 },
+    { weights: [0.8, -1], confidence: 0 },
+    { weights: [0.985], confidence: 0.99 },
+    { weights: [0.984], confidence: 0.98 },
+  ])('rounds $weights to $confidence', ({ weights, confidence }) => {
+    expect(confidenceOf(weights.map(signal))).toBe(confidence);
+  });
+
   it('does not depend on the order of the signals', () => {
     const weights = [0.3, -0.2, 0.45, 0.1, -0.1];
     expect(confidenceOf(weights.map(signal))).toBe(confidenceOf([...weights].reverse().map(signal)));
@@ -56,6 +68,8 @@ describe('factsFor', () => {
     expect(
       factsFor(book, { fact: 'container.killed-memory', where: { resource: 'virtual', manager: 'k8s' } }),
     ).toEqual([]);
+    // A fact without values meets no `where` condition.
+    expect(factsFor(book, { fact: 'exit.137', where: { code: 137 } })).toEqual([]);
   });
 });
 
@@ -97,6 +111,50 @@ describe('matchPlaybook', () => {
         playbook,
       ),
     ).toBeUndefined();
+  });
+
+  // Boundary: a confidence equal to min_confidence is reported (the threshold is inclusive).
+  it('is reported at exactly min_confidence, and not a hundredth below', () => {
+    const at = testPlaybook('at', {
+      requires: [{ label: 'oom', any: ['oom.java-heap'] }],
+      signals: [
+        { fact: 'oom.java-heap', weight: 0.5 },
+        { fact: 'engine.spark', weight: 0.02 },
+      ],
+      min_confidence: 0.5,
+    });
+    expect(matchPlaybook(bookOf(['oom.java-heap', 1]), at)?.confidence).toBe(0.5);
+    // 1 - 0.5 x 0.98 = 0.51
+    expect(matchPlaybook(bookOf(['oom.java-heap', 1], ['engine.spark', 2]), at)?.confidence).toBe(0.51);
+    const above = testPlaybook('above', { ...at.match, min_confidence: 0.51 });
+    expect(matchPlaybook(bookOf(['oom.java-heap', 1]), above)).toBeUndefined();
+  });
+
+  it('cites the facts of every requires group, and each signal only with its facts', () => {
+    const two = testPlaybook('two-groups', {
+      requires: [
+        { label: 'kill', any: ['container.killed-memory', 'exit.137'] },
+        { label: 'spark', any: ['engine.spark'] },
+      ],
+      signals: [
+        { fact: 'container.killed-memory', weight: 0.5, where: { resource: 'physical' } },
+        { fact: 'exit.137', weight: 0.3 },
+      ],
+    });
+    const book = bookOf(
+      ['container.killed-memory', 4, { resource: 'virtual' }],
+      ['exit.137', 5],
+      ['engine.spark', 1],
+    );
+    const match = matchPlaybook(book, two);
+    expect(match?.required.map((f) => [f.kind, f.line])).toEqual([
+      ['container.killed-memory', 4],
+      ['exit.137', 5],
+      ['engine.spark', 1],
+    ]);
+    // The physical-kill signal does not meet its `where`: only exit.137 counts.
+    expect(match?.signals.map((s) => s.fact)).toEqual(['exit.137']);
+    expect(match?.confidence).toBe(0.3);
   });
 
   it('needs every requires group', () => {

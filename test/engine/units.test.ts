@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clamp,
   formatSetting,
   formatSize,
   GiB,
@@ -41,6 +42,7 @@ describe('SIZE_PATTERN', () => {
     ['used 4.5 GB of', '4.5', 'GB'],
     ['-Xmx8g', '8', 'g'],
     ['1024.0 MiB', '1024.0', 'MiB'],
+    ['used 4.55 GB of', '4.55', 'GB'],
   ])('finds the size in %j', (text, number, unit) => {
     const match = SIZE_PATTERN.exec(text);
     expect([match?.[1], match?.[2]]).toEqual([number, unit]);
@@ -57,6 +59,11 @@ describe('formatSize', () => {
     [Math.round(10.4 * GiB), '10.4 GB'],
     [10 * GiB, '10 GB'],
     [Math.round(150.4 * MiB), '150 MB'],
+    // One decimal from 10 up to 100, two below 10.
+    [Math.round(12.34 * GiB), '12.3 GB'],
+    [Math.round(99.94 * MiB), '99.9 MB'],
+    [Math.round(9.87 * MiB), '9.87 MB'],
+    [1024 * GiB, '1 TB'],
     [3 * 1024 * GiB, '3 TB'],
     [5000 * 1024 * GiB, '5000 TB'],
   ])('%d -> %s', (bytes, text) => {
@@ -84,6 +91,16 @@ describe('formatSetting', () => {
     [4425 * MiB, '4425m'],
   ])('%d -> %s', (bytes, text) => {
     expect(formatSetting(bytes)).toBe(text);
+  });
+});
+
+describe('clamp', () => {
+  it.each([
+    [5, 1, 10, 5],
+    [0, 1, 10, 1],
+    [11, 1, 10, 10],
+  ])('clamp(%d, %d, %d) = %d', (value, min, max, out) => {
+    expect(clamp(value, min, max)).toBe(out);
   });
 });
 

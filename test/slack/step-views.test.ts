@@ -12,6 +12,16 @@ import { blockKitProblems } from './support/block-kit.ts';
 
 const view = stepView;
 
+/** The button values (walkthrough, version, event) in the blocks, parsed, in order. */
+function buttonValues(blocks: readonly unknown[]): unknown[] {
+  return [...JSON.stringify(blocks).matchAll(/"value":"((?:[^"\\]|\\.)*)"/g)].map((m) =>
+    JSON.parse(JSON.parse(`"${m[1]}"`)),
+  );
+}
+
+const BACK = { w: 'T1-C1-abc123', v: 3, e: { type: 'back' } };
+const ABORT = { w: 'T1-C1-abc123', v: 3, e: { type: 'abort' } };
+
 describe('step messages', () => {
   it('offer Back only when there is an answer to undo, and Abandon only while active', () => {
     const labels = (v: StepView) =>
@@ -34,19 +44,31 @@ describe('step messages', () => {
     );
     expect(message).toMatchSnapshot();
     expect(blockKitProblems(message.blocks)).toEqual([]);
+    expect(message.text).toBe('Step 2: Open the failed stage');
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain('Answered from the diagnosis: Which system: *Spark* (engine.spark)');
+    // Slack markup in step text is escaped.
+    expect(text).toContain('&amp; look for &lt;outliers&gt;');
+    expect(buttonValues(message.blocks)).toEqual([
+      { w: 'T1-C1-abc123', v: 3, e: { type: 'done', step: 'check-ui' } },
+      { w: 'T1-C1-abc123', v: 3, e: { type: 'skip', step: 'check-ui' } },
+      BACK,
+      ABORT,
+    ]);
   });
 
   it('render each kind', () => {
-    expect(
-      stepMessage(
-        view({
-          kind: 'paste',
-          input: 'output',
-          options: [],
-          parser: { id: 'pmap', title: 'pmap -x', howToGet: '`pmap -x <pid>`' },
-        }),
-      ),
-    ).toMatchSnapshot();
+    const paste = stepMessage(
+      view({
+        kind: 'paste',
+        input: 'output',
+        options: [],
+        parser: { id: 'pmap', title: 'pmap -x', howToGet: '`pmap -x <pid>`' },
+      }),
+    );
+    expect(paste).toMatchSnapshot();
+    expect(JSON.stringify(paste.blocks)).toContain('`pmap -x &lt;pid&gt;`');
+    expect(buttonValues(paste.blocks)).toEqual([BACK, ABORT]);
     const measurement = stepMessage(
       view({ kind: 'measurement', input: 'value', options: [], unit: 'MiB', hint: UNIT_HINT.MiB }),
     );
@@ -55,36 +77,46 @@ describe('step messages', () => {
       'Reply in this thread with a size in MiB (192) or with its unit (1.5 GiB, 192.000mb (201326592 bytes))',
     );
     expect(measurement).toMatchSnapshot();
-    expect(
-      stepMessage(
-        view({
-          kind: 'bisection',
-          options: [
-            { label: 'Yes: memory keeps growing', event: { type: 'bisect', leak: true, step: 'b' } },
-            { label: 'No: it behaved', event: { type: 'bisect', leak: false, step: 'b' } },
-          ],
-          bisection: {
-            round: 2,
-            remaining: ['a', 'b', 'c'],
-            testWith: ['a', 'b'],
-            holdBack: ['c'],
-            symptom: 'memory keeps growing',
-            total: 6,
-          },
-        }),
-      ),
-    ).toMatchSnapshot();
-    expect(
-      stepMessage(
-        view({
-          kind: 'conclusion',
-          final: true,
-          options: [],
-          fix: ['Raise the heap'],
-          verify: ['No OOM for a week'],
-        }),
-      ),
-    ).toMatchSnapshot();
+    expect(buttonValues(measurement.blocks)).toEqual([BACK, ABORT]);
+    const bisection = stepMessage(
+      view({
+        kind: 'bisection',
+        options: [
+          { label: 'Yes: memory keeps growing', event: { type: 'bisect', leak: true, step: 'b' } },
+          { label: 'No: it behaved', event: { type: 'bisect', leak: false, step: 'b' } },
+        ],
+        bisection: {
+          round: 2,
+          remaining: ['a', 'b', 'c'],
+          testWith: ['a', 'b'],
+          holdBack: ['c'],
+          symptom: 'memory keeps growing',
+          total: 6,
+        },
+      }),
+    );
+    expect(bisection).toMatchSnapshot();
+    const bisectionText = JSON.stringify(bisection.blocks);
+    expect(bisectionText).toContain('*Round 2*: run with these 2 of 3 candidates left (of 6):');
+    expect(bisectionText).toContain('Does it show: memory keeps growing?');
+    expect(buttonValues(bisection.blocks).slice(0, 2)).toEqual([
+      { w: 'T1-C1-abc123', v: 3, e: { type: 'bisect', leak: true, step: 'b' } },
+      { w: 'T1-C1-abc123', v: 3, e: { type: 'bisect', leak: false, step: 'b' } },
+    ]);
+    const conclusion = stepMessage(
+      view({
+        kind: 'conclusion',
+        final: true,
+        options: [],
+        fix: ['Raise the heap'],
+        verify: ['No OOM for a week'],
+      }),
+    );
+    expect(conclusion).toMatchSnapshot();
+    expect(conclusion.text).toBe('Conclusion: Open the failed stage');
+    expect(JSON.stringify(conclusion.blocks)).toMatch(
+      /\*Fix\*.*Raise the heap.*\*Check that it worked\*.*No OOM for a week/,
+    );
   });
 
   it('stay within Block Kit limits with 64 long bisection candidates and long labels', () => {
@@ -116,16 +148,25 @@ describe('step messages', () => {
   });
 
   it('render the transcript and the status list', () => {
-    expect(transcriptMessage('Heap', '# Walkthrough: Heap\n- a\n- b')).toMatchSnapshot();
-    expect(
-      statusView([
-        {
-          title: 'Heap <exhausted>',
-          step: 'Open the failed stage',
-          owner: 'U1',
-          link: 'https://x.slack.com/archives/C1/p1',
-        },
-      ]),
-    ).toMatchSnapshot();
+    const transcript = transcriptMessage('Heap', '# Walkthrough: Heap\n- a\n- b');
+    expect(transcript).toMatchSnapshot();
+    expect(JSON.stringify(transcript)).toContain('- a\\n- b');
+    const status = statusView([
+      {
+        title: 'Heap <exhausted>',
+        step: 'Open the failed stage',
+        owner: 'U1',
+        link: 'https://x.slack.com/archives/C1/p1',
+      },
+    ]);
+    expect(status).toMatchSnapshot();
+    const statusText = JSON.stringify(status);
+    for (const part of [
+      'Heap &lt;exhausted&gt;',
+      'Open the failed stage',
+      '<@U1>',
+      'https://x.slack.com/archives/C1/p1',
+    ])
+      expect(statusText).toContain(part);
   });
 });

@@ -13,6 +13,11 @@ import { PLAYBOOKS_DIR } from './support/harness.ts';
 
 const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
 
+/** The action ids of every button in the blocks, in order. */
+function actionIds(blocks: readonly unknown[]): string[] {
+  return [...JSON.stringify(blocks).matchAll(/"action_id":"([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
 function diagnosis(over: Partial<Diagnosis> = {}): Diagnosis {
   return {
     playbook: 'test-heap-oom',
@@ -47,6 +52,23 @@ describe('diagnosisView', () => {
     const view = diagnosisView(report([diagnosis(), other]), playbooks, 'UALICE01');
     expect(view).toMatchSnapshot();
     expect(blockKitProblems(view.blocks)).toEqual([]);
+    // What the snapshot must keep showing: title, figures, evidence, cause, actions and both buttons.
+    expect(view.text).toBe('Test executor heap exhausted (confidence 76%)');
+    const text = JSON.stringify(view.blocks);
+    for (const part of [
+      'Confidence *76%*',
+      '`test-heap-oom`',
+      '4 lines read',
+      'asked by <@UALICE01>',
+      'java.lang.OutOfMemoryError: Java heap space',
+      'Likely cause: One partition too large for the heap',
+      'Raise the partition count before the wide stage.',
+    ])
+      expect(text).toContain(part);
+    expect(actionIds(view.blocks)).toEqual([
+      'memdoctor.diagnosis.alternatives',
+      'memdoctor.diagnosis.not_memory',
+    ]);
   });
 
   it('offers no alternatives button when the engine had one candidate', () => {
@@ -75,7 +97,13 @@ describe('diagnosisView', () => {
   });
 
   it('says what it looked for when nothing matched', () => {
-    expect(diagnosisView(report([]), playbooks)).toMatchSnapshot();
+    const view = diagnosisView(report([]), playbooks);
+    expect(view).toMatchSnapshot();
+    expect(view.text).toBe('memdoctor found no known memory problem in this input.');
+    const text = JSON.stringify(view.blocks);
+    expect(text).toContain('Looked for: `test-gc-pressure`, `test-heap-oom`.');
+    expect(text).toContain('Read 4 lines from paste.');
+    expect(actionIds(view.blocks)).toEqual([]);
   });
 
   it('cuts long evidence with "N more lines" and stays inside Block Kit limits', () => {
@@ -126,12 +154,29 @@ describe('other views', () => {
   });
 
   it('renders alternatives, help, list and the modal', () => {
-    expect(
-      alternativesView([{ p: 'test-gc-pressure', t: 'Test garbage collector thrashing', c: 0.4 }], playbooks),
-    ).toMatchSnapshot();
-    expect(helpView()).toMatchSnapshot();
-    expect(listView(playbooks)).toMatchSnapshot();
-    expect(pasteModal({ channel: 'C1' }, 'glue')).toMatchSnapshot();
+    const alternatives = alternativesView(
+      [{ p: 'test-gc-pressure', t: 'Test garbage collector thrashing', c: 0.4 }],
+      playbooks,
+    );
+    expect(alternatives).toMatchSnapshot();
+    expect(alternatives.text).toBe('Other possibilities');
+    expect(JSON.stringify(alternatives.blocks)).toMatch(/Test garbage collector thrashing.*40%/);
+    const help = helpView();
+    expect(help).toMatchSnapshot();
+    expect(help.text).toBe('memdoctor help');
+    expect(JSON.stringify(help.blocks)).toContain('Upload a log (plain or .gz)');
+    const list = listView(playbooks);
+    expect(list).toMatchSnapshot();
+    expect(list.text).toBe(`memdoctor knows ${playbooks.length} problems`);
+    for (const p of playbooks) expect(JSON.stringify(list.blocks)).toContain(p.title);
+    const modal = pasteModal({ channel: 'C1' }, 'glue');
+    expect(modal).toMatchSnapshot();
+    const modalText = JSON.stringify(modal);
+    expect(modalText).toContain('Error, stack trace or log excerpt');
+    for (const engine of ['auto', 'glue', 'spark', 'flink', 'beam'])
+      expect(modalText).toContain(`"value":"${engine}"`);
+    // The engine the command named is preselected.
+    expect(modalText).toMatch(/"initial_option":\{[^}]*"text":"glue"/);
   });
 
   it('drops the buttons of a dismissed diagnosis and says who dismissed it', () => {

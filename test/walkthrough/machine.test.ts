@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/errors.ts';
-import { transition } from '../../src/walkthrough/machine.ts';
+import { createRecord, transition } from '../../src/walkthrough/machine.ts';
 import { WalkthroughRecordSchema } from '../../src/walkthrough/record.ts';
 import { viewOf } from '../../src/walkthrough/view.ts';
-import { AT, newRecord, parseKv, play } from './helpers.ts';
+import { AT, newRecord, parseKv, play, testProcedure } from './helpers.ts';
 
 const started = () => play(newRecord(), [{ type: 'start' }]);
 
@@ -234,5 +234,137 @@ describe('templates', () => {
     expect(viewOf(record)?.text).toBe('Job nightly-etl stopped. Which memory ran out?');
     const next = play(record, [{ type: 'choose', answer: 'container' }]);
     expect(viewOf(next)?.text).toBe('Restart the job with memory sampling every <interval unknown>.');
+  });
+});
+
+describe('the audit trail', () => {
+  const ctx = { actor: 'U1', at: AT, parse: parseKv };
+  const bisected = () =>
+    play(started(), [
+      { type: 'choose', answer: 'heap' },
+      { type: 'measure', value: 40 },
+      { type: 'bisect', leak: true },
+      { type: 'bisect', leak: false },
+    ]);
+
+  it('says what each event did, in order, with the step it answered', () => {
+    expect(bisected().audit.map((a) => [a.event, a.step, a.detail])).toEqual([
+      ['start', undefined, 'started test-leak'],
+      ['choose', 'which-limit', 'The Java heap'],
+      ['measure', 'heap-usage', '40%'],
+      ['bisect', 'find-leak', 'leak with read, parse, enrich'],
+      ['bisect', 'find-leak', 'no leak with read, parse; found enrich (found in 2 rounds)'],
+    ]);
+  });
+
+  // Five candidates: leak with read, parse, enrich; leak with read, parse; no leak with read: parse, in 3 rounds.
+  it('cites the last of three rounds, and back undoes only the last', () => {
+    const record = play(started(), [
+      { type: 'choose', answer: 'heap' },
+      { type: 'measure', value: 40 },
+      { type: 'bisect', leak: true },
+      { type: 'bisect', leak: true },
+      { type: 'bisect', leak: false },
+    ]);
+    expect(record.audit.slice(-3).map((a) => a.detail)).toEqual([
+      'leak with read, parse, enrich',
+      'leak with read, parse',
+      'no leak with read; found parse (found in 3 rounds)',
+    ]);
+    const back = play(record, [{ type: 'back' }]);
+    expect(back.rounds).toEqual([
+      { tested: ['read', 'parse', 'enrich'], leak: true },
+      { tested: ['read', 'parse'], leak: true },
+    ]);
+  });
+
+  it('says "no leak" for a round before the last and "leak" for a last round that leaked', () => {
+    const record = play(started(), [
+      { type: 'choose', answer: 'heap' },
+      { type: 'measure', value: 40 },
+      { type: 'bisect', leak: false },
+      { type: 'bisect', leak: true },
+    ]);
+    expect(record.audit.slice(-2).map((a) => a.detail)).toEqual([
+      'no leak with read, parse, enrich',
+      'leak with aggregate; found aggregate (found in 2 rounds)',
+    ]);
+  });
+
+  it('adds the reason a branch was taken', () => {
+    const record = play(started(), [
+      { type: 'choose', answer: 'container' },
+      { type: 'done' },
+      { type: 'paste', text: '# samples\ngrowth=25' },
+    ]);
+    expect(record.audit.slice(-2).map((a) => a.detail)).toEqual([
+      'done',
+      'memory grew 25% over the samples (memory grows steadily)',
+    ]);
+    expect(record.rounds).toEqual([]);
+  });
+
+  it('back from a finished bisection reopens it with its last round undone', () => {
+    const record = bisected();
+    expect(record.rounds).toEqual([]);
+    const back = play(record, [{ type: 'back' }]);
+    expect(back).toMatchObject({
+      status: 'active',
+      current: 'find-leak',
+      rounds: [{ tested: ['read', 'parse', 'enrich'], leak: true }],
+    });
+    expect(back.audit.at(-1)).toMatchObject({ event: 'back', detail: 'back to "Find the leaking stage"' });
+    const undone = play(back, [{ type: 'back' }]);
+    expect([undone.rounds, undone.audit.at(-1)?.detail]).toEqual([[], 'undid the last bisection round']);
+  });
+
+  it('abort without a reason says abandoned', () => {
+    expect(play(started(), [{ type: 'abort' }]).audit.at(-1)?.detail).toBe('abandoned');
+  });
+
+  it('an answer for the current step, or with no step named, is accepted', () => {
+    expect(transition(started(), { type: 'choose', answer: 'heap', step: 'which-limit' }, ctx).ok).toBe(true);
+    expect(transition(started(), { type: 'choose', answer: 'heap', step: undefined }, ctx).ok).toBe(true);
+  });
+
+  it('an answer naming a step not yet reached says so, not who answered', () => {
+    const record = play(started(), [{ type: 'choose', answer: 'heap' }]);
+    const result = transition(record, { type: 'bisect', leak: true, step: 'find-leak' }, ctx);
+    expect(result.ok ? '' : result.error.message).toMatch(
+      /that step is not the current step; the walkthrough is now at "heap-usage"/,
+    );
+  });
+
+  it('refuses start once anything has happened to the record', () => {
+    const linked = play(newRecord(), [{ type: 'thread', thread: '1700000000.000100' }]);
+    expect([linked.version, linked.current, linked.thread]).toEqual([1, null, '1700000000.000100']);
+    expect(transition(linked, { type: 'start' }, ctx).ok).toBe(false);
+    expect(transition({ ...newRecord(), current: 'which-limit' }, { type: 'start' }, ctx).ok).toBe(false);
+  });
+});
+
+describe('createRecord', () => {
+  it('starts with no path, rounds or audit, the owner as the only participant', () => {
+    const record = createRecord({
+      id: 'w1',
+      workspace: 'T1',
+      conversation: 'C1',
+      playbook: { id: 'p', version: 'v1', title: 'P' },
+      procedure: testProcedure(),
+      owner: 'U9',
+      at: AT,
+    });
+    expect(record).toMatchObject({
+      status: 'active',
+      current: null,
+      path: [],
+      rounds: [],
+      facts: [],
+      values: {},
+      participants: ['U9'],
+      audit: [],
+      version: 0,
+    });
+    expect('thread' in record).toBe(false);
   });
 });

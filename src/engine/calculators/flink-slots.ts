@@ -114,6 +114,27 @@ function extraTaskManagers(shortfall: Partial<Record<Dimension, number>>, shape?
   return n;
 }
 
+/** Advice when the cluster lacks resources in total: how many more TaskManagers, or what to give them. */
+function shortfallAdvice(
+  shortfall: Partial<Record<Dimension, number>>,
+  short: readonly Dimension[],
+  shape?: ResourceProfile,
+): string {
+  const n = extraTaskManagers(shortfall, shape);
+  const missing = short.map((d) => `${show(d, shortfall[d] ?? 0)} of ${d}`).join(', ');
+  // Adding TaskManagers that have none of a resource cannot cover its shortfall.
+  const absent = shape ? short.filter((d) => shape[d] <= 0) : [];
+  const noneOf = absent.length > 0 ? ` (they have no ${absent.join(', ')}: give the TaskManagers some)` : '';
+  // n is 0 when only resources the TaskManagers lack are short: more of them would not help.
+  const scale =
+    n > 0
+      ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${noneOf}`
+      : absent.length > 0
+        ? `give the TaskManagers some ${absent.join(', ')}`
+        : 'add TaskManagers';
+  return `The cluster is short of ${missing} in total: ${scale}, or lower the operators' resource requests by that much.`;
+}
+
 /**
  * Compares pending slot requests with the TaskManagers' free resources. Not enough in sum: the cluster
  * lacks resources. Enough in sum but some request fits no single TaskManager: fragmentation (a slot can
@@ -131,15 +152,7 @@ export function slotFit(requests: readonly ResourceProfile[], tms: readonly Task
   const biggest = requests[unplaced[0] ?? 0];
   const sizeUp = shape && biggest ? sizeUpAdvice(biggest, shape) : undefined;
   if (short.length > 0) {
-    const n = extraTaskManagers(shortfall, shape);
-    const missing = short.map((d) => `${show(d, shortfall[d] ?? 0)} of ${d}`).join(', ');
-    // Adding TaskManagers that have none of a resource cannot cover its shortfall.
-    const absent = shape ? short.filter((d) => shape[d] <= 0) : [];
-    const noneOf =
-      absent.length > 0 ? ` (they have no ${absent.join(', ')}: give the TaskManagers some)` : '';
-    const scale =
-      n > 0 ? `add ${n} TaskManager${n > 1 ? 's' : ''} of the current size${noneOf}` : 'add TaskManagers';
-    const advice = `The cluster is short of ${missing} in total: ${scale}, or lower the operators' resource requests by that much.`;
+    const advice = shortfallAdvice(shortfall, short, shape);
     return { verdict: 'lacks-resources', shortfall, unplaced, advice: sizeUp ?? advice };
   }
   if (unplaced.length === 0) return { verdict: 'fits', shortfall, unplaced, advice: 'Every request fits.' };

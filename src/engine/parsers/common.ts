@@ -71,7 +71,8 @@ export function slope(xs: readonly number[], ys: readonly number[]): number {
 
 /** A share as a percentage a person reads: `12.3%`. */
 export function percent(share: number): string {
-  return `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
+  // One decimal for small shares either way: a fall of 50% reads "-50%", not "-50.0%".
+  return `${(share * 100).toFixed(Math.abs(share) < 0.1 ? 1 : 0)}%`;
 }
 
 /** Largest value without spreading (a spread of 100k numbers overflows the stack); 0 when empty. */

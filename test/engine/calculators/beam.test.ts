@@ -63,4 +63,68 @@ describe('beamBudget', () => {
       ),
     );
   });
+
+  // Dataflow's out-of-memory guide: Java and Go run one SDK process with a thread per vCPU in batch and up
+  // to 300 when streaming; Python batch runs one thread per process (4 vCPU / 4 processes).
+  it.each([
+    ['java', false, 1, 8],
+    ['go', true, 1, 300],
+    ['java', true, 1, 300],
+    ['python', false, 8, 1],
+  ] as const)(
+    'runs %s (streaming %s) as %d process(es) of %d thread(s) on 8 vCPUs',
+    (sdk, streaming, processes, threads) => {
+      const b = beamBudget({ machineType: 'n2-standard-8', sdk, streaming, noMultipleSdkContainers: false });
+      expect([b.sdkProcesses, b.threadsPerProcess]).toEqual([processes, threads]);
+      // n2-standard-8: 8 x 4 GiB = 32 GiB, less 1 GiB operational, split over processes and threads.
+      expect(b.perThread).toBe((31 * GiB) / processes / threads);
+    },
+  );
+
+  // One Python process for 4 vCPUs: round(4 / 1) = 4 threads in batch.
+  it('gives a single Python process one thread per vCPU in batch', () => {
+    const b = beamBudget({
+      machineType: 'e2-highmem-4',
+      sdk: 'python',
+      streaming: false,
+      noMultipleSdkContainers: true,
+    });
+    expect(b).toMatchObject({ sdkProcesses: 1, threadsPerProcess: 4, perProcess: 31 * GiB });
+  });
+
+  it.each([
+    ['n2-custom-8-65536', 8, 64 * GiB],
+    ['custom-2-3840-ext', 2, 3.75 * GiB],
+    [' N1-HIGHCPU-16 ', 16, Math.round(16 * 0.9 * GiB)],
+    ['m1-ultramem-40', 40, Math.round(40 * 24.025 * GiB)],
+  ])('sizes %j', (name, vcpu, memoryBytes) => {
+    expect(machineType(name)).toEqual({ vcpu, memoryBytes });
+  });
+
+  it('refuses harness threads that are not a positive whole number', () => {
+    const base = {
+      machineType: 'n1-standard-4',
+      sdk: 'java',
+      streaming: false,
+      noMultipleSdkContainers: false,
+    } as const;
+    for (const harnessThreads of [0, -1, 1.5])
+      expect(() => beamBudget({ ...base, harnessThreads })).toThrow(/harness_threads/);
+    expect(beamBudget({ ...base, harnessThreads: 2 }).threadsPerProcess).toBe(2);
+  });
+
+  it('leaves nothing per thread on a worker smaller than the operational reserve', () => {
+    const b = beamBudget({
+      machineType: 'custom-1-768',
+      sdk: 'java',
+      streaming: false,
+      noMultipleSdkContainers: false,
+    });
+    expect([b.operational, b.perProcess, b.perThread]).toEqual([GiB, 0, 0]);
+  });
+
+  it('knows a predefined family only with its size', () => {
+    expect(() => machineType('n1-standard')).toThrow(/unknown machine type/);
+    expect(() => machineType('n1-standard-4x')).toThrow(/unknown machine type/);
+  });
 });

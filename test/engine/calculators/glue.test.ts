@@ -6,7 +6,7 @@ import {
   glueTypeForContainer,
   glueWorkerBudget,
 } from '../../../src/engine/calculators/glue.ts';
-import { GiB } from '../../../src/engine/units.ts';
+import { GiB, MiB } from '../../../src/engine/units.ts';
 
 describe('Glue worker types', () => {
   // docs.aws.amazon.com/glue/latest/dg/worker-types.html: vCPU, memory and disk per type.
@@ -19,6 +19,11 @@ describe('Glue worker types', () => {
     ['G.12X', 48, 192],
     ['G.16X', 64, 256],
     ['R.1X', 4, 32],
+    ['R.2X', 8, 64],
+    ['R.4X', 16, 128],
+    ['R.8X', 32, 256],
+    ['Z.2X', 8, 64],
+    ['Standard', 4, 16],
   ])('%s has %d vCPU and %d GB', (type, vcpu, memoryGB) => {
     expect(findWorkerType(type)).toMatchObject({ vcpu, memoryGB });
   });
@@ -77,5 +82,52 @@ describe('Glue worker types', () => {
     expect(glueTypeFor(14 * GiB).general?.type).toBe('G.2X');
     expect(glueTypeFor(14 * GiB).memoryOptimized?.type).toBe('R.1X');
     expect(glueTypeFor(10_000 * GiB).general).toBeUndefined();
+  });
+
+  // AWS's knowledge-center table: Standard 5g with 4 cores, G.2X 20g with 8 cores (Glue 3.0+). G.025X is
+  // estimated: 4 GiB x 10/16 = 2.5 GiB, one core per vCPU (2).
+  it.each([
+    ['Standard', 5 * GiB, 4, false],
+    ['G.2X', 20 * GiB, 8, false],
+    ['G.025X', 2.5 * GiB, 2, true],
+  ])('gives a %s executor %d bytes of heap and %d cores (estimated: %s)', (type, heap, cores, estimated) => {
+    const worker = findWorkerType(type);
+    if (!worker) throw new Error(`${type} missing`);
+    const b = glueWorkerBudget(worker);
+    expect([b.executorHeap, b.executorCores, b.driverHeap, b.executorHeapEstimated]).toEqual([
+      heap,
+      cores,
+      heap,
+      estimated,
+    ]);
+    expect(b.executor.heap).toBe(heap);
+    expect(b.executor.executionPerTask).toBeCloseTo(((heap - 300 * MiB) * 0.6) / cores, 0);
+  });
+
+  // A made-up shape to pin the rounding: 5 GiB / 3 x 0.625 = 1066.7 MiB, down to 16 x 64 MiB = 1024 MiB.
+  it('rounds an estimated heap down to a multiple of 64 MiB', () => {
+    const odd = { type: 'X', dpu: 1, vcpu: 3, memoryGB: 5, executorsPerWorker: 3, note: '' };
+    expect(glueWorkerBudget(odd)).toMatchObject({ executorHeap: 1024 * MiB, executorCores: 3 });
+  });
+
+  it('finds a type whatever its case and surrounding spaces', () => {
+    expect(findWorkerType('  r.2x ')?.type).toBe('R.2X');
+    expect(findWorkerType('G.3X')).toBeUndefined();
+  });
+
+  // G.1X holds exactly 10 GiB, R.1X and G.2X 20 GiB (32 GiB x 0.625), G.4X and R.2X 40 GiB.
+  it('counts a heap that fits exactly', () => {
+    expect(glueTypeFor(10 * GiB)).toEqual({
+      general: findWorkerType('G.1X'),
+      memoryOptimized: findWorkerType('R.1X'),
+    });
+    expect(glueTypeFor(10 * GiB + 1).general?.type).toBe('G.2X');
+    expect(glueTypeFor(20 * GiB + 1)).toEqual({
+      general: findWorkerType('G.4X'),
+      memoryOptimized: findWorkerType('R.2X'),
+    });
+    expect(glueTypeFor(GiB).general?.type).toBe('G.025X');
+    // Standard's 5 GiB executors would hold 3 GiB, but it is not a G type: G.1X is the answer.
+    expect(glueTypeFor(3 * GiB).general?.type).toBe('G.1X');
   });
 });

@@ -28,6 +28,18 @@ describe('glue-worker derivation', () => {
     });
   });
 
+  // The largest types have no larger general-purpose type to step up to (G.16X, R.8X: 160 GiB heaps).
+  it('names no next type for the largest ones', () => {
+    expect(glueWorker(bookWith('glue.workerType', 'G.16X'))).toEqual({
+      'glue.worker': 'G.16X',
+      'glue.driver.heap': '160 GB',
+    });
+    expect(glueWorker(bookWith('glue.workerType', 'R.8X'))).toEqual({
+      'glue.worker': 'R.8X',
+      'glue.driver.heap': '160 GB',
+    });
+  });
+
   // AWS knowledge center (glue-container-yarn-memory-limit): G.1X spark.driver.memory 10g, G.2X 20g.
   it('names the driver heap of the type and of the next one', () => {
     expect(glueWorker(bookWith('glue.workerType', 'G.1X'))).toMatchObject({

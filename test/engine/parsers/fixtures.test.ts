@@ -223,6 +223,83 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
   ],
 ];
 
+/**
+ * The sentence a person reads for each real sample, with the figures it must state (checked against
+ * the sample and the values above). A regex where part of the sentence is not worth pinning.
+ */
+const SUMMARIES: Record<string, string | RegExp> = {
+  'tencent-arena-pairs.txt':
+    '3 glibc-arena-shaped regions of 64 MiB (192 MB reserved, 128 KB of them resident (3.1% of the process)); anonymous memory holds 4.04 MB resident in 7 mappings.',
+  'csdn-small-process.txt':
+    '0 glibc-arena-shaped regions of 64 MiB (0 B reserved, 0 B of them resident (0.0% of the process)); anonymous memory holds 36 KB resident in 5 mappings.',
+  'procps-plain-bash.txt':
+    '0 glibc-arena-shaped regions of 64 MiB (0 B reserved; plain pmap shows no resident sizes, run `pmap -x <pid>` to see them); anonymous memory holds 0 B resident in 3 mappings.',
+
+  'guanpengchn-61-jdk7.txt':
+    '122 MB in 196643 objects of 21 classes (no Total line: list cut short); largest: char[] 94.3 MB, byte[] 9.02 MB, <constMethodKlass> 4.06 MB.',
+  // 1476369432 B = 1.37 GiB.
+  'garbagecat-50-with-total.txt':
+    '1.37 GB in 21233102 objects of 3 classes; largest: char[] 836 MB, java.lang.String 254 MB, <constMethodKlass> 229 MB.',
+  'heapspank-13-large-byte-arrays.txt':
+    '5.69 GB in 4535643 objects of 4 classes (no Total line: list cut short); largest: byte[] 5.43 GB, java.lang.Object[] 137 MB, char[] 106 MB.',
+  // The share is of the old generation (ParOldGen 699370K of 699392K), so it is not pinned here.
+  'gcviewer-161-parallel-full-gcs.txt':
+    /^4 GC pauses \(4 full\) took 58% of 46\.687s; the most left after a full GC was 690 MB \(\d+% of the .*\); heap 966 MB\.$/,
+  'bingoogolapple-184-parallel-multiline.txt':
+    /^3 GC pauses \(1 full\) took 41% of 2\.747s; the most left after a full GC was 996 MB \(\d+% of the .*\); heap 1\.92 GB\.$/,
+  'jifa-202-unified-g1.txt':
+    '1 GC pauses (0 full) took 0.0% of 488134.852s; no full GC, so the live data is not known; heap 12 GB.',
+  'codebrag-58-openjdk-8u66.txt':
+    'Java 8u66 from OpenJDK (OpenJDK 64-Bit Server VM (build 25.66-b17, mixed mode)).',
+  'openj9-51-8u162.txt': /^Java 8u162 from Eclipse OpenJ9 \(Eclipse OpenJ9 VM \(build openj9-0\.8\.0-rc1, /,
+  'openj9-27-internal-based-on-8u152.txt':
+    /^Java 8u152 from Eclipse OpenJ9 \(Eclipse OpenJ9 VM \(build 2\.9, /,
+  'quarkus-36204-oracle-17.txt':
+    'Java 17.0.7 from Oracle (Java HotSpot(TM) 64-Bit Server VM (build 17.0.7+8-LTS-224, mixed mode, sharing)).',
+  'fine-grained-missing-resources.txt':
+    '2 resource profile(s); the first asks for 0 cores, 0 B task heap, 0 B task off-heap, 0 B managed, 0 B network.',
+  // 3462817321 B = 3.22 GiB, 2985002310 B = 2.78 GiB.
+  'minimum-resources-acquired.txt':
+    '1 resource profile(s); the first asks for 1 cores, 3.22 GB task heap, 0 B task off-heap, 2.78 GB managed, 712 MB network.',
+  // 402653174 B = 384 MiB, 536870920 B = 512 MiB, 134217730 B = 128 MiB.
+  'default-slot-allocated.txt':
+    '1 resource profile(s); the first asks for 1 cores, 384 MB task heap, 0 B task off-heap, 512 MB managed, 128 MB network.',
+  'bitnami-22225-unknown.txt':
+    '1 resource profile(s), all UNKNOWN: the job sets no fine-grained resources, so slots are counted, not sized.',
+  'assembled-yarn-kill-skew-spill.jsonl':
+    '7 tasks in 1 stages; peak execution memory 512 MB, spilled 256 MB to disk, GC 12% of task time, 2 executor(s) removed, worst skew 9.52x in stage 0.',
+  'aces-9-stats.txt': '40.9 GB allocated over the run; largest site <stack trace unavailable> with 40.4 GB.',
+  'memray-135-stats-no-locations.txt': '257 MB allocated over the run.',
+  // 4855 KiB = 4.74 MiB.
+  'python-docs-top10.txt':
+    '6.12 MB traced in 10 locations; largest <frozen importlib._bootstrap>:716 with 4.74 MB.',
+  'python-docs-top-differences.txt':
+    '10.5 MB traced in 8 locations; largest <frozen importlib._bootstrap>:716 with 7.98 MB.',
+  'ibm-cloud-metrics-server-oomkilled.txt':
+    /^Container metrics-server of pod .*: OOMKilled, exit code 137, no memory limit, 36 restarts\.$/,
+  'kubernetes-10861-describe-restarts.txt':
+    'Container simmemleak of pod simmemleak-hra99: no termination reason, memory limit 50 MB, 5 restarts.',
+  'eks-payment-exit-143-cpu-limits.txt':
+    'Container payment of pod pay-65dd7b9cb4-xxxxx: Error, exit code 143, no memory limit, 4 restarts.',
+  // 64952 pages x 4 KiB = 254 MiB resident.
+  'easyrec-21-beyond-physical.txt':
+    'YARN killed container_1598507699008_0094_01_000010 for physical memory: 9.8 GB used of 9.8 GB; largest process java with 254 MB resident.',
+  'pai-1151-beyond-virtual.txt':
+    'YARN killed container_e04_1548839040935_6713_01_000002 for virtual memory: 264 MB used of 1 GB; largest process java with 255 MB resident.',
+  'glue-samples-28-killed-by-yarn.txt':
+    'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB.',
+  // 839 MB committed = 112 MB heap + 727 MB outside it.
+  'netty-quic-413-summary-mb.txt':
+    'NMT summary: 839 MB committed of 2.18 GB reserved; heap 112 MB, outside the heap 727 MB.',
+  // Every slot taken: the REST answer's freeResource is all zeros.
+  'flink-13547-taskmanager-detail.json':
+    '1 TaskManager(s), 0 of 1 slots free; free task heap 0 B (largest on one TaskManager 0 B), free managed 0 B.',
+  // (3.1 - 1.1) / 1.1 = +182%; (2.1 - 2) / 2 = +5.0%; (4 - 1) / 1 = +300%.
+  'synthetic-steady-growth.txt': '9 samples: 1.1 GB -> 3.1 GB (+182%), peak 3.1 GB.',
+  'synthetic-spike.txt': '8 samples: 2 GB -> 2.1 GB (+5.0%), peak 6 GB.',
+  'synthetic-plateau.txt': '9 samples: 1 GB -> 4 GB (+300%), peak 4.01 GB.',
+};
+
 /** Cut-off or broken inputs and the start of the message each must give. */
 const BROKEN: [parser: string, file: string, message: RegExp][] = [
   ['pmap', 'truncated-header-only.txt', /^could not parse: expected pmap rows/],
@@ -280,7 +357,10 @@ describe('parsers on real samples', () => {
     const out = parseText(parser, text);
     expect(out.format).toBe(parser);
     expect(out.values).toMatchObject(expected);
-    expect(out.summary.length).toBeGreaterThan(20);
+    const summary = SUMMARIES[file];
+    if (summary === undefined) throw new Error(`give ${file} its expected summary in SUMMARIES`);
+    if (typeof summary === 'string') expect(out.summary).toBe(summary);
+    else expect(out.summary).toMatch(summary);
     const summaryFact = out.facts.find((f) => f.kind === `parsed.${parser}`);
     expect(summaryFact?.values).toEqual(out.values);
     for (const f of out.facts) expect(f.line).toBeGreaterThan(0);
@@ -296,6 +376,10 @@ describe('parsers on real samples', () => {
     }
     expect(error).toBeInstanceOf(ParseFailedError);
     expect((error as Error).message).toMatch(message);
+  });
+
+  it('has an expected summary for every sample and none for a sample that is gone', () => {
+    expect(Object.keys(SUMMARIES).sort()).toEqual(CASES.map(([, file]) => file).sort());
   });
 
   it('has fixtures for every parser', () => {
