@@ -1,5 +1,8 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigInvalidError } from './errors.ts';
+import { isLoopbackHost } from './net.ts';
 import { ClusterNodesSchema, type RedisTarget } from './redis/target.ts';
 
 const optionalString = z
@@ -20,74 +23,155 @@ const commaList = z
       : [],
   );
 
+/**
+ * Why a folder cannot be MEMDOCTOR_PLAYBOOKS_DIR, or undefined when it holds `<id>/playbook.yaml`
+ * folders. Checked where playbooks are loaded (setup/playbooks.ts), not in the schema: commands that
+ * read no playbook (`stats`) must run whatever the folder.
+ */
+export function playbooksDirProblem(dir: string): string | undefined {
+  const path = resolve(dir);
+  if (!existsSync(path)) return `there is no folder ${path}`;
+  if (!statSync(path).isDirectory()) return `${path} is a file, not a folder of playbooks`;
+  const holdsOne = readdirSync(path, { withFileTypes: true }).some(
+    (entry) => entry.isDirectory() && existsSync(join(path, entry.name, 'playbook.yaml')),
+  );
+  return holdsOne ? undefined : `${path} holds no playbook (expected ${path}/<id>/playbook.yaml)`;
+}
+
+/** The URL, or undefined: zod runs refinements even on a value that already failed `z.url()`. */
+function urlOf(text: string | undefined): URL | undefined {
+  if (text === undefined || !URL.canParse(text)) return undefined;
+  return new URL(text);
+}
+
+/** redis:// or rediss://, with at most a database number as its path (ioredis reads it as SELECT n). */
+const redisUrl = optionalString.pipe(
+  z
+    .url('must be a URL such as redis://127.0.0.1:6379')
+    .refine(
+      (url) => /^rediss?:$/.test(urlOf(url)?.protocol ?? 'redis:'),
+      'must start with redis:// or rediss://',
+    )
+    .refine(
+      (url) => /^\/?\d*$/.test(urlOf(url)?.pathname ?? ''),
+      'may only name a database number after the host, e.g. redis://127.0.0.1:6379/0',
+    )
+    .optional(),
+);
+
+/** `true`/`1` or `false`/`0` (unset: false). */
+const flag = z
+  .enum(['true', 'false', '1', '0', ''], 'must be true or false')
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
 /** Every environment variable memdoctor reads. This module is the only reader of process.env. */
-export const ConfigSchema = z
-  .object({
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SLACK_BOT_TOKEN: optionalString.pipe(
-      z.string().startsWith('xoxb-', 'must start with "xoxb-"').optional(),
-    ),
-    SLACK_SIGNING_SECRET: optionalString,
-    SLACK_APP_TOKEN: optionalString.pipe(
-      z.string().startsWith('xapp-', 'must start with "xapp-"').optional(),
-    ),
-    SLACK_API_URL: optionalString.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    REDIS_URL: optionalString.pipe(z.url('must be a URL such as redis://127.0.0.1:6379').optional()),
-    /** A Redis Cluster instead of one server: seed nodes `host:port,host:port` (or rediss:// URLs). */
-    REDIS_CLUSTER_NODES: optionalString.pipe(ClusterNodesSchema.optional()),
-    OPENAI_API_KEY: optionalString,
-    OPENAI_BASE_URL: optionalString.pipe(z.url('must be a URL such as https://api.openai.com/v1').optional()),
-    OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
-    /** One model request's deadline, each retry included separately (the SDK's `timeout`). */
-    OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-    /** Retries of connection errors, 408, 409, 429 (honouring Retry-After) and 5xx. */
-    OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-    /** Approximate input tokens per model request; longer inputs are cut to fit. */
-    MEMDOCTOR_LLM_MAX_INPUT_TOKENS: z.coerce.number().int().min(500).default(4000),
-    /** Model requests one workspace may make per hour (cache hits are free). */
-    MEMDOCTOR_LLM_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
-    /** How long a model answer is reused for the same redacted input. */
-    MEMDOCTOR_LLM_CACHE_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(24 * 3600),
-    MEMDOCTOR_MAX_UPLOAD_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(200 * 1024 * 1024),
-    MEMDOCTOR_MAX_EXPANDED_BYTES: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(2 * 1024 * 1024 * 1024),
-    MEMDOCTOR_ONCALL_USERS: commaList,
-    MEMDOCTOR_ONCALL_GROUP: optionalString,
-    /** Prefix of every Redis key (tests and shared Redis servers use their own). */
-    MEMDOCTOR_REDIS_PREFIX: z
-      .string()
-      .trim()
-      .regex(/^[\w.-]{1,64}$/, 'letters, digits, "_", "." and "-" only')
-      .default('memdoctor'),
-    /** Another playbooks folder than the one shipped (tests, site-specific playbooks). */
-    MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
-    MEMDOCTOR_WALKTHROUGH_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(7 * 24 * 3600),
-  })
-  .superRefine((config, ctx) => {
-    if (config.REDIS_URL && config.REDIS_CLUSTER_NODES)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['REDIS_CLUSTER_NODES'],
-        message:
-          'set either REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a Redis Cluster), not both; unset one of them',
-      });
-  });
+const Fields = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLACK_BOT_TOKEN: optionalString.pipe(z.string().startsWith('xoxb-', 'must start with "xoxb-"').optional()),
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_APP_TOKEN: optionalString.pipe(z.string().startsWith('xapp-', 'must start with "xapp-"').optional()),
+  SLACK_API_URL: optionalString.pipe(z.url('must be a URL such as https://slack.com/api/').optional()),
+  /** Lets the bot token go over plain http to a loopback SLACK_API_URL: a fake Slack, never production. */
+  MEMDOCTOR_ALLOW_HTTP_LOOPBACK: flag,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  REDIS_URL: redisUrl,
+  /** A Redis Cluster instead of one server: seed nodes `host:port,host:port` (or rediss:// URLs). */
+  REDIS_CLUSTER_NODES: optionalString.pipe(ClusterNodesSchema.optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url('must be a URL such as https://api.openai.com/v1').optional()),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1-mini'),
+  /** One model request's deadline, each retry included separately (the SDK's `timeout`). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Retries of connection errors, 408, 409, 429 (honouring Retry-After) and 5xx. */
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Approximate input tokens per model request; longer inputs are cut to fit. */
+  MEMDOCTOR_LLM_MAX_INPUT_TOKENS: z.coerce.number().int().min(500).default(4000),
+  /** Model requests one workspace may make per hour (cache hits are free). */
+  MEMDOCTOR_LLM_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** How long a model answer is reused for the same redacted input. */
+  MEMDOCTOR_LLM_CACHE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
+  MEMDOCTOR_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
+  MEMDOCTOR_MAX_EXPANDED_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
+  MEMDOCTOR_ONCALL_USERS: commaList,
+  MEMDOCTOR_ONCALL_GROUP: optionalString,
+  /** Prefix of every Redis key (tests and shared Redis servers use their own). */
+  MEMDOCTOR_REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, "_", "." and "-" only')
+    .default('memdoctor'),
+  /** Another playbooks folder than the one shipped (tests, site-specific playbooks). */
+  MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
+  MEMDOCTOR_WALKTHROUGH_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+});
+
+type Fields = z.infer<typeof Fields>;
+
+/**
+ * Slack's credentials go together: half of them is a mistake, not a wish for the local console.
+ * The issue sits on the variable that is set (a lenient load drops it) and names the missing one.
+ */
+function slackHalves(config: Fields, ctx: z.RefinementCtx): void {
+  const token = config.SLACK_BOT_TOKEN !== undefined;
+  const secret = config.SLACK_SIGNING_SECRET !== undefined;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (token && !secret)
+    issue(
+      'SLACK_BOT_TOKEN',
+      'SLACK_SIGNING_SECRET is not set, but SLACK_BOT_TOKEN is: set SLACK_SIGNING_SECRET too to run the Slack app, or unset SLACK_BOT_TOKEN for the local console',
+    );
+  if (secret && !token)
+    issue(
+      'SLACK_SIGNING_SECRET',
+      'SLACK_BOT_TOKEN is not set, but SLACK_SIGNING_SECRET is: set SLACK_BOT_TOKEN too to run the Slack app, or unset SLACK_SIGNING_SECRET for the local console',
+    );
+  if (config.SLACK_APP_TOKEN !== undefined && !token && !secret)
+    issue(
+      'SLACK_APP_TOKEN',
+      'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are not set, but SLACK_APP_TOKEN is: Socket Mode needs them too',
+    );
+}
+
+/** Checks across variables, each issue on the variable to change. */
+function crossChecks(config: Fields, ctx: z.RefinementCtx): void {
+  slackHalves(config, ctx);
+  if (config.REDIS_URL && config.REDIS_CLUSTER_NODES)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REDIS_CLUSTER_NODES'],
+      message:
+        'set either REDIS_URL (one Redis server) or REDIS_CLUSTER_NODES (a Redis Cluster), not both; unset one of them',
+    });
+  const api = urlOf(config.SLACK_API_URL);
+  const loopbackHttp =
+    api?.protocol === 'http:' && config.MEMDOCTOR_ALLOW_HTTP_LOOPBACK && isLoopbackHost(api.hostname);
+  if (api && api.protocol !== 'https:' && !loopbackHttp)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SLACK_API_URL'],
+      message:
+        'must be an https:// URL: the bot token is sent to it (plain http only to 127.0.0.1 or localhost, with MEMDOCTOR_ALLOW_HTTP_LOOPBACK=true)',
+    });
+}
+
+export const ConfigSchema = Fields.superRefine(crossChecks);
 
 export type Config = z.infer<typeof ConfigSchema>;
 

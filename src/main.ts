@@ -18,5 +18,7 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   process.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
-  process.exitCode = 2;
+  // Exit now: what was started before the failure (the Slack client's token check and its retries)
+  // would otherwise keep the process alive for minutes. stderr is synchronous for files and pipes.
+  process.exit(2);
 });

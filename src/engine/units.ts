@@ -20,8 +20,11 @@ const MULTIPLIER: Readonly<Record<string, number>> = {
   eib: KiB ** 6,
 };
 
-/** Sizes as logs and configs print them: `4.5 GB`, `1024.0 MiB`, `8g`, `512m`, `65536 kB`, `1719m`. */
-export const SIZE_PATTERN = /(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b/i;
+/**
+ * Sizes as logs and configs print them: `4.5 GB`, `1024.0 MiB`, `8g`, `512m`, `65536 kB`, `1719m`.
+ * A match starts only at the first digit of a run: tried at every digit, a long run costs quadratic time.
+ */
+export const SIZE_PATTERN = /(?<!\d)(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b/i;
 
 /**
  * A size as the engines print it inside a log message, as one capture group: Spark's
@@ -36,7 +39,8 @@ export const LOG_SIZE = String.raw`(?<![\d.])(\d{1,15}(?:\.\d{1,6})?\s?(?:[KMGTP
  * (their "GB" is 1024^3). A bare number is taken in `defaultUnit`.
  */
 export function parseSize(text: string, defaultUnit = 'b'): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  // Trimmed first: `\s*` on both sides of an optional unit splits a run of spaces in quadratic ways.
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
   if (!match) return undefined;
   const unit = (match[2] || defaultUnit).toLowerCase();
   const multiplier = MULTIPLIER[unit];

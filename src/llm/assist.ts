@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import { type Config, redisTarget } from '../config.ts';
 import { asMemdoctorError } from '../errors.ts';
-import { createLogger } from '../log.ts';
+import { childFor, createLogger } from '../log.ts';
 import { connectCacheRedis, type RedisConnection } from '../redis/connect.ts';
 import type { AskDeps, Outcome } from './ask.ts';
 import { type ExplainRequest, explainDiagnosis } from './explain.ts';
@@ -51,7 +51,7 @@ async function guarded<T>(log: Logger, run: () => Promise<Outcome<T>>): Promise<
 export function createLlmAssist(config: Config, options: AssistOptions = {}): LlmAssist | undefined {
   const settings = llmSettings(config);
   if (!settings) return undefined;
-  const log = (options.log ?? createLogger(config.LOG_LEVEL)).child({ module: 'llm', model: settings.model });
+  const log = childFor(options.log ?? createLogger(config.LOG_LEVEL), 'llm', { model: settings.model });
   const target = redisTarget(config);
   const owned =
     !options.store && !options.redis && target

@@ -36,7 +36,9 @@ export const REDACTION_RULES: readonly Rule[] = [
     kind: 'private-key',
     // Whole PEM blocks, also the one-line JSON form with literal "\n" (GCP service-account files).
     pattern:
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g,
+      // The body does not run into another BEGIN: otherwise every BEGIN without an END after it
+      // scans the rest of the text again (quadratic). A BEGIN without an END is the next rule's.
+      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?:(?!-----BEGIN )[\s\S])*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----/g,
   },
   // A BEGIN line whose END is not in this text (the selector cuts blocks apart): hide the rest.
   { kind: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----.*/g },
@@ -79,8 +81,9 @@ export const REDACTION_RULES: readonly Rule[] = [
   },
   {
     kind: 'jdbc-password',
-    // Oracle thin form jdbc:oracle:thin:user/password@host.
-    pattern: /(?<k>\bjdbc:oracle:thin:[^\s/:@]+\/)(?<secret>[^\s@]+)(?=@)/gi,
+    // Oracle thin form jdbc:oracle:thin:user/password@host. The password stops at another "jdbc:", or
+    // every URL without an "@" after it scans the rest of the text again (quadratic).
+    pattern: /(?<k>\bjdbc:oracle:thin:[^\s/:@]+\/)(?<secret>(?:(?!jdbc:)[^\s@])+)(?=@)/gi,
   },
   {
     kind: 'password',

@@ -1,3 +1,4 @@
+import { MAX_LINE_CHARS } from '../engine/ingest/lines.ts';
 import { isFence, normalise } from '../engine/ingest/normalise.ts';
 
 /** One input line picked for the model, with its number in the original input (1-based). */
@@ -30,8 +31,18 @@ const DEFAULTS: Required<SelectLimits> = { maxLines: 120, maxLineChars: 300, fra
 const ERROR =
   /(?:exception|error|errors)\b|\b(?:fatal|severe|killed|oomkilled|oom|failed|failure|lost|exceeded|exceeding|beyond|exit (?:code|status)|exited|panic|traceback|caused by|terminated|evicted|timeout|timed out)\b/i;
 const FRAME = /^[\s>`]*(?:at [\w$.<>/-]+\(|File ".*", line \d+|\.\.\. \d+ more)/;
-const MEMORY =
-  /\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes)\b|-Xm[xs]\d|\bmemory\b.*\d|\b(?:heap|metaspace|overhead|rss)\b.*\d/i;
+const MEMORY_FIGURE = /\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes)\b|-Xm[xs]\d/i;
+const MEMORY_WORD = /\b(?:memory|heap|metaspace|overhead|rss)\b/i;
+
+/**
+ * A memory figure, or a memory word with a digit after it. The digit is searched after the first
+ * word only: as `\bmemory\b.*\d` every repeated word scanned the rest of the line again (quadratic).
+ */
+function hasMemoryFigure(text: string): boolean {
+  if (MEMORY_FIGURE.test(text)) return true;
+  const word = MEMORY_WORD.exec(text);
+  return word !== null && /\d/.test(text.slice(word.index + word[0].length));
+}
 const PEM_BEGIN = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY/;
 const PEM_END = /-----END [A-Z0-9 ]*PRIVATE KEY/;
 const SEEN_CAP = 10_000;
@@ -84,7 +95,7 @@ export class LineSelector {
     const error = ERROR.test(text);
     // A new exception header (or any error line) opens a fresh frame allowance.
     if (error) this.framesLeft = this.limits.framesPerStack;
-    return error || MEMORY.test(text);
+    return error || hasMemoryFigure(text);
   }
 
   private keep(text: string): void {
@@ -112,7 +123,11 @@ export class LineSelector {
 /** Selects from a whole text at once (pasted chat text, tests). */
 export function selectLines(text: string, limits: SelectLimits = {}): Selection {
   const selector = new LineSelector(limits);
-  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  // Cut like the engine's reader cuts, so a pasted text costs what the same file would.
+  const lines = text
+    .split('\n')
+    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
+    .map((l) => (l.length > MAX_LINE_CHARS ? l.slice(0, MAX_LINE_CHARS) : l));
   // Like the engine's reader: a final newline does not start another line.
   if (lines.at(-1) === '') lines.pop();
   selector.push(lines);

@@ -1,6 +1,7 @@
 import { Cluster, type ClusterOptions, Redis } from 'ioredis';
+import { StoreProblem, StoreUnavailableError } from '../errors.ts';
 import { cannotConnect } from './failure.ts';
-import type { ClusterSeeds, RedisTarget } from './target.ts';
+import { type ClusterSeeds, type RedisTarget, redactUrl } from './target.ts';
 
 export { redactUrl } from './target.ts';
 
@@ -49,8 +50,37 @@ export async function connectRedis(url: string, options: ConnectOptions = {}): P
     redis.disconnect();
     throw cannotConnect(undefined, target, clusterMode);
   }
+  const missing = await missingDatabase(redis, url);
+  if (missing) {
+    redis.disconnect();
+    throw missing;
+  }
   ready = true;
   return redis;
+}
+
+/**
+ * ioredis sends the URL's `/n` as SELECT n while connecting and, when the server has no database n,
+ * reports the connection ready anyway and runs every command on database 0: check it here.
+ */
+async function missingDatabase(redis: Redis, url: string): Promise<StoreUnavailableError | undefined> {
+  const db = redis.options.db ?? 0;
+  if (db === 0) return undefined;
+  const reason = await redis.select(db).then(
+    () => undefined,
+    (error: unknown) => messageOf(error),
+  );
+  // Redis says "ERR DB index is out of range"; anything else is the connection's own trouble.
+  if (reason === undefined || !/DB index|out of range/i.test(reason)) return undefined;
+  const count = await redis
+    .config('GET', 'databases')
+    .then((reply) => `; it has ${(reply as string[])[1]}, numbered from 0`)
+    .catch(() => '');
+  return new StoreUnavailableError(
+    StoreProblem.Refused,
+    reason,
+    `REDIS_URL=${redactUrl(url)} names database ${db}, which this Redis server does not have (${reason}${count}). Name a database it has, or leave the number out for database 0. Nothing was saved.`,
+  );
 }
 
 /** Why a server cannot serve as REDIS_URL because it is a cluster node, or undefined. */

@@ -14,12 +14,25 @@ const PROBLEM_BY_REPLY: readonly [RegExp, StoreProblem | 'redirected'][] = [
 ];
 
 /**
+ * What follows the first "Last error: " of the message's last line, without an `XxxError: ` prefix.
+ * Found with indexOf: as `/Last error: (?:\w*Error: )?(.*)$/`, each "Last error: " before a line
+ * break scanned to it again (quadratic in a long message).
+ */
+function lastError(reason: string): string | undefined {
+  const line = reason.slice(
+    Math.max(...['\n', '\r', '\u2028', '\u2029'].map((c) => reason.lastIndexOf(c))) + 1,
+  );
+  const at = line.indexOf('Last error: ');
+  return at < 0 ? undefined : line.slice(at + 'Last error: '.length).replace(/^\w*Error: /, '');
+}
+
+/**
  * What a failed Redis call means. A cluster client gives up after many redirections with the last
  * error, which is the one that tells; a MOVED means a one-server client talks to a cluster, or, to
  * a cluster client, slots that keep moving. Anything else is a connection that is not there.
  */
 export function storeProblem(reason: string, kind: RedisTarget['kind'] = 'server'): StoreProblem {
-  const text = /Last error: (?:\w*Error: )?(.*)$/.exec(reason)?.[1] ?? reason;
+  const text = lastError(reason) ?? reason;
   const found = PROBLEM_BY_REPLY.find(([pattern]) => pattern.test(text))?.[1];
   if (found === 'redirected') return kind === 'cluster' ? StoreProblem.ClusterMoving : StoreProblem.WrongMode;
   return found ?? StoreProblem.Unreachable;

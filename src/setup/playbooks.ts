@@ -1,11 +1,19 @@
-import type { Config } from '../config.ts';
+import { type Config, playbooksDirProblem } from '../config.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
+import { ConfigInvalidError } from '../errors.ts';
 import { readCompiledPlaybooks } from '../playbooks/compiled.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../playbooks/load.ts';
 
-/** The playbooks folder the configuration names (MEMDOCTOR_PLAYBOOKS_DIR), else the shipped one. */
+/**
+ * The playbooks folder the configuration names (MEMDOCTOR_PLAYBOOKS_DIR), else the shipped one. A
+ * folder that is not there or holds no playbook stops with a message naming the variable and path.
+ */
 export function playbooksDir(config: Pick<Config, 'MEMDOCTOR_PLAYBOOKS_DIR'>): string {
-  return config.MEMDOCTOR_PLAYBOOKS_DIR ?? PLAYBOOKS_DIR;
+  const dir = config.MEMDOCTOR_PLAYBOOKS_DIR;
+  if (dir === undefined) return PLAYBOOKS_DIR;
+  const problem = playbooksDirProblem(dir);
+  if (problem) throw new ConfigInvalidError(`✖ ${problem}\n  → at MEMDOCTOR_PLAYBOOKS_DIR`);
+  return dir;
 }
 
 /**

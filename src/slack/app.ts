@@ -7,6 +7,7 @@ import { explainFailure } from './failures.ts';
 import { registerListeners } from './listeners/index.ts';
 import { measureAcks, metricsRoute } from './metrics.ts';
 import { dedupeEvents } from './middleware.ts';
+import { createHttpReceiver } from './receiver.ts';
 
 /** How the app reaches Slack; everything else comes through SlackDeps. */
 export interface SlackTransport {
@@ -38,24 +39,37 @@ function healthRoute(deps: SlackDeps): CustomRoute {
 }
 
 /**
- * Builds the Bolt app: HTTP receiver (signatures verified by Bolt) or Socket Mode, pino for Bolt's
- * logs, /healthz, event dedupe, then every listener. Starting it is the caller's move.
+ * Builds the Bolt app: HTTP receiver (signatures verified by Bolt, future timestamps refused by
+ * receiver.ts) or Socket Mode, pino for Bolt's logs, /healthz, dedupe, then every listener. Starting it is the caller's move.
  */
 export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App {
   const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
-  const socket = transport.appToken
-    ? { socketMode: true, appToken: transport.appToken, installerOptions: { port: transport.port } }
-    : { port: transport.port };
+  const logger = boltLogger(deps.log, secrets);
+  const customRoutes = [healthRoute(deps), ...(deps.metrics ? [metricsRoute(deps.metrics)] : [])];
+  const mode = transport.appToken
+    ? {
+        socketMode: true,
+        appToken: transport.appToken,
+        installerOptions: { port: transport.port },
+        signingSecret: transport.signingSecret,
+        customRoutes,
+      }
+    : {
+        receiver: createHttpReceiver({
+          signingSecret: transport.signingSecret,
+          port: transport.port,
+          customRoutes,
+          logger,
+        }),
+      };
   const app = new App({
     token: transport.botToken,
-    signingSecret: transport.signingSecret,
-    logger: boltLogger(deps.log, secrets),
-    customRoutes: [healthRoute(deps), ...(deps.metrics ? [metricsRoute(deps.metrics)] : [])],
+    logger,
     clientOptions: {
       ...(transport.slackApiUrl ? { slackApiUrl: transport.slackApiUrl } : {}),
       ...transport.clientOptions,
     },
-    ...socket,
+    ...mode,
   });
   if (deps.metrics) measureAcks(app as unknown as Parameters<typeof measureAcks>[0], deps.metrics);
   app.use(dedupeEvents(deps));

@@ -1,5 +1,6 @@
 import { type Logger as BoltLogger, LogLevel } from '@slack/bolt';
 import type { Logger } from 'pino';
+import { childFor } from '../log.ts';
 import { scrubSecrets } from './secrets.ts';
 
 const PINO_TO_BOLT: Readonly<Record<string, LogLevel>> = {
@@ -33,7 +34,8 @@ function render(parts: readonly unknown[], secrets: readonly string[]): string {
  * tokens and of the given secret values before pino sees it.
  */
 export function boltLogger(parent: Logger, secrets: readonly string[]): BoltLogger {
-  let log = parent.child({ module: 'bolt' });
+  const bolt = childFor(parent, 'bolt');
+  let log = bolt;
   return {
     debug: (...msg: unknown[]) => log.debug(render(msg, secrets)),
     info: (...msg: unknown[]) => log.info(render(msg, secrets)),
@@ -43,7 +45,7 @@ export function boltLogger(parent: Logger, secrets: readonly string[]): BoltLogg
     setLevel: () => undefined,
     getLevel: () => PINO_TO_BOLT[log.level] ?? LogLevel.INFO,
     setName: (name: string) => {
-      log = parent.child({ module: 'bolt', component: name });
+      log = childFor(bolt, name);
     },
   };
 }

@@ -16,6 +16,8 @@ export interface SlackSettings {
   maxExpandedBytes: number;
   /** Hosts a file download may use (see allowedFileHosts). */
   fileHosts: readonly string[];
+  /** Plain http to a loopback file host (MEMDOCTOR_ALLOW_HTTP_LOOPBACK): a fake Slack only. */
+  allowHttpLoopback?: boolean;
   /** Transcripts longer than this go up as a file (default TRANSCRIPT_INLINE_CHARS). */
   transcriptInlineChars?: number;
 }

@@ -16,6 +16,7 @@ function download(deps: DiagnoseDeps, file: SlackFileRef) {
     token: deps.settings.botToken,
     maxBytes: deps.settings.maxUploadBytes,
     allowedHosts: deps.settings.fileHosts,
+    allowHttpLoopback: deps.settings.allowHttpLoopback === true,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 }
@@ -89,8 +90,10 @@ export async function readSlackFileText(deps: DiagnoseDeps, file: SlackFileRef):
   const chunks = await download(deps, file);
   const stats = { bytes: 0, lines: 0 };
   const maxBytes = Math.min(deps.settings.maxExpandedBytes, PASTE_FILE_MAX_BYTES);
+  // Whole lines: the step's parser cuts them at its own limit (one-line JSON may be longer than 16 KiB).
+  const limits = { maxBytes, maxLineChars: maxBytes };
   const lines: string[] = [];
-  for await (const batch of await readLines(file.name ?? file.id, chunks, stats, { maxBytes }))
+  for await (const batch of await readLines(file.name ?? file.id, chunks, stats, limits))
     lines.push(...batch);
   return lines.join('\n');
 }

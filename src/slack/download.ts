@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InputTooLargeError, SlackDownloadError } from '../errors.ts';
+import { isLoopbackHost } from '../net.ts';
 
 /** The parts of a Slack file object (from a `file_share` or `app_mention` event) that a download uses. */
 export const SlackFileSchema = z.looseObject({
@@ -17,8 +18,17 @@ export interface DownloadOptions {
   maxBytes: number;
   /** Hosts the bot token may be sent to: Slack's file host plus the configured API host. */
   allowedHosts: readonly string[];
+  /**
+   * Allows plain http to a loopback host (127.0.0.0/8, ::1, localhost): a fake Slack in tests or on
+   * a laptop (MEMDOCTOR_ALLOW_HTTP_LOOPBACK). Everything else gets the token over https only.
+   */
+  allowHttpLoopback?: boolean;
   fetch?: typeof fetch;
 }
+
+/** Redirects followed within Slack's hosts before giving up (Slack itself answers without one). */
+const MAX_REDIRECTS = 5;
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 /** Slack's own file hosts; a token is never sent anywhere else. */
 export const SLACK_FILE_HOSTS = ['files.slack.com', 'files.slack-gov.com'];
@@ -30,13 +40,53 @@ export function allowedFileHosts(slackApiUrl: string | undefined): string[] {
   return hosts;
 }
 
-function fileUrl(file: SlackFileRef, allowedHosts: readonly string[]): URL {
+/**
+ * Whether the bot token may go to this URL: a Slack file host (or the configured API host) over
+ * https; plain http only to a loopback host, and only when the configuration allows it.
+ */
+function tokenMayGo(url: URL, options: DownloadOptions): string | undefined {
+  if (!options.allowedHosts.includes(url.host)) return `${url.host}, which is not a Slack file host`;
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && options.allowHttpLoopback && isLoopbackHost(url.hostname)) return undefined;
+  return `${url.protocol}//${url.host}, which is not https (the bot token only travels encrypted)`;
+}
+
+function fileUrl(file: SlackFileRef, options: DownloadOptions): URL {
   const label = file.name ?? file.id;
   if (!file.url_private_download) throw new SlackDownloadError(label, 'the event carries no download URL');
   const url = new URL(file.url_private_download);
-  if (!allowedHosts.includes(url.host))
-    throw new SlackDownloadError(label, `the URL points at ${url.host}, which is not a Slack file host`);
+  const refused = tokenMayGo(url, options);
+  if (refused) throw new SlackDownloadError(label, `the URL points at ${refused}`);
   return url;
+}
+
+/**
+ * Requests the file, following redirects by hand: each hop must pass the same check as the first
+ * URL, so a redirect off Slack's hosts is refused before anything is fetched from there.
+ */
+async function request(label: string, first: URL, options: DownloadOptions): Promise<Response> {
+  const doFetch = options.fetch ?? fetch;
+  let url = first;
+  for (let hop = 0; ; hop++) {
+    const response = await doFetch(url, {
+      headers: { authorization: `Bearer ${options.token}` },
+      redirect: 'manual',
+    });
+    if (!REDIRECT.has(response.status)) return response;
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    if (!location)
+      throw new SlackDownloadError(label, `Slack answered HTTP ${response.status} without a Location`);
+    if (hop >= MAX_REDIRECTS) throw new SlackDownloadError(label, `more than ${MAX_REDIRECTS} redirects`);
+    const next = new URL(location, url);
+    const refused = tokenMayGo(next, options);
+    if (refused)
+      throw new SlackDownloadError(
+        label,
+        `Slack redirected the download to ${refused}; memdoctor does not follow it`,
+      );
+    url = next;
+  }
 }
 
 /** An HTML page where a file was expected: Slack's sign-in page, which is what a wrong token gets. */
@@ -68,7 +118,7 @@ async function* limited(
 
 /**
  * Streams a file shared in Slack with the bot token. Only the file's `url_private_download` is used,
- * only on a Slack host; the size limit is checked before the request (the event's `size`), against
+ * only on a Slack host over https, and so is every redirect it takes; the size limit is checked before the request (the event's `size`), against
  * Content-Length, and again while streaming. Gunzip and its expanded-size limit are the engine's job.
  */
 export async function downloadSlackFile(
@@ -78,9 +128,8 @@ export async function downloadSlackFile(
   const label = file.name ?? file.id;
   if (file.size !== undefined && file.size > options.maxBytes)
     throw new InputTooLargeError(label, options.maxBytes);
-  const url = fileUrl(file, options.allowedHosts);
-  const doFetch = options.fetch ?? fetch;
-  const response = await doFetch(url, { headers: { authorization: `Bearer ${options.token}` } });
+  const url = fileUrl(file, options);
+  const response = await request(label, url, options);
   if (!response.ok || !response.body) {
     await response.body?.cancel();
     throw new SlackDownloadError(label, `Slack answered HTTP ${response.status}`);

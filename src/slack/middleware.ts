@@ -2,25 +2,54 @@ import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { SlackDeps } from './deps.ts';
 
 /**
- * Runs each Events API delivery once. Slack retries (X-Slack-Retry-Num) when an ack is late or a
- * replica dies; Bolt does not dedupe, so the event_id is claimed in the shared store first. When
- * the store is down the event is processed anyway: a rare double reply beats a lost upload.
+ * How long a slash command's or view submission's trigger_id is remembered: a signed request can
+ * be replayed while its timestamp is within Slack's 5 minutes (either side of the clock), so 15
+ * minutes covers it with room for clock drift between replicas.
+ */
+export const TRIGGER_TTL_SECONDS = 15 * 60;
+
+interface Delivery {
+  /** The claim that makes it run once: `event:<event_id>`, `command:<trigger_id>`, `view:<trigger_id>`. */
+  claim: string;
+  ttlSeconds?: number;
+}
+
+/** What identifies one delivery of a request, when it has anything that does. */
+function deliveryOf(body: Record<string, unknown>): Delivery | undefined {
+  if (typeof body.event_id === 'string') return { claim: `event:${body.event_id}` };
+  const trigger = typeof body.trigger_id === 'string' ? body.trigger_id : undefined;
+  if (!trigger) return undefined;
+  if (typeof body.command === 'string')
+    return { claim: `command:${trigger}`, ttlSeconds: TRIGGER_TTL_SECONDS };
+  if (body.type === 'view_submission') return { claim: `view:${trigger}`, ttlSeconds: TRIGGER_TTL_SECONDS };
+  return undefined;
+}
+
+/**
+ * Runs each Events API delivery, slash command and view submission once. Slack retries events
+ * (X-Slack-Retry-Num) when an ack is late or a replica dies, and a captured signed request can be
+ * replayed within the 5 minutes its signature holds; Bolt dedupes neither, so the event_id or
+ * trigger_id is claimed in the shared store first. A repeat is acknowledged and dropped. When the
+ * store is down the request is processed anyway: a rare double reply beats a lost upload.
  */
 export function dedupeEvents(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
-  return async ({ body, context, next }) => {
-    const eventId = (body as { event_id?: unknown }).event_id;
-    if (typeof eventId === 'string') {
+  return async (args) => {
+    const { body, context, next } = args;
+    const delivery = deliveryOf(body as Record<string, unknown>);
+    if (delivery) {
       let first = true;
       try {
-        first = await deps.dedupe.firstTime(`event:${eventId}`);
+        first = await deps.dedupe.firstTime(delivery.claim, delivery.ttlSeconds);
       } catch (error) {
-        deps.log.warn({ eventId, err: String(error) }, 'event dedupe unavailable; processing anyway');
+        deps.log.warn({ claim: delivery.claim, err: String(error) }, 'dedupe unavailable; processing anyway');
       }
       if (!first) {
         deps.log.info(
-          { eventId, retryNum: context.retryNum, retryReason: context.retryReason },
+          { claim: delivery.claim, retryNum: context.retryNum, retryReason: context.retryReason },
           'repeat delivery skipped',
         );
+        // Events are acknowledged by Bolt itself; a command or a view waits for its ack.
+        if ('ack' in args && typeof args.ack === 'function') await args.ack();
         return;
       }
     }

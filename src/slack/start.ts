@@ -78,6 +78,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
       maxUploadBytes: config.MEMDOCTOR_MAX_UPLOAD_BYTES,
       maxExpandedBytes: config.MEMDOCTOR_MAX_EXPANDED_BYTES,
       fileHosts: allowedFileHosts(config.SLACK_API_URL),
+      allowHttpLoopback: config.MEMDOCTOR_ALLOW_HTTP_LOOPBACK,
     },
     playbooks,
     dedupe: redis
@@ -90,6 +91,20 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     health,
     ...(assist ? { assist } : {}),
   };
+}
+
+/** A listen failure as a configuration error naming PORT (EADDRINUSE, EACCES); other errors as they are. */
+function portError(error: unknown, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return new ConfigInvalidError(
+      `PORT=${port} is already in use by another process: stop that process, or set PORT to a free port.`,
+    );
+  if (code === 'EACCES')
+    return new ConfigInvalidError(
+      `PORT=${port} may not be opened by this user (ports below 1024 need privileges): set PORT to 1024 or above.`,
+    );
+  return error;
 }
 
 /**
@@ -117,7 +132,13 @@ export async function startSlack(config: Config): Promise<void> {
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
-  await app.start(config.PORT);
+  try {
+    await app.start(config.PORT);
+  } catch (error) {
+    await Promise.allSettled([app.stop(), engines.close(), walkthroughs.close()]);
+    redis?.disconnect();
+    throw portError(error, config.PORT);
+  }
   const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
   log.info({ port: config.PORT, transport, store: walkthroughs.storeKind }, 'memdoctor Slack app started');
   const stop = async () => {

@@ -6,6 +6,7 @@ import { PARSERS } from '../engine/parsers/registry.ts';
 import type { Parser } from '../engine/parsers/types.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError, WalkthroughInvalidEventError, WalkthroughNotFoundError } from '../errors.ts';
+import { childFor } from '../log.ts';
 import type { ParseFn } from './answer.ts';
 import { keepRecentAudit } from './audit.ts';
 import { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
@@ -83,7 +84,7 @@ export class WalkthroughService {
     this.parse = options.parse ?? parseText;
     this.now = options.now ?? (() => new Date());
     this.randomId = options.randomId ?? (() => randomBytes(6).toString('hex'));
-    this.logger = options.logger?.child({ module: 'walkthrough' });
+    this.logger = options.logger ? childFor(options.logger, 'walkthrough') : undefined;
   }
 
   /** Which store holds the walkthroughs (the console says whether they survive a restart). */

@@ -42,6 +42,33 @@ describe('memdoctor parse', () => {
     });
   });
 
+  it('reads a one-line JSON answer longer than 16 KiB whole when the parser is named', async () => {
+    // One real TaskManager (superzhc-yarn-taskmanagers.json) thirty times, minified as Flink sends it.
+    const real = JSON.parse(
+      readFileSync(join(FIXTURES, 'flink-rest', 'superzhc-yarn-taskmanagers.json'), 'utf8'),
+    );
+    const tm = real.taskmanagers[0];
+    const many = { taskmanagers: Array.from({ length: 30 }, (_, i) => ({ ...tm, id: `${tm.id}-${i}` })) };
+    const { code, out, err } = await cli(
+      ['parse', 'flink-rest', '--json', '-'],
+      Buffer.from(JSON.stringify(many)),
+    );
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(out).values).toMatchObject({ taskManagers: 30, slotsTotal: 30 * tm.slotsNumber });
+  });
+
+  it('says a line was cut when `auto` cannot read a one-line JSON past 16 KiB', async () => {
+    const real = readFileSync(join(FIXTURES, 'flink-rest', 'superzhc-yarn-taskmanagers.json'), 'utf8');
+    const tm = JSON.parse(real).taskmanagers[0];
+    const many = { taskmanagers: Array.from({ length: 30 }, () => tm) };
+    const { code, err } = await cli(['parse', 'auto', '-'], Buffer.from(JSON.stringify(many)));
+    expect(code).toBe(2);
+    expect(err).toMatch(
+      /cut off or malformed.*\(line 1 has at least 16384 characters; memdoctor reads the first 16384/,
+    );
+  });
+
   it.each([
     [['parse'], /needs a parser id/],
     [['parse', 'pmapx', 'f.txt'], /unknown parser "pmapx"/],

@@ -50,7 +50,8 @@ async function drain(chunks: AsyncIterable<Uint8Array>): Promise<number> {
   return n;
 }
 
-const options = () => ({ token: TOKEN, maxBytes: 16 * 1024, allowedHosts: [host] });
+// The test server speaks plain http on 127.0.0.1, which only the loopback switch allows.
+const options = () => ({ token: TOKEN, maxBytes: 16 * 1024, allowedHosts: [host], allowHttpLoopback: true });
 
 describe('downloadSlackFile', () => {
   it('stops a download without Content-Length once it passes the limit', async () => {
@@ -98,6 +99,7 @@ describe('diagnoseSlackFile', () => {
         maxUploadBytes: 1024 * 1024,
         maxExpandedBytes: 1024 * 1024,
         fileHosts: [host],
+        allowHttpLoopback: true,
       },
       playbooks: loadPlaybooks(PLAYBOOKS_DIR),
     };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_NODES, CLUSTER_SKIPPED } from '../support/cluster.ts';
+import { repeatedKeys } from '../support/log-keys.ts';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from './support/harness.ts';
@@ -58,6 +59,7 @@ describe('npm start with Slack credentials', () => {
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: fake.apiUrl,
+    MEMDOCTOR_ALLOW_HTTP_LOOPBACK: 'true',
   });
 
   it('serves signed slash commands over HTTP, reports Redis in /healthz, and keeps secrets out of its logs', async () => {
@@ -78,6 +80,9 @@ describe('npm start with Slack credentials', () => {
     );
     const lines = running.stderr().trim().split('\n');
     expect(lines.every((l) => JSON.parse(l).app === 'memdoctor')).toBe(true);
+    // Each key once per line: pino repeated a nested child's "module" ("slack", then "bolt").
+    expect(lines.flatMap(repeatedKeys)).toEqual([]);
+    expect(lines.some((l) => JSON.parse(l).component === 'bolt')).toBe(true);
     expect(running.stderr()).toContain('memdoctor Slack app started');
     expect(running.stderr()).not.toContain(BOT_TOKEN);
     expect(running.stderr()).not.toContain(SIGNING_SECRET);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { FactValue } from '../../engine/facts.ts';
 import { readLines } from '../../engine/ingest/lines.ts';
-import { parseLines } from '../../engine/parsers/parse-stream.ts';
+import { lineLimitOf, parseLines } from '../../engine/parsers/parse-stream.ts';
 import { PARSERS } from '../../engine/parsers/registry.ts';
 import type { ParsedOutput } from '../../engine/parsers/types.ts';
 import { formatSize } from '../../engine/units.ts';
@@ -47,8 +47,15 @@ export const parseCommand: Command = {
       throw new UsageError('parse needs a parser id (or auto) and a file (or - for stdin).');
     if (parser !== 'auto' && !PARSERS[parser])
       throw new UsageError(`unknown parser "${parser}". Known: auto, ${Object.keys(PARSERS).join(', ')}.`);
-    const batches = await readLines(file, openInput(file, io.stdin), { bytes: 0, lines: 0 });
-    const out = await parseLines(parser, batches);
+    // A named parser that reads one-line JSON gets its whole lines; `auto` detects on cut ones.
+    const maxLineChars = lineLimitOf(parser);
+    const batches = await readLines(
+      file,
+      openInput(file, io.stdin),
+      { bytes: 0, lines: 0 },
+      { maxLineChars },
+    );
+    const out = await parseLines(parser, batches, maxLineChars);
     io.stdout.write(values.json ? `${JSON.stringify(out)}\n` : render(out));
     return 0;
   },

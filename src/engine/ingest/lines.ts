@@ -9,6 +9,8 @@ export const MAX_LINE_CHARS = 16_384;
 export interface ReadLimits {
   /** Largest input, after gunzip, in bytes; larger inputs fail with InputTooLargeError. */
   maxBytes?: number;
+  /** Where lines are cut (default MAX_LINE_CHARS): a parser that reads one-line JSON asks for more. */
+  maxLineChars?: number;
 }
 
 /** Counts of what was read, filled in as the lines are consumed. */
@@ -73,7 +75,7 @@ async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): 
 
 /**
  * Splits text bytes into lines, in batches (one per chunk) so that a 1 GiB log costs one await per
- * chunk, not per line. Strips the CR of CRLF; cuts overlong lines at MAX_LINE_CHARS.
+ * chunk, not per line. Strips the CR of CRLF; cuts overlong lines at MAX_LINE_CHARS (or the limit asked).
  */
 export async function* splitLines(
   source: string,
@@ -82,6 +84,11 @@ export async function* splitLines(
   limits: ReadLimits = {},
 ): AsyncGenerator<string[]> {
   const decoder = new TextDecoder('utf-8');
+  const maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
+  const cleanEnd = (line: string): string => {
+    const cut = line.length > maxLine ? line.slice(0, maxLine) : line;
+    return cut.endsWith('\r') ? cut.slice(0, -1) : cut;
+  };
   let carry = '';
   for await (const chunk of bytes) {
     stats.bytes += chunk.length;
@@ -91,7 +98,7 @@ export async function* splitLines(
     const text = carry + decoder.decode(chunk, { stream: true });
     const parts = text.split('\n');
     carry = parts.pop() ?? '';
-    if (carry.length > MAX_LINE_CHARS * 4) carry = carry.slice(0, MAX_LINE_CHARS * 4);
+    if (carry.length > maxLine * 4) carry = carry.slice(0, maxLine * 4);
     stats.lines += parts.length;
     yield parts.map(cleanEnd);
   }
@@ -100,11 +107,6 @@ export async function* splitLines(
     stats.lines += 1;
     yield [cleanEnd(carry)];
   }
-}
-
-function cleanEnd(line: string): string {
-  const cut = line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line;
-  return cut.endsWith('\r') ? cut.slice(0, -1) : cut;
 }
 
 /** Everything from raw bytes to batches of lines: sniff, gunzip, decode, split. */

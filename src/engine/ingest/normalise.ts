@@ -29,7 +29,8 @@ export function normalise(line: string): string {
   if (out.includes('&')) out = out.replace(ENTITY, (entity) => ENTITIES[entity] ?? entity);
   // Indented quotes too: patterns anchored at the line start (`^\s*MemoryError`) must still see the text.
   if (out.trimStart().startsWith('>')) out = out.replace(/^\s*>+\s?/, '');
-  if (out.includes('`')) out = out.replace(/^`+|`+$/g, '');
+  // `(?<!`)`: a closing run is tried from its first backtick only, or a long run costs quadratic time.
+  if (out.includes('`')) out = out.replace(/^`+|(?<!`)`+$/g, '');
   return out.replace(CONTROL, ' ');
 }
 

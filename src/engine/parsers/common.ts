@@ -33,7 +33,8 @@ export function output(
 
 /** Sizes as tools print them with a unit glued on: `40.945GB`, `21.9M`, `3072.0K`, `0.0B`, `4855 KiB`. */
 export function sizeOf(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(i?B?)\s*$/i.exec(text);
+  // Trimmed first, so no `\s*` stands on both sides of the optional unit (quadratic on a run of spaces).
+  const m = /^(\d+(?:\.\d+)?)\s*([KMGT]?)(i?B?)$/i.exec(text.trim());
   if (!m) return parseSize(text);
   return parseSize(`${m[1]}${m[2] ? `${m[2]}b` : 'b'}`);
 }

@@ -171,6 +171,8 @@ export const flinkRestParser: Parser = {
   title: 'Flink REST API JSON',
   howToGet:
     '`curl http://<jobmanager>:8081/taskmanagers` (or /overview, /taskmanagers/<id>, /jobs/<id>/exceptions)',
+  // The REST API answers minified JSON on one line; /jobs/<id>/exceptions alone is often over 16 KiB.
+  maxLineChars: MAX_CHARS,
   detect(head) {
     const start = head.find((l) => l.trim())?.trim() ?? '';
     if (!start.startsWith('{') && !start.startsWith('[')) return false;

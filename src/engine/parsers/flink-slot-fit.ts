@@ -8,19 +8,38 @@ import type { Parser, ParserRun } from './types.ts';
 /** A /taskmanagers response is small; anything far larger is not one. */
 const MAX_JSON_CHARS = 8 * 1024 * 1024;
 
-/** JSON that a few lines after it (a prompt, a log line) keep from parsing: drop them, up to a limit. */
-const MAX_TRAILING_LINES = 200;
-
-function parseJsonWithTrailer(text: string): unknown {
-  const lines = text.split('\n');
-  for (let end = lines.length; end > 0 && lines.length - end <= MAX_TRAILING_LINES; end--) {
-    try {
-      return JSON.parse(lines.slice(0, end).join('\n'));
-    } catch {
-      // Not complete yet without the last line: try one line fewer.
-    }
+/**
+ * Where the first JSON object or array of a text ends (the index after its closing bracket), found
+ * in one pass that skips strings; undefined when it never closes (a cut-off paste).
+ */
+function firstValueEnd(text: string, start: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
   }
   return undefined;
+}
+
+/**
+ * The JSON with whatever follows it (a prompt, a log line) left out. One scan and one parse: trying
+ * JSON.parse again for each trailing line cost 6.5 s on a 6 MB paste.
+ */
+function parseJsonWithTrailer(text: string): unknown {
+  const start = text.search(/[{[]/);
+  const end = start < 0 ? undefined : firstValueEnd(text, start);
+  if (end === undefined) return undefined;
+  try {
+    return JSON.parse(text.slice(start, end));
+  } catch {
+    return undefined;
+  }
 }
 
 class SlotFitRun implements ParserRun {
@@ -76,6 +95,8 @@ export const flinkSlotFitParser: Parser = {
     'the ResourceProfile line of a pending request, then `curl -s http://<jobmanager>:8081/taskmanagers`',
   // Two outputs pasted together only make sense where a step asks for them.
   explicitOnly: true,
+  // `curl /taskmanagers` prints minified JSON on one line: about 900 characters per TaskManager.
+  maxLineChars: MAX_JSON_CHARS,
   detect: (head) => head.some((l) => l.includes('ResourceProfile{')),
   create: () => new SlotFitRun(),
 };

@@ -5,16 +5,22 @@ import type { Parser, ParserRun } from './types.ts';
 
 /** JDK 8 -XX:+PrintGCDetails: "1700.401: [Full GC (Ergonomics) ..." or "[GC pause (G1 Evacuation Pause)". */
 const JDK8_START = /(?:^|\s)(\d+\.\d+): \[(Full GC|GC)(?! concurrent)/;
+/*
+ * The regexes below are linear on any line: each repetition is bounded, or a match may start only at
+ * the first digit of a run (`(?<!\d)`), or a name ends where its letters do (`(?![A-Za-z])`). Without
+ * that, a 100k-character line of digits or of repeated "GC(1) Pause Young" took seconds.
+ */
+/** A generation's own bracket; bounded, as the longest real one (CMS with a failure note) is ~120 characters. */
 const GENERATION =
-  /\[(PSYoungGen|ParOldGen|PSOldGen|DefNew|ParNew|Tenured|CMS|Metaspace|PSPermGen|Perm|CMS Perm|Class Space)[^\]]*\]/g;
+  /\[(PSYoungGen|ParOldGen|PSOldGen|DefNew|ParNew|Tenured|CMS|Metaspace|PSPermGen|Perm|CMS Perm|Class Space)[^\]]{0,300}\]/g;
 const OLD_GEN = /\[(?:ParOldGen|PSOldGen|Tenured|CMS): (\d+)K->(\d+)K\((\d+)K\)\]/;
-const TRANSITION = /(\d+(?:\.\d+)?[KMG])->(\d+(?:\.\d+)?[KMG])\((\d+(?:\.\d+)?[KMG])\)/;
+const TRANSITION = /(?<!\d)(\d+(?:\.\d+)?[KMG])->(\d+(?:\.\d+)?[KMG])\((\d+(?:\.\d+)?[KMG])\)/;
 const G1_HEAP = /Heap: ([\d.]+[KMG]?B?)\(([\d.]+[KMG]?B?)\)->([\d.]+[KMG]?B?)\(([\d.]+[KMG]?B?)\)/;
 const REAL = /real=(\d+\.\d+) secs/;
 const SECS = /, (\d+\.\d+) secs\]/;
 /** JDK 9+ -Xlog:gc*: "[455438.207s][info][gc] GC(17238) Pause Young (Normal) (...) 21253M->20265M(21504M) 24.603ms". */
 const UNIFIED =
-  /GC\((\d+)\)\s+(Pause [A-Za-z]+)[^\n]*?\s(\d+[KMG])->(\d+[KMG])\((\d+[KMG])\)\s+(\d+(?:\.\d+)?)ms/;
+  /GC\((\d+)\)\s+(Pause [A-Za-z]+)(?![A-Za-z])[^\n]{0,200}?\s(\d{1,15}[KMG])->(\d{1,15}[KMG])\((\d{1,15}[KMG])\)\s+(\d+(?:\.\d+)?)ms/;
 const UPTIME = /\[(\d+(?:\.\d+)?)s\]/;
 const OVERHEAD = /GC overhead limit exceeded/i;
 /** Unified logging's start-up lines, printed before the first pause: "[0.004s][info][gc] Using G1". */

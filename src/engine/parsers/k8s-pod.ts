@@ -54,8 +54,28 @@ const quantity = (v: string | number | undefined) => (v === undefined ? undefine
 
 /** The first line of `kubectl get pod -o yaml`: "apiVersion: v1" (or "kind: Pod" where it comes first). */
 const YAML_START = /^(apiVersion:\s*v1|kind:\s*Pod)\s*$/;
-/** A pod object is small; far more than this is not one pasted pod. */
-const MAX_OBJECT_CHARS = 8 * 1024 * 1024;
+/**
+ * A pod object is small: etcd refuses requests over 1.5 MiB by default (--max-request-bytes, etcd
+ * docs "System limits"), and YAML's indentation adds less than as much again. Far more is not a pod.
+ */
+const MAX_OBJECT_CHARS = 3 * 1024 * 1024;
+/**
+ * Deeper bracket nesting than this is not a pod (flow `[]`/`{}` and the JSON of an annotation nest a
+ * few levels): the YAML parser's time grows with the nesting, 3.7 s for 600 KB of `{`.
+ */
+const MAX_FLOW_DEPTH = 64;
+
+/** The deepest `[`/`{` nesting of a text; brackets in strings count too, which only errs high. */
+function flowDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+  }
+  return deepest;
+}
 
 /**
  * Reads `kubectl describe pod` line by line; JSON and YAML (`kubectl get pod -o json|yaml`) are buffered
@@ -126,9 +146,15 @@ class PodRun implements ParserRun {
   }
 
   private fromYaml(): void {
+    const depth = flowDepth(this.yaml);
+    if (depth > MAX_FLOW_DEPTH)
+      throw parseFailed(
+        `pod YAML as kubectl prints it (kubectl get pod <name> -o yaml); this one nests brackets ${depth} deep.`,
+      );
     let data: unknown;
     try {
-      data = parseYaml(this.yaml);
+      // No duplicate-key check: it is quadratic in the keys (25 s for 40,000), and kubectl prints none.
+      data = parseYaml(this.yaml, { uniqueKeys: false });
     } catch {
       throw parseFailed(
         'complete pod YAML (kubectl get pod <name> -o yaml); this YAML is cut off or malformed.',

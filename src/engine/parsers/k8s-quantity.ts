@@ -15,7 +15,8 @@ const SUFFIX: Readonly<Record<string, number>> = {
 
 /** A memory quantity as Kubernetes writes it (`50Mi`, `1G`, `128974848`, `129e6`) in bytes. */
 export function parseQuantity(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*([KMGT]i|[kKMGTm])?\s*$/.exec(text);
+  // Trimmed first, so no `\s*` stands on both sides of the optional suffix (quadratic on spaces).
+  const m = /^(\d+(?:\.\d+)?(?:e\d+)?)\s*([KMGT]i|[kKMGTm])?$/.exec(text.trim());
   if (!m) return undefined;
   const factor = SUFFIX[m[2] ?? ''];
   return factor === undefined ? undefined : Math.round(Number(m[1]) * factor);

@@ -4,7 +4,8 @@ import { fact, maxOf, median, output, parseFailed, percent, slope } from './comm
 import type { Parser, ParserRun } from './types.ts';
 
 const TOP_HEADER = /^top - \d{1,2}:\d{2}:\d{2}/;
-const TOP_COLUMNS = /^\s*PID\s+USER\s+.*\bRES\b/;
+// `(?=\S)`: the columns after USER start on a non-space, so `\s+` and `.*` never split one run of spaces.
+const TOP_COLUMNS = /^\s*PID\s+USER\s+(?=\S).*\bRES\b/;
 const PS_COLUMNS = /^\s*(?:USER\s+)?PID\b.*\bRSS\b/;
 /** A plain sample: optional timestamp/label, a number, a unit ("10:00 1.2 GB", "1536MiB", "2.1g"). */
 const PLAIN = /^\s*(?:(\S+)\s+)?(\d+(?:\.\d+)?)\s*([KMGT]i?B?|[kmgt]|B)\s*$/;

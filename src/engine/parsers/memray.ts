@@ -4,8 +4,18 @@ import { fact, output, parseFailed, percent, sizeOf } from './common.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 const SIZE = String.raw`(\d+(?:\.\d+)?\s?[KMGT]?i?B)`;
-const STATS_ENTRY = new RegExp(String.raw`^\s*-\s+(.+?)\s+->\s+${SIZE}\s*$`);
-const SUMMARY_HEADER = /Location.*(Total|Own)|(Total|Own)\s+Memory/;
+/** "- main.py:12 -> 1.2 GiB": the name starts and ends on a non-space, so no run of spaces is shared. */
+const STATS_ENTRY = new RegExp(String.raw`^\s*-\s+(\S(?:.*?\S)?)\s+->\s+${SIZE}\s*$`);
+
+/**
+ * The summary table's header: "Location" then "Total" or "Own" after it, or "Total Memory". Searched
+ * from the first "Location" only: as one regex every "Location" scanned the rest of the line again.
+ */
+function isSummaryHeader(line: string): boolean {
+  const location = line.indexOf('Location');
+  if (location >= 0 && /Total|Own/.test(line.slice(location + 'Location'.length))) return true;
+  return /(?:Total|Own)\s+Memory/.test(line);
+}
 
 interface Location {
   name: string;
@@ -32,7 +42,7 @@ class MemrayRun implements ParserRun {
       this.firstLine ||= lineNo;
       return;
     }
-    if (SUMMARY_HEADER.test(line) && /[┃│|]/.test(line)) {
+    if (isSummaryHeader(line) && /[┃│|]/.test(line)) {
       this.mode ??= 'summary';
       this.firstLine ||= lineNo;
       return;
@@ -121,8 +131,7 @@ export const memrayParser: Parser = {
     '`memray stats <capture.bin>` or `memray summary <capture.bin>` in the container that ran the profile',
   detect: (head) =>
     head.some(
-      (l) =>
-        /Total memory allocated:|Total allocations:/.test(l) || (SUMMARY_HEADER.test(l) && /[┃│]/.test(l)),
+      (l) => /Total memory allocated:|Total allocations:/.test(l) || (isSummaryHeader(l) && /[┃│]/.test(l)),
     ),
   create: () => new MemrayRun(),
 };

@@ -6,8 +6,12 @@ import type { Parser, ParserRun } from './types.ts';
 const UNIT: Readonly<Record<string, number>> = { '': 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
 const AMOUNT = String.raw`(\d+)(KB|MB|GB|B)?(?:\s+([+-]\d+)(KB|MB|GB|B)?)?`;
 const TOTAL = new RegExp(String.raw`^\s*Total:\s+reserved=${AMOUNT},\s+committed=${AMOUNT}`);
+/**
+ * "-   Java Heap (reserved=...": the name ends on a letter or dot, so neither the leading `\s*` nor the
+ * `\s+` after the name can share a run of spaces with it (shared, a line of spaces cost cubic time).
+ */
 const CATEGORY = new RegExp(
-  String.raw`^\s*-?\s*([A-Za-z][A-Za-z .]*?)\s+\(reserved=${AMOUNT},\s+committed=${AMOUNT}\)`,
+  String.raw`^\s*(?:-\s*)?([A-Za-z](?:[A-Za-z .]*[A-Za-z.])?)\s+\(reserved=${AMOUNT},\s+committed=${AMOUNT}\)`,
 );
 /** Internal/Other above this hints at direct/Unsafe buffers or a JVM native leak (JDK 8 MemberNameTable). */
 const NATIVE_ALERT = 256 * 1024 ** 2;

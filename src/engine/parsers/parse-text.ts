@@ -1,16 +1,22 @@
 import { ParseFailedError } from '../../errors.ts';
+import { LineCutter, lineLimit } from './line-limit.ts';
 import { PARSERS } from './registry.ts';
 import type { ParsedOutput } from './types.ts';
 
 /**
  * Parses pasted output with a named parser. When it does not look like that format, the error says
- * what was expected and which command produces it.
+ * what was expected and which command produces it. Lines are cut as ingest cuts them (a chat reply
+ * is as hostile as an uploaded file), at the parser's own limit where it reads long JSON lines.
  */
 export function parseText(parserId: string, text: string): ParsedOutput {
   const parser = PARSERS[parserId];
   if (!parser)
     throw new ParseFailedError(`unknown parser "${parserId}" (known: ${Object.keys(PARSERS).join(', ')})`);
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const cutter = new LineCutter(lineLimit(parser));
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line, i) => cutter.cut(line, i + 1));
   if (!parser.detect(lines.slice(0, 50))) {
     throw new ParseFailedError(
       `this does not look like ${parser.title} output: run ${parser.howToGet} and paste what it prints.`,
@@ -18,7 +24,11 @@ export function parseText(parserId: string, text: string): ParsedOutput {
   }
   const run = parser.create();
   for (const [i, line] of lines.entries()) run.push(line, i + 1);
-  return run.finish();
+  try {
+    return run.finish();
+  } catch (error) {
+    throw cutter.explain(error);
+  }
 }
 
 /** The parser whose format the text has, if any. */

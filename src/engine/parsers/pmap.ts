@@ -17,8 +17,10 @@ const ARENA_RSS_SHARE_ALERT = 0.25;
 const ARENA_RSS_FLOOR = 64 * 1024 ** 2;
 const MAX_MAPPINGS = 262_144;
 
-const EXTENDED = /^([0-9a-f]{8,16})\s+(\d+)\s+(\d+|-)\s+(\d+|-)\s+([rwxsp-]{4,5})\s+(.*)$/i;
-const PLAIN = /^([0-9a-f]{8,16})\s+(\d+)K\s+([rwxsp-]{4,5})\s+(.*)$/i;
+// The mapping name starts on a non-space: as `.*` it shared the spaces before it with `\s+`, which
+// costs quadratic time on a long run of them before a character `.` does not take (CR, U+2028).
+const EXTENDED = /^([0-9a-f]{8,16})\s+(\d+)\s+(\d+|-)\s+(\d+|-)\s+([rwxsp-]{4,5})\s+(\S.*)?$/i;
+const PLAIN = /^([0-9a-f]{8,16})\s+(\d+)K\s+([rwxsp-]{4,5})\s+(\S.*)?$/i;
 const TOTAL_EXTENDED = /^total kB\s+(\d+)\s+(\d+)/i;
 const TOTAL_PLAIN = /^\s*total\s+(\d+)K/i;
 

@@ -24,16 +24,27 @@ export function parseResourceProfile(body: string): ResourceProfile | undefined 
     managedMemory: 0,
     networkMemory: 0,
   };
+  const fields = profileFields(body);
   let found = 0;
   for (const key of PROFILE_DIMENSIONS) {
-    const m = new RegExp(`\\b${key}=([^,}]+)`).exec(body);
-    if (!m) continue;
-    const value = key === 'cpuCores' ? Number.parseFloat(m[1] ?? '') : memory(m[1] ?? '');
+    const text = fields.get(key);
+    if (text === undefined) continue;
+    const value = key === 'cpuCores' ? Number.parseFloat(text) : memory(text);
     if (value === undefined || Number.isNaN(value)) continue;
     profile[key] = value;
     found++;
   }
   return found > 0 ? profile : undefined;
+}
+
+/** `key=value` pairs of a profile body, the first of each key (one fixed pattern the tests can time). */
+function profileFields(body: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const m of body.matchAll(/\b([A-Za-z]+)=([^,}]+)/g)) {
+    const [, key = '', value = ''] = m;
+    if (!fields.has(key)) fields.set(key, value);
+  }
+  return fields;
 }
 
 /** A figure of a REST ResourceProfileInfo in bytes: Flink sends whole MiB, and -1 for an UNKNOWN profile. */

@@ -4,10 +4,14 @@ import { fact, output, parseFailed, percent, sizeOf } from './common.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 const SIZE = String.raw`(\d+(?:\.\d+)?\s?[KMGT]?i?B)`;
+/*
+ * The location starts on a non-space (`\S`): as `.+?` it could also take the leading spaces, and a
+ * line of spaces cost quadratic time (15 s for 100k characters).
+ */
 /** `print(stat)` / `print(diff)`: "file.py:716: size=4855 KiB (+12 KiB), count=39328 (+5), average=126 B". */
-const STAT = new RegExp(String.raw`^\s*(.+?:\d+): size=${SIZE}(?: \(([+-])${SIZE}\))?, count=(\d+)`);
+const STAT = new RegExp(String.raw`^\s*(\S.*?:\d+): size=${SIZE}(?: \(([+-])${SIZE}\))?, count=(\d+)`);
 /** The docs' display_top(): "#1: collections/__init__.py:368: 291.9 KiB". */
-const TOP = new RegExp(String.raw`^\s*#\d+:\s+(.+?:\d+):\s+${SIZE}\s*$`);
+const TOP = new RegExp(String.raw`^\s*#\d+:\s+(\S.*?:\d+):\s+${SIZE}\s*$`);
 const TOTAL = new RegExp(String.raw`Total allocated size:\s+${SIZE}`);
 /** tracemalloc's own bookkeeping (taking a snapshot allocates in tracemalloc.py): not the program's. */
 const OWN_FRAME = /(?:^|[\\/])tracemalloc\.py:\d+$/;

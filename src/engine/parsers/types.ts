@@ -37,5 +37,10 @@ export interface Parser {
    * plain list) would otherwise claim every uploaded log.
    */
   readonly explicitOnly?: boolean;
+  /**
+   * Longest line it reads whole, when longer than the engine's 16 KiB cut: JSON that a tool prints on
+   * one line (Flink's REST API answers minified). Such a parser reads long lines with linear work only.
+   */
+  readonly maxLineChars?: number;
   create(): ParserRun;
 }

@@ -8,8 +8,11 @@ const BEYOND =
 const KILLED_BY_YARN =
   /Container killed by YARN for exceeding (?:physical )?memory limits\.\s+([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) (physical|virtual) memory used/;
 const EXIT = /exit(?:Status| code|Code)[=:\s]+(-?\d+)/i;
-/** Process-tree rows: "|- PID PPID PGRPID SESSID (name) utime stime VMEM_BYTES RSS_PAGES cmd". */
-const TREE = /^\s*\|-\s+(\d+)\s+\d+\s+\d+\s+\d+\s+\(([^)]+)\)\s+\d+\s+\d+\s+(\d+)\s+(\d+)\s+(.*)$/;
+/**
+ * Process-tree rows: "|- PID PPID PGRPID SESSID (name) utime stime VMEM_BYTES RSS_PAGES cmd". The command
+ * starts on a non-space, so it never shares a run of spaces with the `\s+` before it (quadratic).
+ */
+const TREE = /^\s*\|-\s+(\d+)\s+\d+\s+\d+\s+\d+\s+\(([^)]+)\)\s+\d+\s+\d+\s+(\d+)\s+(\d+)\s+(\S.*)?$/;
 const PAGE = 4096;
 
 const size = (text?: string) => (text ? parseSize(text.replace(' ', '')) : undefined);

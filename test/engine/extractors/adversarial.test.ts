@@ -4,6 +4,7 @@ import { EXTRACTORS } from '../../../src/engine/extractors/registry.ts';
 import type { Extractor } from '../../../src/engine/extractors/types.ts';
 import { MAX_LINE_CHARS } from '../../../src/engine/ingest/lines.ts';
 import { evidenceText, isFence, normalise } from '../../../src/engine/ingest/normalise.ts';
+import { fill, nested, GENERIC_UNITS as UNITS } from '../regex/pumps.ts';
 
 /*
  * Every regex must be linear-time: a pasted log is attacker-shaped input as far as the engine knows.
@@ -15,69 +16,6 @@ import { evidenceText, isFence, normalise } from '../../../src/engine/ingest/nor
 const N = MAX_LINE_CHARS / 4;
 const RATIO = 12;
 const NOISE_MS = 5;
-
-/** Character classes and short units that drive backtracking: digits, dots, spaces, brackets... */
-const UNITS = [
-  'a',
-  'Z',
-  '0',
-  '9',
-  '.',
-  ' ',
-  '\t',
-  '(',
-  ')',
-  '-',
-  '_',
-  ':',
-  '=',
-  '"',
-  "'",
-  '/',
-  '\\',
-  '&',
-  ';',
-  '`',
-  '{',
-  '}',
-  '[',
-  ']',
-  '>',
-  '<',
-  '%',
-  '$',
-  '#',
-  ',',
-  'é',
-  '\u001b',
-  '0.',
-  '1 ',
-  '1.',
-  '1 GB of ',
-  'a.',
-  'a ',
-  '-1',
-  '&gt;',
-  '\u001b[',
-  '\u001b]',
-  '```',
-  'at a.b(',
-  'File "',
-  'container_1_',
-  'application_1',
-  'G.1',
-];
-
-/** A line of `length` characters made by repeating `unit`. */
-function fill(unit: string, length: number): string {
-  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-}
-
-/** Nested parentheses of a given total length: ((((a)))). */
-function nested(length: number): string {
-  const depth = Math.floor((length - 1) / 2);
-  return `${'('.repeat(depth)}a${')'.repeat(depth)}`;
-}
 
 /** The units also wrapped in each trigger word, so trigger-gated patterns get past their literal. */
 const AROUND_UNITS = ['a', '0', ' ', '.', '(', '-', '1 GB of '];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { detectFormat, parseText } from '../../../src/engine/parsers/parse-text.ts';
 
 const read = (file: string) =>
@@ -51,6 +51,18 @@ describe('the flink-slot-fit parser', () => {
   it('reads the JSON even with log lines or a prompt after it', () => {
     const out = parseText('flink-slot-fit', `${THREE_TMS}user@jobmanager:~$ \n`);
     expect(out.values).toMatchObject({ verdict: 'fragmentation', taskManagers: 3 });
+  });
+
+  it('parses the JSON once however many lines follow it (each one cost another JSON.parse)', () => {
+    const trailer = Array.from({ length: 300 }, (_, i) => `2024-05-01 10:00:${i % 60} INFO still waiting }`);
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const out = parseText('flink-slot-fit', `${THREE_TMS.trimEnd()}\n${trailer.join('\n')}`);
+      expect(out.values).toMatchObject({ verdict: 'fragmentation', taskManagers: 3 });
+      expect(parse).toHaveBeenCalledTimes(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('says what it needs when a part is missing', () => {

@@ -25,6 +25,8 @@ export interface StoredMessage {
 interface StoredFile {
   name: string;
   bytes: Buffer;
+  /** Answered with a 302 to this URL instead of the bytes (a redirect off or within Slack). */
+  redirect?: string;
 }
 
 /** The workspace the fake pretends to be. */
@@ -108,6 +110,12 @@ export class FakeSlack {
     };
   }
 
+  /** A file whose download answers 302 to `location`, as a compromised or odd file host would. */
+  addRedirectingFile(id: string, name: string, location: string) {
+    this.files.set(id, { name, bytes: Buffer.alloc(0), redirect: location });
+    return { id, name, size: 1, url_private_download: `${this.base}/files-pri/T1-${id}/download/${name}` };
+  }
+
   /**
    * Holds every call to `method` until the returned function is called: lets a test see what the
    * app does before Slack has answered (e.g. that it acknowledged the request first).
@@ -176,6 +184,10 @@ export class FakeSlack {
     // Slack answers a missing or wrong token with its sign-in page and status 200.
     if (req.headers.authorization !== `Bearer ${this.botToken}` || !file) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LOGIN_PAGE);
+      return;
+    }
+    if (file.redirect) {
+      res.writeHead(302, { location: file.redirect }).end();
       return;
     }
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.bytes.length });

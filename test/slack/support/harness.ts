@@ -84,6 +84,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       maxUploadBytes: 1024 * 1024,
       maxExpandedBytes: 8 * 1024 * 1024,
       fileHosts: [new URL(fake.base).host],
+      // The fake Slack serves files over plain http on 127.0.0.1.
+      allowHttpLoopback: true,
       ...options.settings,
     },
     playbooks,

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { regexCensus, type SourceRegex } from './census.ts';
+import { superlinear } from './growth.ts';
+import { pumpCases } from './pumps.ts';
+
+/*
+ * Every regex written in src/ (found by parsing the TypeScript, so a new one is covered without being
+ * listed) is timed on pathological inputs built from its own source, at n and 4n characters up to the
+ * engine's 16 KiB line cut. Lines are attacker-shaped input: a paste, an upload, a thread reply.
+ */
+
+/** How a regex is used: `exec` once, or (global) every match, as `replace` and `matchAll` do. */
+function runner(regex: SourceRegex): (input: string) => unknown {
+  const re = new RegExp(regex.source, regex.flags);
+  if (!re.global && !re.sticky) return (input) => re.exec(input);
+  // `test` in a loop: the engine's work without building a match array per match (GC noise).
+  return (input) => {
+    re.lastIndex = 0;
+    let at = 0;
+    while (re.test(input)) {
+      if (re.lastIndex === at) re.lastIndex++;
+      at = re.lastIndex;
+    }
+  };
+}
+
+function findings(regex: SourceRegex, limit?: number): string[] {
+  const cases = pumpCases(regex.source, regex.flags);
+  return superlinear(runner(regex), cases, { limit }).map((f) => `${regex.where}: ${f}`);
+}
+
+const census = regexCensus();
+const byFile = new Map<string, SourceRegex[]>();
+for (const regex of census.regexes) {
+  const file = regex.where.replace(/:\d+$/, '');
+  byFile.set(file, [...(byFile.get(file) ?? []), regex]);
+}
+
+describe('the regex census', () => {
+  it('finds the regexes of src/, literals and constant `new RegExp` alike', () => {
+    expect(census.regexes.length).toBeGreaterThan(300);
+    const sources = census.regexes.map((r) => r.source);
+    // A literal, a String.raw template with a constant inside, and a constant joined from strings.
+    expect(sources).toContain(String.raw`(?<!\d)(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b`);
+    expect(sources.some((s) => s.startsWith(String.raw`^\s*(\S.*?:\d+): size=(\d+`))).toBe(true);
+    expect(sources.some((s) => s.includes('(?:password|passwd|secret|'))).toBe(true);
+  });
+
+  it('leaves only the trigger prefilter built at run time (escaped literals, timed by adversarial.test.ts)', () => {
+    expect(census.dynamic.map((d) => d.where.replace(/:\d+$/, ''))).toEqual(['src/engine/triggers.ts']);
+  });
+});
+
+describe('the probe finds what it is for', () => {
+  // The patterns this suite replaced, as they were: each took seconds on a 100k-character line.
+  it.each([
+    ['nmt category', String.raw`^\s*-?\s*([A-Za-z][A-Za-z .]*?)\s+\(reserved=(\d+)`],
+    ['tracemalloc stat', String.raw`^\s*(.+?:\d+): size=(\d+(?:\.\d+)?\s?[KMGT]?i?B)`],
+    ['gc-log transition', String.raw`(\d+(?:\.\d+)?[KMG])->(\d+(?:\.\d+)?[KMG])\((\d+(?:\.\d+)?[KMG])\)`],
+    ['gc-log unified', String.raw`GC\((\d+)\)\s+(Pause [A-Za-z]+)[^\n]*?\s(\d+[KMG])->(\d+[KMG])`],
+    ['SIZE_PATTERN', String.raw`(\d+(?:\.\d+)?)\s?([kmgt]i?b?|b)\b`],
+    ['closing fence', '^`+|`+$'],
+    ['a word then a digit', String.raw`\bmemory\b.*\d`],
+  ])('%s', (_name, source) => {
+    expect(findings({ where: 'old', source, flags: source === '^`+|`+$' ? 'g' : 'i' }, 1)).not.toEqual([]);
+  });
+});
+
+describe('every regex in src/ is linear', () => {
+  it.each([...byFile.keys()])('%s', (file) => {
+    // Three findings per regex say enough, and keep a failing run short.
+    expect((byFile.get(file) ?? []).flatMap((regex) => findings(regex, 3))).toEqual([]);
+  });
+});
