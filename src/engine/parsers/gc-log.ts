@@ -206,7 +206,7 @@ class GcLogRun implements ParserRun {
       peak?.event,
     );
     const floor = peak
-      ? `; the most left after a full GC was ${formatSize(peak.event.afterBytes ?? 0)} (${percent(peak.share)} of the heap)`
+      ? `; the most left after a full GC was ${formatSize(peak.event.afterBytes ?? 0)} (${percent(peak.share)} of the ${peak.event.oldAfterShare === undefined ? 'heap' : 'old generation'})`
       : '; no full GC, so the live data is not known';
     const summary = `${t.events} GC pauses (${t.fulls} full) took ${percent(share)} of ${values.elapsedSeconds}s${floor}; heap ${formatSize(t.capacity)}.`;
     return output('gc-log', values, summary, facts, verdict, first?.line ?? 1);
