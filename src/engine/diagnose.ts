@@ -2,7 +2,10 @@ import { DERIVATIONS } from './derive/registry.ts';
 import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import { type Fact, FactBook, type Finding } from './facts.ts';
+import type { InputStats, ReadLimits } from './ingest/lines.ts';
+import { isScannable } from './ingest/literal-scan.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
+import { type LineSink, LineSkimmer } from './ingest/skim.ts';
 import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
 import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
@@ -40,6 +43,11 @@ export interface Diagnosis {
 export interface DiagnoseOptions {
   engine?: EngineHint;
   extractors?: readonly Extractor[];
+  /**
+   * False: read every line, as the engine did before it learned to skip lines that can no longer
+   * change the answer. The same input gives the same result either way; tests compare the two.
+   */
+  skim?: boolean;
 }
 
 /**
@@ -66,8 +74,25 @@ export const WEAK_CONFIDENCE = 0.5;
 /** Most evidence lines a diagnosis cites: enough to check it, short enough to read. */
 const MAX_EVIDENCE = 8;
 
-/** Runs every extractor over a stream of line batches, collecting facts with their line numbers. */
-export class FactCollector {
+/** The kinds a literal can still give through the extractors it opens; undefined: any at all. */
+function literalReach(literal: string, extractors: readonly Extractor[]): readonly string[] | undefined {
+  const kinds = new Set<string>();
+  for (const extractor of extractors) {
+    for (const trigger of extractor.triggers) {
+      if (trigger.toLowerCase() !== literal) continue;
+      const reach = extractor.triggerKinds?.[trigger] ?? extractor.kinds;
+      if (reach === undefined) return undefined;
+      for (const kind of reach) kinds.add(kind);
+    }
+  }
+  return [...kinds];
+}
+
+/**
+ * Runs every extractor over a stream of line batches, collecting facts with their line numbers. As a
+ * LineSink it also tells the reader which lines can be skipped: those holding no live literal.
+ */
+export class FactCollector implements LineSink {
   readonly book = new FactBook();
   private lineNo = 0;
   private readonly extractors: readonly Extractor[];
@@ -82,12 +107,20 @@ export class FactCollector {
   /** Extractors that threw, by index: the first failure and how often. */
   private readonly failed = new Map<number, StageFailure>();
   private readonly wanted = (kind: string): boolean => !this.book.isFull(kind);
+  /** Each literal with the kinds it can still give (undefined: it is always worth reading). */
+  private readonly reach: ReadonlyMap<string, readonly string[] | undefined>;
+  /** Whether lines may be skipped at all: the byte scan must be able to find every literal. */
+  private readonly skimmable: boolean;
+  private live?: readonly string[];
+  private liveAt = -1;
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
     this.extractors = extractors;
     const literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => t.toLowerCase())))];
     this.triggers = triggerPattern(literals);
     this.owners = triggerOwners(literals, extractors);
+    this.reach = new Map(literals.map((literal) => [literal, literalReach(literal, extractors)]));
+    this.skimmable = literals.every(isScannable);
     if (engine)
       for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
   }
@@ -101,6 +134,31 @@ export class FactCollector {
       if (opened.size === 0 || isFence(raw)) continue;
       this.scan(raw, normalise(raw), opened);
     }
+  }
+
+  everyLine(): boolean {
+    return this.parsed.readsEveryLine;
+  }
+
+  skip(count: number): void {
+    this.lineNo += count;
+    this.parsed.skip(count);
+  }
+
+  /**
+   * The literals a line must hold to change the answer: those whose extractors can still give a kind
+   * the book does not keep in full. The set only shrinks; it is rebuilt when a kind fills.
+   */
+  liveLiterals(): readonly string[] | undefined {
+    if (!this.skimmable) return undefined;
+    if (this.liveAt !== this.book.fullKinds) {
+      this.liveAt = this.book.fullKinds;
+      const live = [...this.reach]
+        .filter(([, kinds]) => kinds === undefined || kinds.some(this.wanted))
+        .map(([literal]) => literal);
+      if (live.length !== this.live?.length) this.live = live;
+    }
+    return this.live;
   }
 
   /** Adds the facts of a recognised dump (pmap, NMT, GC log...) once the input has ended. */
@@ -290,7 +348,7 @@ export interface LinesDiagnosis {
   failures: StageFailure[];
 }
 
-/** Diagnoses a stream of line batches. Pure apart from consuming the stream. */
+/** Diagnoses a stream of line batches, every line read. Pure apart from consuming the stream. */
 export async function diagnoseLines(
   batches: AsyncIterable<readonly string[]>,
   playbooks: readonly Playbook[],
@@ -298,6 +356,26 @@ export async function diagnoseLines(
 ): Promise<LinesDiagnosis> {
   const collector = new FactCollector(options.extractors, options.engine);
   for await (const batch of batches) collector.push(batch);
+  return concluded(collector, playbooks);
+}
+
+/**
+ * Diagnoses text bytes, reading only the lines that can still change the answer (see LineSkimmer).
+ * Same result as diagnoseLines over splitLines of the same bytes.
+ */
+export async function diagnoseBytes(
+  source: string,
+  bytes: AsyncIterable<Uint8Array>,
+  stats: InputStats,
+  playbooks: readonly Playbook[],
+  options: DiagnoseOptions & ReadLimits = {},
+): Promise<LinesDiagnosis> {
+  const collector = new FactCollector(options.extractors, options.engine);
+  await new LineSkimmer(source, collector, stats, options).read(bytes);
+  return concluded(collector, playbooks);
+}
+
+function concluded(collector: FactCollector, playbooks: readonly Playbook[]): LinesDiagnosis {
   collector.finish();
   return {
     diagnoses: diagnoseFacts(collector.book, playbooks),

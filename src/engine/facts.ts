@@ -36,6 +36,12 @@ export interface FactGroup {
 export class FactBook {
   private readonly groups = new Map<string, FactGroup>();
   private readonly configs = new Map<string, Fact>();
+  private full = 0;
+
+  /** How many kinds are kept in full; it only grows, so a change means fewer facts are still wanted. */
+  get fullKinds(): number {
+    return this.full;
+  }
 
   add(fact: Fact): void {
     const key = fact.kind === 'config' ? fact.values?.key : undefined;
@@ -48,19 +54,21 @@ export class FactBook {
       return;
     }
     group.count++;
-    if (group.first.length < KEPT_PER_KIND) group.first.push(fact);
+    if (group.first.length >= KEPT_PER_KIND) return;
+    group.first.push(fact);
+    if (this.isFull(fact.kind)) this.full++;
   }
 
-  /**
-   * Counts a fact of `kind` without storing it when the book already keeps enough of that kind, and
-   * says so; false means the caller must `add` the fact (config facts always are: the last one wins).
-   */
   /** True once the book keeps as many facts of this kind as it ever will (config never fills). */
   isFull(kind: string): boolean {
     const group = this.groups.get(kind);
     return kind !== 'config' && group !== undefined && group.first.length >= KEPT_PER_KIND;
   }
 
+  /**
+   * Counts a fact of `kind` without storing it when the book already keeps enough of that kind, and
+   * says so; false means the caller must `add` the fact (config facts always are: the last one wins).
+   */
   tally(kind: string): boolean {
     const group = this.groups.get(kind);
     if (kind === 'config' || !group || group.first.length < KEPT_PER_KIND) return false;

@@ -1,6 +1,12 @@
-import { type DiagnoseOptions, type Diagnosis, diagnoseLines, type StageFailure } from './diagnose.ts';
+import {
+  type DiagnoseOptions,
+  type Diagnosis,
+  diagnoseBytes,
+  diagnoseLines,
+  type StageFailure,
+} from './diagnose.ts';
 import type { Finding } from './facts.ts';
-import { type InputStats, type ReadLimits, readLines } from './ingest/lines.ts';
+import { type InputStats, type ReadLimits, readLines, textBytes } from './ingest/lines.ts';
 import type { Playbook } from './playbook/schema.ts';
 
 /** The result for one input, in the shape of the `diagnose --json` contract. */
@@ -30,8 +36,10 @@ export async function diagnoseStream(
   options: DiagnoseOptions & ReadLimits = {},
 ): Promise<EngineResult> {
   const input: InputStats = { bytes: 0, lines: 0 };
-  const batches = await readLines(source, chunks, input, options);
-  const { diagnoses, findings, failures } = await diagnoseLines(batches, playbooks, options);
+  const { diagnoses, findings, failures } =
+    options.skim === false
+      ? await diagnoseLines(await readLines(source, chunks, input, options), playbooks, options)
+      : await diagnoseBytes(source, await textBytes(source, chunks), input, playbooks, options);
   return { report: { source, input, diagnoses }, findings, failures };
 }
 

@@ -16,6 +16,21 @@ function escapeLiteral(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+const TESTS = new WeakMap<readonly string[], RegExp>();
+
+/**
+ * A non-global case-insensitive test for any of the literals, built once per list. Non-Unicode `i`
+ * folds ASCII letters only, as the engine's byte scan does, so both agree on every line.
+ */
+export function triggerTest(literals: readonly string[]): RegExp {
+  let test = TESTS.get(literals);
+  if (!test) {
+    test = literals.length === 0 ? /(?!)/ : new RegExp(literals.map(escapeLiteral).join('|'), 'i');
+    TESTS.set(literals, test);
+  }
+  return test;
+}
+
 /** For each literal, the extractors having a trigger inside it (so one match opens all of them). */
 export function triggerOwners(
   literals: readonly string[],

@@ -32,6 +32,15 @@ export interface Extractor {
    */
   readonly triggers: readonly string[];
   /**
+   * For a trigger, the only kinds a line can give because that trigger is in it (its rules and
+   * markers run only on lines holding one of their own triggers). Once every one of those kinds is
+   * kept in full, the trigger leaves the engine's scan. A trigger missing here may give any kind of
+   * `kinds`, or, without `kinds`, anything at all: it stays in the scan.
+   */
+  readonly triggerKinds?: Readonly<Record<string, readonly string[]>>;
+  /** Every kind `extract` can return, for triggers `triggerKinds` does not name. */
+  readonly kinds?: readonly string[];
+  /**
    * `wanted` says which kinds are still worth finding; extractors with many independent patterns
    * (markers) skip the others, which saves most of their work on a long log. Ignoring it is correct.
    */

@@ -73,6 +73,14 @@ async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): 
   }
 }
 
+/** How a line is given to the engine: cut at `maxLine` characters, then without the CR of a CRLF. */
+export function lineEnding(maxLine: number): (line: string) => string {
+  return (line) => {
+    const cut = line.length > maxLine ? line.slice(0, maxLine) : line;
+    return cut.endsWith('\r') ? cut.slice(0, -1) : cut;
+  };
+}
+
 /**
  * Splits text bytes into lines, in batches (one per chunk) so that a 1 GiB log costs one await per
  * chunk, not per line. Strips the CR of CRLF; cuts overlong lines at MAX_LINE_CHARS (or the limit asked).
@@ -85,10 +93,7 @@ export async function* splitLines(
 ): AsyncGenerator<string[]> {
   const decoder = new TextDecoder('utf-8');
   const maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
-  const cleanEnd = (line: string): string => {
-    const cut = line.length > maxLine ? line.slice(0, maxLine) : line;
-    return cut.endsWith('\r') ? cut.slice(0, -1) : cut;
-  };
+  const cleanEnd = lineEnding(maxLine);
   let carry = '';
   for await (const chunk of bytes) {
     stats.bytes += chunk.length;

@@ -31,6 +31,16 @@ export class ParsedFacts {
     }
   }
 
+  /** False once the input is known to be no format a parser reads: its lines may then be skipped. */
+  get readsEveryLine(): boolean {
+    return !this.decided || this.run !== undefined;
+  }
+
+  /** Moves past lines nobody reads (only once `readsEveryLine` is false). */
+  skip(count: number): void {
+    this.lineNo += count;
+  }
+
   private decide(): void {
     this.decided = true;
     const format = detectFormat(this.head);

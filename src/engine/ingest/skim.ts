@@ -1,0 +1,160 @@
+import { InputTooLargeError } from '../../errors.ts';
+import { type InputStats, lineEnding, MAX_LINE_CHARS, type ReadLimits } from './lines.ts';
+import { LiteralScanner } from './literal-scan.ts';
+
+/** Where skimmed lines go: the engine's fact collector, seen from the reader. */
+export interface LineSink {
+  /** True while every line must be read: the input's format is not known yet, or a parser reads it. */
+  everyLine(): boolean;
+  push(lines: readonly string[]): void;
+  /** Moves past lines that were not read: none of them holds a live literal. */
+  skip(count: number): void;
+  /**
+   * Literals (ASCII, matched case-insensitively) one of which a line must hold to be worth reading;
+   * the same array until the set changes. Undefined: read every line.
+   */
+  liveLiterals(): readonly string[] | undefined;
+}
+
+const NEWLINE = 0x0a;
+
+/** Newlines in bytes[from, to). */
+function newlines(bytes: Uint8Array, from: number, to: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(NEWLINE, from); at !== -1 && at < to; at = bytes.indexOf(NEWLINE, at + 1))
+    count++;
+  return count;
+}
+
+/**
+ * Reads text bytes into a sink as splitLines would, but once the sink may skip lines it decodes and
+ * hands over only the lines holding a live literal, and counts the others. Same lines, same numbers,
+ * same text as splitLines for every line the sink reads.
+ */
+export class LineSkimmer {
+  private readonly maxLine: number;
+  /** Bytes enough to decode a line's first maxLine characters: a UTF-16 unit takes at most 3. */
+  private readonly maxCarry: number;
+  private readonly cleanEnd: (line: string) => string;
+  private readonly startDecoder = new TextDecoder('utf-8');
+  // Only the input's very first bytes may lose a byte-order mark, as in a streaming decode.
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private atStart = true;
+  private carry: Uint8Array = new Uint8Array(0);
+  private scanner?: LiteralScanner;
+  private literals?: readonly string[];
+
+  constructor(
+    private readonly source: string,
+    private readonly sink: LineSink,
+    private readonly stats: InputStats,
+    private readonly limits: ReadLimits = {},
+  ) {
+    this.maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
+    this.maxCarry = this.maxLine * 3 + 4;
+    this.cleanEnd = lineEnding(this.maxLine);
+  }
+
+  async read(bytes: AsyncIterable<Uint8Array>): Promise<void> {
+    for await (const chunk of bytes) this.chunk(chunk);
+    this.end();
+  }
+
+  chunk(chunk: Uint8Array): void {
+    this.stats.bytes += chunk.length;
+    if (this.limits.maxBytes !== undefined && this.stats.bytes > this.limits.maxBytes) {
+      throw new InputTooLargeError(this.source, this.limits.maxBytes);
+    }
+    const lastNewline = chunk.lastIndexOf(NEWLINE);
+    if (lastNewline === -1) {
+      this.carry = this.capped(concat(this.carry, chunk));
+      return;
+    }
+    const bytes = this.carry.length > 0 ? concat(this.carry, chunk) : chunk;
+    const end = this.carry.length + lastNewline + 1;
+    this.carry = this.capped(bytes.subarray(end));
+    if (this.sink.everyLine()) this.readAll(bytes, end);
+    else this.skim(bytes, end);
+  }
+
+  end(): void {
+    if (this.carry.length === 0) return;
+    const line = this.decode(this.carry);
+    this.carry = new Uint8Array(0);
+    if (line.length === 0) return;
+    this.stats.lines++;
+    this.sink.push([this.cleanEnd(line)]);
+  }
+
+  /** The unfinished line, without bytes past what its first maxLine characters can need. */
+  private capped(bytes: Uint8Array): Uint8Array {
+    return bytes.length > this.maxCarry ? bytes.slice(0, this.maxCarry) : bytes.slice();
+  }
+
+  private decode(bytes: Uint8Array): string {
+    if (!this.atStart) return this.decoder.decode(bytes);
+    this.atStart = false;
+    return this.startDecoder.decode(bytes);
+  }
+
+  /** Every line of bytes[0, end), which ends with a newline. */
+  private readAll(bytes: Uint8Array, end: number): void {
+    const lines = this.decode(bytes.subarray(0, end)).split('\n');
+    lines.pop();
+    this.stats.lines += lines.length;
+    this.sink.push(lines.map(this.cleanEnd));
+  }
+
+  /** Only the lines of bytes[0, end) that hold a live literal; the rest are counted. */
+  private skim(bytes: Uint8Array, end: number): void {
+    let at = 0;
+    while (at < end) {
+      const scanner = this.currentScanner();
+      if (!scanner) {
+        this.readAll(bytes.subarray(at), end - at);
+        return;
+      }
+      const hit = scanner.find(bytes, at, end);
+      if (hit === -1) {
+        this.pass(newlines(bytes, at, end));
+        return;
+      }
+      const start = Math.max(at, bytes.lastIndexOf(NEWLINE, hit) + 1);
+      const stop = bytes.indexOf(NEWLINE, hit);
+      this.pass(newlines(bytes, at, start));
+      this.stats.lines++;
+      const text = this.decode(bytes.subarray(start, Math.min(stop, start + this.maxCarry)));
+      this.sink.push([this.cleanEnd(text)]);
+      at = stop + 1;
+      if (this.sink.everyLine()) {
+        this.readAll(bytes.subarray(at), end - at);
+        return;
+      }
+    }
+  }
+
+  private pass(count: number): void {
+    if (count === 0) return;
+    this.atStart = false;
+    this.stats.lines += count;
+    this.sink.skip(count);
+  }
+
+  private currentScanner(): LiteralScanner | undefined {
+    const literals = this.sink.liveLiterals();
+    if (literals === undefined) return undefined;
+    if (literals !== this.literals) {
+      this.literals = literals;
+      this.scanner = new LiteralScanner(literals);
+    }
+    return this.scanner;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

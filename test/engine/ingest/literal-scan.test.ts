@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isScannable, LiteralScanner } from '../../../src/engine/ingest/literal-scan.ts';
+import { triggerPattern } from '../../../src/engine/triggers.ts';
+
+/** Every offset where some literal starts, by the engine's own case-insensitive trigger regex. */
+function starts(text: string, literals: readonly string[]): number[] {
+  const re = triggerPattern(literals);
+  const found: number[] = [];
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    found.push(m.index);
+    re.lastIndex = m.index + 1;
+  }
+  return found;
+}
+
+const LITERALS = ['% ', 'k8s', 'exit', 'java heap space', 'yarn.', 'outofmemoryerror', 'oom-kill', 'sdk'];
+
+describe('LiteralScanner', () => {
+  it('finds a literal in whatever case, and nothing where none is', () => {
+    const scanner = new LiteralScanner(LITERALS);
+    const bytes = Buffer.from('INFO all fine\njava.lang.OutOfMemoryError: JAVA HEAP SPACE\n');
+    const hit = scanner.find(bytes, 0, bytes.length);
+    expect(hit).toBeGreaterThanOrEqual(bytes.indexOf('OutOfMemoryError'));
+    expect(hit).toBeLessThan(bytes.indexOf('OutOfMemoryError') + 'OutOfMemoryError'.length);
+    expect(scanner.find(bytes, 0, bytes.indexOf('\n'))).toBe(-1);
+  });
+
+  it('finds a two- and a three-byte literal at the very start and end of the range', () => {
+    const scanner = new LiteralScanner(['% ', 'k8s']);
+    expect(scanner.find(Buffer.from('% x'), 0, 3)).toBe(0);
+    expect(scanner.find(Buffer.from('xx K8S'), 0, 6)).toBe(3);
+    // Ending past `to` does not count.
+    expect(scanner.find(Buffer.from('xx K8S'), 0, 5)).toBe(-1);
+    // Starting before `from` does not count either.
+    expect(scanner.find(Buffer.from('k8s'), 1, 3)).toBe(-1);
+  });
+
+  it('never folds a non-ASCII byte into a letter (UTF-8 Kelvin sign, Turkish dotted I)', () => {
+    const scanner = new LiteralScanner(['kill', 'sdk']);
+    const bytes = Buffer.from('\u212Aill SD\u212A \u0130', 'utf8');
+    expect(scanner.find(bytes, 0, bytes.length)).toBe(-1);
+  });
+
+  it('refuses literals it cannot look for, so the engine reads every line instead', () => {
+    expect(isScannable('x')).toBe(false);
+    expect(isScannable('ü-bahn')).toBe(false);
+    expect(isScannable('a\nb')).toBe(false);
+    expect(isScannable('oom')).toBe(true);
+    expect(() => new LiteralScanner(['ok', 'é'])).toThrow(/not a scannable literal/);
+  });
+
+  it('agrees with the trigger regex on whether and where a line holds a literal', () =>
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...LITERALS, 'JAVA', 'Exit', 'yarn', '%', ' '), fc.string()), {
+          maxLength: 12,
+        }),
+        fc.integer({ min: 0, max: 8 }),
+        (parts, cut) => {
+          const text = parts.join('');
+          const bytes = Buffer.from(text, 'latin1');
+          const ascii = bytes.toString('latin1');
+          const from = Math.min(cut, bytes.length);
+          const expected = starts(ascii.slice(from), LITERALS).map((at) => at + from);
+          const hit = new LiteralScanner(LITERALS).find(bytes, from, bytes.length);
+          if (expected.length === 0) expect(hit).toBe(-1);
+          else {
+            // The hit lies inside the first literal found, so in the same line as its start.
+            const first = expected[0] as number;
+            expect(hit).toBeGreaterThanOrEqual(first);
+            expect(hit).toBeLessThan(first + 4);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    ));
+});
