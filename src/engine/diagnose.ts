@@ -3,14 +3,13 @@ import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import { type Fact, FactBook, type Finding } from './facts.ts';
 import type { InputStats, ReadLimits } from './ingest/lines.ts';
-import { isScannable } from './ingest/literal-scan.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import { type LineSink, LineSkimmer } from './ingest/skim.ts';
 import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
 import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
 import { fill } from './templates.ts';
-import { triggerOwners, triggerPattern } from './triggers.ts';
+import { TriggerIndex } from './triggers.ts';
 
 /** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
 export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
@@ -96,13 +95,8 @@ export class FactCollector implements LineSink {
   readonly book = new FactBook();
   private lineNo = 0;
   private readonly extractors: readonly Extractor[];
-  /**
-   * Every trigger of every extractor in one case-insensitive alternation, longest first, scanned once
-   * per line; `owners` maps a matched literal to the extractors it opens. A line without any trigger
-   * costs one regex search.
-   */
-  private readonly triggers: RegExp;
-  private readonly owners: ReadonlyMap<string, readonly number[]>;
+  /** Finds which extractors each line opens: a line without any trigger costs one scan. */
+  private readonly triggers: TriggerIndex;
   private readonly parsed = new ParsedFacts();
   /** Extractors that threw, by index: the first failure and how often. */
   private readonly failed = new Map<number, StageFailure>();
@@ -116,11 +110,11 @@ export class FactCollector implements LineSink {
 
   constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
     this.extractors = extractors;
-    const literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => t.toLowerCase())))];
-    this.triggers = triggerPattern(literals);
-    this.owners = triggerOwners(literals, extractors);
-    this.reach = new Map(literals.map((literal) => [literal, literalReach(literal, extractors)]));
-    this.skimmable = literals.every(isScannable);
+    this.triggers = new TriggerIndex(extractors);
+    this.reach = new Map(
+      this.triggers.literals.map((literal) => [literal, literalReach(literal, extractors)]),
+    );
+    this.skimmable = this.triggers.scannable;
     if (engine)
       for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
   }
@@ -130,7 +124,7 @@ export class FactCollector implements LineSink {
     for (const raw of lines) {
       this.lineNo++;
       if (raw.length === 0) continue;
-      const opened = this.opened(raw);
+      const opened = this.triggers.opened(raw);
       if (opened.size === 0 || isFence(raw)) continue;
       this.scan(raw, normalise(raw), opened);
     }
@@ -164,17 +158,6 @@ export class FactCollector implements LineSink {
   /** Adds the facts of a recognised dump (pmap, NMT, GC log...) once the input has ended. */
   finish(): void {
     for (const fact of this.parsed.facts()) this.book.add(fact);
-  }
-
-  /** Indexes of the extractors whose triggers occur in the line (every start position is tried). */
-  private opened(line: string): Set<number> {
-    const opened = new Set<number>();
-    this.triggers.lastIndex = 0;
-    for (let match = this.triggers.exec(line); match; match = this.triggers.exec(line)) {
-      for (const index of this.owners.get(match[0].toLowerCase()) ?? []) opened.add(index);
-      this.triggers.lastIndex = match.index + 1;
-    }
-    return opened;
   }
 
   private scan(raw: string, line: string, opened: ReadonlySet<number>): void {

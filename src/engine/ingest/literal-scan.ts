@@ -1,11 +1,12 @@
-// Finds literals in raw bytes, ASCII letters folded: what lets the engine skip the lines of a large
-// log that can no longer change its answer without decoding them. A regex alternation of a hundred
-// literals runs at about 45 MB/s in V8 whatever it finds; this walk reads each byte once, checks a
-// hash of the last four against a bit set, and compares bytes only where that says a literal may start.
+// Finds literals in raw bytes or text, ASCII letters folded: what lets the engine skip the lines of a
+// large log that can no longer change its answer without decoding them, and find a line's triggers.
+// A regex alternation of a hundred literals runs at about 45 MB/s in V8 whatever it finds. Here each
+// byte is folded into a rolling window once; tables keyed by the window's last two, four and eight
+// bytes say where a literal may start, and only there are its bytes compared.
+
+import { createKernel, hash8Of, hashOf, type Kernel, LAYOUT } from './scan-kernel.ts';
 
 const FOLD = new Uint8Array(256).map((_, byte) => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte));
-/** Size of the set of four-byte prefixes: 2^20 entries keep false hits rare for a few hundred literals. */
-const HASH_BITS = 20;
 
 /** A literal the byte scan can look for: ASCII without NUL or newline, at least two characters. */
 export function isScannable(literal: string): boolean {
@@ -17,92 +18,209 @@ export function isScannable(literal: string): boolean {
   return true;
 }
 
-function hashOf(prefix: number): number {
-  return Math.imul(prefix, 0x9e3779b1) >>> (32 - HASH_BITS);
+function word(bytes: Uint8Array, at: number): number {
+  return (
+    ((bytes[at] as number) << 24) |
+    ((bytes[at + 1] as number) << 16) |
+    ((bytes[at + 2] as number) << 8) |
+    (bytes[at + 3] as number)
+  );
+}
+
+/** A text's character as the scan sees it: ASCII folded, anything else 0, which no literal holds. */
+function foldedChar(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code < 0x80 ? (FOLD[code] as number) : 0;
+}
+
+/** Literal ids by a table slot (1 + group index in the slot; 0: none). */
+class Groups {
+  readonly slots: Uint16Array;
+  readonly groups: number[][] = [];
+  readonly used: number[] = [];
+
+  constructor(size: number) {
+    this.slots = new Uint16Array(size);
+  }
+
+  add(slot: number, id: number): void {
+    let group = this.slots[slot] as number;
+    if (group === 0) {
+      this.groups.push([]);
+      group = this.groups.length;
+      this.slots[slot] = group;
+      this.used.push(slot);
+    }
+    this.groups[group - 1]?.push(id);
+  }
+
+  at(slot: number): readonly number[] | undefined {
+    const group = this.slots[slot] as number;
+    return group === 0 ? undefined : this.groups[group - 1];
+  }
 }
 
 /**
- * A set of ASCII literals, matched case-insensitively against bytes (as a non-Unicode `i` regex
- * matches them against the decoded text: UTF-8 never puts an ASCII byte inside another character).
+ * A set of ASCII literals, matched case-insensitively, exactly as a non-Unicode `i` regex matches
+ * them: only ASCII letters fold. In bytes that holds too, since UTF-8 puts no ASCII byte inside
+ * another character.
  */
 export class LiteralScanner {
-  /** Literals of four bytes or more, by their folded first four bytes. */
-  private readonly long = new Map<number, Uint8Array[]>();
-  /** One byte per hash of a four-byte prefix: a plain load is cheaper than testing a bit. */
-  private readonly longHashes = new Uint8Array(1 << HASH_BITS);
-  /** Literals of two or three bytes, by their folded first two bytes (1 + group index; 0: none). */
-  private readonly shortHeads = new Uint16Array(65536);
-  private readonly shortGroups: Uint8Array[][] = [];
+  /** The literals, lower-cased and each once; a literal's id is its index here. */
+  readonly literals: readonly string[];
+  private readonly bytes: readonly Uint8Array[];
+  /** Literals of 2-3 bytes by their first two; of 4-7 by the hash of their first four; longer by eight. */
+  private readonly short = new Groups(65536);
+  private readonly long = new Groups(1 << 18);
+  private readonly eight = new Groups(1 << 18);
+  /** Every literal by its last two bytes: only the kernel's first filter. */
+  private readonly tails = new Groups(65536);
+  private kernel?: Kernel;
+  /** The bytes last copied into the kernel, and from where. */
+  private loaded?: Uint8Array;
+  private loadedFrom = 0;
+  private loadedTo = 0;
 
   constructor(literals: readonly string[]) {
-    for (const literal of new Set(literals.map((l) => l.toLowerCase()))) {
+    this.literals = [...new Set(literals.map((l) => l.toLowerCase()))];
+    this.bytes = this.literals.map((literal) => {
       if (!isScannable(literal)) throw new Error(`not a scannable literal: ${JSON.stringify(literal)}`);
-      const bytes = Uint8Array.from(literal, (c) => FOLD[c.charCodeAt(0)] as number);
-      if (bytes.length >= 4) this.addLong(bytes);
-      else this.addShort(bytes);
-    }
-  }
-
-  private addLong(bytes: Uint8Array): void {
-    const prefix =
-      (((bytes[0] as number) << 24) |
-        ((bytes[1] as number) << 16) |
-        ((bytes[2] as number) << 8) |
-        (bytes[3] as number)) >>>
-      0;
-    this.longHashes[hashOf(prefix)] = 1;
-    const group = this.long.get(prefix);
-    if (group) group.push(bytes);
-    else this.long.set(prefix, [bytes]);
-  }
-
-  private addShort(bytes: Uint8Array): void {
-    const head = ((bytes[0] as number) << 8) | (bytes[1] as number);
-    let group = this.shortHeads[head] as number;
-    if (group === 0) {
-      this.shortGroups.push([]);
-      group = this.shortGroups.length;
-      this.shortHeads[head] = group;
-    }
-    this.shortGroups[group - 1]?.push(bytes);
+      return Uint8Array.from(literal, (c) => FOLD[c.charCodeAt(0)] as number);
+    });
+    // Keyed by their last bytes: a literal's first word is often a common one ("executor", "memory",
+    // "from"), its end rarely ("... heartbeat timed out", "fromDF").
+    this.bytes.forEach((bytes, id) => {
+      const n = bytes.length;
+      this.tails.add(((bytes[n - 2] as number) << 8) | (bytes[n - 1] as number), id);
+      if (n >= 8) this.eight.add(hash8Of(word(bytes, n - 8), word(bytes, n - 4)), id);
+      else if (n >= 4) this.long.add(hashOf(word(bytes, n - 4)), id);
+      else this.short.add(((bytes[n - 2] as number) << 8) | (bytes[n - 1] as number), id);
+    });
   }
 
   /**
    * An offset in [from, to) inside the first literal found (literals never hold a newline, so it is in
-   * the same line as that literal's start), or -1 when no literal lies wholly in [from, to).
+   * the same line as that literal's start), or -1 when no literal lies wholly in [from, to). Calls on
+   * the same array reuse its copy in the kernel: its bytes must not change between them.
    */
   find(bytes: Uint8Array, from: number, to: number): number {
-    const hashes = this.longHashes;
-    const heads = this.shortHeads;
-    // Bytes before `from` count as 0, which no literal holds (isScannable): a window reaching back
-    // there can only be a hash collision, and the checks below refuse it.
-    let window = 0;
-    for (let i = from; i < to; i++) {
-      window = (window << 8) | (FOLD[bytes[i] as number] as number);
-      const group = heads[window & 0xffff] as number;
-      if (group !== 0 && i > from && this.shortAt(group - 1, bytes, i - 1, to)) return i - 1;
-      if (hashes[hashOf(window)] !== 0 && i - 3 >= from && this.longAt(window >>> 0, bytes, i - 3, to)) {
-        return i - 3;
-      }
+    const kernel = this.kernelWithTables();
+    const base = this.load(kernel, bytes, from, to);
+    let low = 0;
+    let high = 0;
+    for (let at = from; at < to; ) {
+      const i = kernel.find(at - base, to - base, low, high) + base;
+      if (i < base) return -1;
+      const found = this.startAt(bytes, from, i, to);
+      if (found >= 0) return found;
+      // Go on after a false hit with the window the kernel had: the bytes up to i.
+      [low, high] = windowBefore(bytes, from, i + 1);
+      at = i + 1;
     }
     return -1;
   }
 
-  private shortAt(group: number, bytes: Uint8Array, at: number, to: number): boolean {
-    for (const literal of this.shortGroups[group] ?? [])
-      if (matchesAt(literal, 2, bytes, at, to)) return true;
-    return false;
+  /** Where a literal ending at `i` starts, or -1 (a table's false hit). */
+  private startAt(bytes: Uint8Array, from: number, i: number, to: number): number {
+    let low = 0;
+    let high = 0;
+    for (let k = Math.max(from, i - 7); k <= i; k++) {
+      high = (high << 8) | (low >>> 24);
+      low = (low << 8) | (FOLD[bytes[k] as number] as number);
+    }
+    const start =
+      this.firstEndingAt(this.short.at(low & 0xffff), bytes, from, i, to) ??
+      this.firstEndingAt(this.long.at(hashOf(low)), bytes, from, i, to) ??
+      this.firstEndingAt(this.eight.at(hash8Of(high, low)), bytes, from, i, to);
+    return start ?? -1;
   }
 
-  private longAt(prefix: number, bytes: Uint8Array, at: number, to: number): boolean {
-    for (const literal of this.long.get(prefix) ?? []) if (matchesAt(literal, 4, bytes, at, to)) return true;
-    return false;
+  /** Calls `found` with the id of every literal in the text, once for each place it occurs. */
+  each(text: string, found: (id: number) => void): void {
+    let low = 0;
+    let high = 0;
+    const tails = this.tails.slots;
+    for (let i = 0; i < text.length; i++) {
+      high = (high << 8) | (low >>> 24);
+      low = (low << 8) | foldedChar(text, i);
+      if (tails[low & 0xffff] === 0) continue;
+      this.allEndingAt(this.short.at(low & 0xffff), text, i, found);
+      this.allEndingAt(this.long.at(hashOf(low)), text, i, found);
+      this.allEndingAt(this.eight.at(hash8Of(high, low)), text, i, found);
+    }
+  }
+
+  /** The kernel with this scanner's tables, made on the first byte scan (text scans need none). */
+  private kernelWithTables(): Kernel {
+    if (this.kernel) return this.kernel;
+    const kernel = createKernel();
+    const memory = kernel.bytes();
+    memory.set(FOLD, LAYOUT.fold);
+    for (const slot of this.short.used) memory[LAYOUT.shortHeads + slot] = 1;
+    for (const slot of this.long.used) memory[LAYOUT.longHeads + slot] = 1;
+    for (const slot of this.eight.used) memory[LAYOUT.eightHeads + slot] = 1;
+    for (const slot of this.tails.used) memory[LAYOUT.tails + slot] = 1;
+    this.kernel = kernel;
+    return kernel;
+  }
+
+  /** Copies bytes[from, to) into the kernel unless they are there already; gives where it put `0`. */
+  private load(kernel: Kernel, bytes: Uint8Array, from: number, to: number): number {
+    if (this.loaded !== bytes || from < this.loadedFrom || to > this.loadedTo) {
+      kernel.reserve(to - from);
+      kernel.bytes().set(bytes.subarray(from, to), LAYOUT.data);
+      this.loaded = bytes;
+      this.loadedFrom = from;
+      this.loadedTo = to;
+    }
+    return this.loadedFrom;
+  }
+
+  /** The start of the first literal of the group that ends at `end` and lies in [from, to). */
+  private firstEndingAt(
+    group: readonly number[] | undefined,
+    bytes: Uint8Array,
+    from: number,
+    end: number,
+    to: number,
+  ): number | undefined {
+    if (group === undefined || end >= to) return undefined;
+    for (const id of group) {
+      const literal = this.bytes[id] as Uint8Array;
+      const start = end - literal.length + 1;
+      if (start < from) continue;
+      let k = 0;
+      while (k < literal.length && FOLD[bytes[start + k] as number] === literal[k]) k++;
+      if (k === literal.length) return start;
+    }
+    return undefined;
+  }
+
+  private allEndingAt(
+    group: readonly number[] | undefined,
+    text: string,
+    end: number,
+    found: (id: number) => void,
+  ): void {
+    if (group === undefined) return;
+    for (const id of group) {
+      const literal = this.bytes[id] as Uint8Array;
+      const start = end - literal.length + 1;
+      if (start < 0) continue;
+      let k = 0;
+      while (k < literal.length && foldedChar(text, start + k) === literal[k]) k++;
+      if (k === literal.length) found(id);
+    }
   }
 }
 
-/** Whether the literal's bytes from `known` on follow at `at` (the first `known` are already equal). */
-function matchesAt(literal: Uint8Array, known: number, bytes: Uint8Array, at: number, to: number): boolean {
-  if (at + literal.length > to) return false;
-  for (let k = known; k < literal.length; k++) if (FOLD[bytes[at + k] as number] !== literal[k]) return false;
-  return true;
+/** The folded eight bytes before `at` as [last four, four before], bytes before `from` as 0. */
+function windowBefore(bytes: Uint8Array, from: number, at: number): [number, number] {
+  let low = 0;
+  let high = 0;
+  for (let i = Math.max(from, at - 8); i < at; i++) {
+    high = (high << 8) | (low >>> 24);
+    low = (low << 8) | (FOLD[bytes[i] as number] as number);
+  }
+  return [low, high];
 }
