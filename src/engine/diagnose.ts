@@ -9,7 +9,7 @@ import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
 import { ParsedFacts } from './parsers/collect.ts';
 import type { Action, Cause, Playbook } from './playbook/schema.ts';
 import { fill } from './templates.ts';
-import { TriggerIndex } from './triggers.ts';
+import { TriggerIndex, triggerKey } from './triggers.ts';
 
 /** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
 export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
@@ -78,7 +78,7 @@ function literalReach(literal: string, extractors: readonly Extractor[]): readon
   const kinds = new Set<string>();
   for (const extractor of extractors) {
     for (const trigger of extractor.triggers) {
-      if (trigger.toLowerCase() !== literal) continue;
+      if (triggerKey(extractor, trigger) !== literal) continue;
       const reach = extractor.triggerKinds?.[trigger] ?? extractor.kinds;
       if (reach === undefined) return undefined;
       for (const kind of reach) kinds.add(kind);

@@ -1,5 +1,5 @@
 import type { Extractor } from './extractors/types.ts';
-import { isScannable, LiteralScanner } from './ingest/literal-scan.ts';
+import { isScannable, LiteralScanner, literalKey, parseLiteralKey } from './ingest/literal-scan.ts';
 
 // The literal prefilter: one scan per line for every extractor's triggers.
 
@@ -47,48 +47,50 @@ export function triggerOwners(
   return owners;
 }
 
+/** The scan's key of an extractor's trigger: its text, and where it must not follow (see literalKey). */
+export function triggerKey(extractor: Extractor, trigger: string): string {
+  return literalKey(trigger.toLowerCase(), extractor.notAfter?.[trigger] ?? '');
+}
+
+/** A case-insensitive test for one literal key, for triggers the byte scan cannot take. */
+function keyTest(key: string): RegExp {
+  const { text, notAfter } = parseLiteralKey(key);
+  const before = notAfter === '' ? '' : `(?<![${notAfter.replace(/[\]\\^-]/g, '\\$&')}])`;
+  return new RegExp(before + escapeLiteral(text), 'i');
+}
+
 /**
- * Which extractors a line opens: those with a trigger anywhere in it. With ASCII triggers (all of
- * the shipped ones) a LiteralScanner finds them, several times faster than the alternation; other
- * triggers fall back to the regex, which gives the same sets.
+ * Which extractors a line opens: those with a trigger anywhere in it (and not right after a
+ * character it must not follow). With ASCII triggers (all of the shipped ones) a LiteralScanner
+ * finds them; other triggers fall back to one regex per trigger, which gives the same sets.
  */
 export class TriggerIndex {
+  /** Every trigger's key, each once: what the skimmer's scan looks for. */
   readonly literals: readonly string[];
   readonly scannable: boolean;
   private readonly scanner?: LiteralScanner;
-  /** For each literal id of the scanner, the extractors having exactly that trigger. */
-  private readonly byId: readonly (readonly number[])[] = [];
-  private readonly pattern: RegExp;
-  private readonly owners: ReadonlyMap<string, readonly number[]>;
+  /** For each literal id, the extractors having that trigger. */
+  private readonly byId: readonly (readonly number[])[];
+  private readonly tests: readonly RegExp[] = [];
 
   constructor(extractors: readonly Extractor[]) {
-    this.literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => t.toLowerCase())))];
-    this.scannable = this.literals.every(isScannable);
-    this.pattern = triggerPattern(this.literals);
-    this.owners = triggerOwners(this.literals, extractors);
-    if (!this.scannable) return;
-    const scanner = new LiteralScanner(this.literals);
-    this.scanner = scanner;
-    this.byId = scanner.literals.map((literal) =>
-      extractors.flatMap((e, i) => (e.triggers.some((t) => t.toLowerCase() === literal) ? [i] : [])),
+    this.literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => triggerKey(e, t))))];
+    this.scannable = this.literals.every((key) => isScannable(parseLiteralKey(key).text));
+    this.byId = this.literals.map((key) =>
+      extractors.flatMap((e, i) => (e.triggers.some((t) => triggerKey(e, t) === key) ? [i] : [])),
     );
+    if (this.scannable) this.scanner = new LiteralScanner(this.literals);
+    else this.tests = this.literals.map(keyTest);
   }
 
   /** Indexes of the extractors whose triggers occur in the line. */
   opened(line: string): Set<number> {
     const opened = new Set<number>();
-    if (this.scanner) {
-      this.scanner.each(line, (id) => {
-        for (const index of this.byId[id] ?? []) opened.add(index);
-      });
-      return opened;
-    }
-    // Every start position is tried: the longest trigger there, and through `owners` all it holds.
-    this.pattern.lastIndex = 0;
-    for (let match = this.pattern.exec(line); match; match = this.pattern.exec(line)) {
-      for (const index of this.owners.get(match[0].toLowerCase()) ?? []) opened.add(index);
-      this.pattern.lastIndex = match.index + 1;
-    }
+    const open = (id: number) => {
+      for (const index of this.byId[id] ?? []) opened.add(index);
+    };
+    if (this.scanner) this.scanner.each(line, open);
+    else this.tests.forEach((test, id) => test.test(line) && open(id));
     return opened;
   }
 }

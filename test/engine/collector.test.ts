@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FactCollector } from '../../src/engine/diagnose.ts';
 import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
+import type { Extractor } from '../../src/engine/extractors/types.ts';
 import { FactBook } from '../../src/engine/facts.ts';
 import { evidenceText, isFence, normalise } from '../../src/engine/ingest/normalise.ts';
+import { TriggerIndex } from '../../src/engine/triggers.ts';
 
 /** The plain algorithm the collector optimises: every trigger checked, every fact added. */
 function referenceBook(lines: readonly string[]): FactBook {
@@ -91,5 +93,35 @@ describe('FactCollector', () => {
     ]);
     collector.push(['anything at all', 'java.lang.OutOfMemoryError']);
     expect(calls).toBe(0);
+  });
+});
+
+describe('TriggerIndex', () => {
+  // A non-ASCII trigger sends the index to its regex fallback: both must open the same extractors.
+  const shipped = Object.values(EXTRACTORS);
+  const unscannable: Extractor = {
+    id: 'x',
+    description: 'non-ASCII',
+    triggers: ['größe'],
+    extract: () => [],
+  };
+  const lines = fc.oneof(
+    fc.constantFrom(...POOL, 'org.apache.hadoop.yarn.server', 'yarn.nodemanager.x=1', '.spark.x spark.y=1'),
+    fc.string(),
+  );
+
+  it('opens the same extractors through the byte-scan tables and through the regex fallback', () => {
+    const scanned = new TriggerIndex(shipped);
+    const regex = new TriggerIndex([...shipped, unscannable]);
+    expect(scanned.scannable).toBe(true);
+    expect(regex.scannable).toBe(false);
+    fc.assert(
+      fc.property(fc.array(lines, { minLength: 1, maxLength: 4 }), (parts) => {
+        const line = parts.join(' ');
+        const fallback = [...regex.opened(line)].filter((i) => i < shipped.length).sort();
+        expect([...scanned.opened(line)].sort()).toEqual(fallback);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

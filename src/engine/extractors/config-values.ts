@@ -3,8 +3,11 @@ import type { Extractor, MessageFamily } from './types.ts';
 
 // "spark.executor.memory=8g", "--conf spark.driver.maxResultSize=2g", "taskmanager.memory.process.size: 4096m",
 // "spark.executor.memoryOverhead 2048". Values are short tokens; the key families are the ones memdoctor reads.
+// A key starts a dotted name: "yarn." right after a dot is a package (org.apache.hadoop.yarn.server).
+// It may come as a JVM system property, "-Dtaskmanager.memory.process.size=4g" (Flink's CLI, Spark's
+// extraJavaOptions).
 const SETTING =
-  /\b(state\.backend(?:\.[\w.-]{2,80}?)?|(?:spark|taskmanager|jobmanager|yarn|mapreduce|glue)\.[\w.-]{2,80}?)["']?\s?(?:[=:]|\s)\s?["']?([\w.-]{1,40})/gi;
+  /(?<![.\w])(?:-D)?(state\.backend(?:\.[\w.-]{2,80}?)?|(?:spark|taskmanager|jobmanager|yarn|mapreduce|glue|containerized)\.[\w.-]{2,80}?)["']?\s?(?:[=:]|\s)\s?["']?([\w.-]{1,40})/gi;
 const JVM_FLAG =
   /(?:^|\s|")-(Xmx|Xms|Xss)(\d+[kmgtKMGT]?)\b|-XX:(MaxDirectMemorySize|MaxMetaspaceSize|MaxRAMPercentage)=(\d+(?:\.\d+)?[kmgtKMGT]?)\b/g;
 const ENV = /\b(MALLOC_ARENA_MAX|LD_PRELOAD)=(\S{1,120})/g;
@@ -33,6 +36,8 @@ const FAMILIES: readonly MessageFamily[] = [
       'taskmanager.memory.process.size: 4096m',
       'spark.executor.memoryOverhead 2048',
       'state.backend: rocksdb',
+      'containerized.taskmanager.env.MALLOC_ARENA_MAX: 4',
+      './bin/flink run-application -t yarn-application -Dtaskmanager.memory.process.size=4096m',
     ],
   },
   {
@@ -69,7 +74,14 @@ export const configValues: Extractor = {
     '-xx:max',
     'malloc_arena_max',
     'ld_preload',
+    'containerized.',
   ],
+  notAfter: Object.fromEntries(
+    ['spark.', 'taskmanager.', 'jobmanager.', 'state.backend', 'yarn.', 'mapreduce.', 'glue.'].map((t) => [
+      t,
+      '.',
+    ]),
+  ),
   extract(line) {
     const findings = settingFindings(line);
     for (const match of line.matchAll(JVM_FLAG)) {

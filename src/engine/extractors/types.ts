@@ -38,6 +38,12 @@ export interface Extractor {
    * `kinds`, or, without `kinds`, anything at all: it stays in the scan.
    */
   readonly triggerKinds?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * For a trigger, characters that must not come right before it for it to count: 'yarn.' opens
+   * the settings extractor in "yarn.nodemanager.vmem-check-enabled=false", not in the package name
+   * "org.apache.hadoop.yarn.server". `extract` must then find nothing there either.
+   */
+  readonly notAfter?: Readonly<Record<string, string>>;
   /** Every kind `extract` can return, for triggers `triggerKinds` does not name. */
   readonly kinds?: readonly string[];
   /**

@@ -8,6 +8,20 @@ import { createKernel, hash8Of, hashOf, type Kernel, LAYOUT } from './scan-kerne
 
 const FOLD = new Uint8Array(256).map((_, byte) => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte));
 
+/**
+ * A literal that counts only where the character before it is none of `notAfter` ('yarn.' as a
+ * setting's key, not in the package org.apache.hadoop.yarn.server). NUL separates the two, as no
+ * literal holds one.
+ */
+export function literalKey(text: string, notAfter = ''): string {
+  return notAfter === '' ? text : `${text}\u0000${notAfter}`;
+}
+
+export function parseLiteralKey(key: string): { text: string; notAfter: string } {
+  const cut = key.indexOf('\u0000');
+  return cut === -1 ? { text: key, notAfter: '' } : { text: key.slice(0, cut), notAfter: key.slice(cut + 1) };
+}
+
 /** A literal the byte scan can look for: ASCII without NUL or newline, at least two characters. */
 export function isScannable(literal: string): boolean {
   if (literal.length < 2) return false;
@@ -66,9 +80,11 @@ class Groups {
  * another character.
  */
 export class LiteralScanner {
-  /** The literals, lower-cased and each once; a literal's id is its index here. */
+  /** The literal keys (see literalKey), texts lower-cased, each once; a literal's id is its index here. */
   readonly literals: readonly string[];
   private readonly bytes: readonly Uint8Array[];
+  /** For each literal, the ASCII bytes that must not come right before it (empty: none). */
+  private readonly notAfter: readonly Uint8Array[];
   /** Literals of 2-3 bytes by their first two; of 4-7 by the hash of their first four; longer by eight. */
   private readonly short = new Groups(65536);
   private readonly long = new Groups(1 << 18);
@@ -82,11 +98,15 @@ export class LiteralScanner {
   private loadedTo = 0;
 
   constructor(literals: readonly string[]) {
-    this.literals = [...new Set(literals.map((l) => l.toLowerCase()))];
-    this.bytes = this.literals.map((literal) => {
-      if (!isScannable(literal)) throw new Error(`not a scannable literal: ${JSON.stringify(literal)}`);
-      return Uint8Array.from(literal, (c) => FOLD[c.charCodeAt(0)] as number);
+    this.literals = [...new Set(literals.map((key) => key.toLowerCase()))];
+    const parsed = this.literals.map(parseLiteralKey);
+    this.bytes = parsed.map(({ text }) => {
+      if (!isScannable(text)) throw new Error(`not a scannable literal: ${JSON.stringify(text)}`);
+      return Uint8Array.from(text, (c) => FOLD[c.charCodeAt(0)] as number);
     });
+    this.notAfter = parsed.map(({ notAfter }) =>
+      Uint8Array.from(notAfter, (c) => FOLD[c.charCodeAt(0) & 0x7f] as number),
+    );
     // Keyed by their last bytes: a literal's first word is often a common one ("executor", "memory",
     // "from"), its end rarely ("... heartbeat timed out", "fromDF").
     this.bytes.forEach((bytes, id) => {
@@ -191,7 +211,13 @@ export class LiteralScanner {
       if (start < from) continue;
       let k = 0;
       while (k < literal.length && FOLD[bytes[start + k] as number] === literal[k]) k++;
-      if (k === literal.length) return start;
+      if (k < literal.length) continue;
+      if (
+        start === from ||
+        !(this.notAfter[id] as Uint8Array).includes(FOLD[bytes[start - 1] as number] as number)
+      ) {
+        return start;
+      }
     }
     return undefined;
   }
@@ -209,7 +235,8 @@ export class LiteralScanner {
       if (start < 0) continue;
       let k = 0;
       while (k < literal.length && foldedChar(text, start + k) === literal[k]) k++;
-      if (k === literal.length) found(id);
+      if (k < literal.length) continue;
+      if (start === 0 || !(this.notAfter[id] as Uint8Array).includes(foldedChar(text, start - 1))) found(id);
     }
   }
 }

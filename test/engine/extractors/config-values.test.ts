@@ -27,6 +27,18 @@ describe('config-values', () => {
     ['-Xmx4g', ['jvm.Xmx=4g']],
     ['JVM_OPTS="-XX:MaxMetaspaceSize=256m"', ['jvm.MaxMetaspaceSize=256m']],
     ['export MALLOC_ARENA_MAX=4', ['env.MALLOC_ARENA_MAX=4']],
+    // A key starts its dotted name: inside a package or a longer key it is not one of its own.
+    ['-Dtaskmanager.memory.process.size=4g', ['taskmanager.memory.process.size=4g']],
+    [
+      'containerized.taskmanager.env.MALLOC_ARENA_MAX: 4',
+      ['containerized.taskmanager.env.MALLOC_ARENA_MAX=4'],
+    ],
+    [
+      '--conf spark.hadoop.yarn.timeline-service.enabled=false',
+      ['spark.hadoop.yarn.timeline-service.enabled=false'],
+    ],
+    ['INFO org.apache.hadoop.yarn.server.nodemanager.NodeManager 8042', []],
+    ['at org.apache.spark.executor.Executor 12', []],
   ])('%s -> %j', (line, expected) => {
     expect(settings(line)).toEqual(expected);
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isScannable, LiteralScanner } from '../../../src/engine/ingest/literal-scan.ts';
+import { isScannable, LiteralScanner, literalKey } from '../../../src/engine/ingest/literal-scan.ts';
 import { triggerPattern } from '../../../src/engine/triggers.ts';
 
 /** Every offset where some literal starts, by the engine's own case-insensitive trigger regex. */
@@ -40,6 +40,18 @@ describe('LiteralScanner', () => {
     const scanner = new LiteralScanner(['kill', 'sdk']);
     const bytes = Buffer.from('\u212Aill SD\u212A \u0130', 'utf8');
     expect(scanner.find(bytes, 0, bytes.length)).toBe(-1);
+  });
+
+  it('counts a literal kept from following a character only where it does not follow it', () => {
+    const scanner = new LiteralScanner([literalKey('yarn.', '.')]);
+    const at = (text: string) => scanner.find(Buffer.from(text), 0, text.length);
+    expect(at('org.apache.hadoop.yarn.server')).toBe(-1);
+    expect(at('yarn.nodemanager.vmem-check-enabled=false')).toBe(0);
+    expect(at('-Dyarn.x=1 and org.apache.hadoop.yarn.y')).toBe(2);
+    expect(at('hadoop.yarn.a yarn.b=1')).toBe(14);
+    const seen: string[] = [];
+    scanner.each('hadoop.YARN.a, YARN.b=1', (id) => seen.push(scanner.literals[id] as string));
+    expect(seen).toEqual([literalKey('yarn.', '.')]);
   });
 
   it('refuses literals it cannot look for, so the engine reads every line instead', () => {
