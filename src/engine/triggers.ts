@@ -90,7 +90,10 @@ export class TriggerIndex {
       for (const index of this.byId[id] ?? []) opened.add(index);
     };
     if (this.scanner) this.scanner.each(line, open);
-    else this.tests.forEach((test, id) => test.test(line) && open(id));
+    else
+      this.tests.forEach((test, id) => {
+        if (test.test(line)) open(id);
+      });
     return opened;
   }
 }
