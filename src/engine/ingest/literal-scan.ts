@@ -41,6 +41,68 @@ function word(bytes: Uint8Array, at: number): number {
   );
 }
 
+/**
+ * How often a byte turns up in logs, roughly (English letters, digits, the punctuation of log lines);
+ * only the order matters, to pick the window of a literal least likely to be met by chance.
+ */
+const COMMON = new Float64Array(256).fill(0.3).map((value, byte) => {
+  const known: Record<string, number> = {
+    ' ': 15,
+    e: 10,
+    t: 7,
+    a: 6.5,
+    o: 6,
+    i: 6,
+    n: 6,
+    s: 5.5,
+    r: 5.5,
+    h: 3,
+    l: 3.5,
+    d: 3,
+    c: 3,
+    u: 2.5,
+    m: 2.5,
+    f: 2,
+    p: 2,
+    g: 1.8,
+    w: 1.5,
+    y: 1.5,
+    b: 1.3,
+    v: 1,
+    k: 0.8,
+    x: 0.3,
+    j: 0.2,
+    q: 0.1,
+    z: 0.1,
+    '.': 3,
+    ':': 1.5,
+    '/': 1,
+    '-': 1,
+    _: 1,
+    '=': 0.8,
+    ',': 1,
+    '(': 0.5,
+    ')': 0.5,
+  };
+  const char = String.fromCharCode(byte);
+  return known[char] ?? (char >= '0' && char <= '9' ? 3 : value);
+});
+
+/** The index of the last byte of the literal's rarest window of `width` bytes (by COMMON). */
+function rarestWindowEnd(bytes: Uint8Array, width: number): number {
+  let best = bytes.length - 1;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (let end = width - 1; end < bytes.length; end++) {
+    let score = 0;
+    for (let k = end - width + 1; k <= end; k++) score += Math.log(COMMON[bytes[k] as number] as number);
+    if (score < bestScore) {
+      bestScore = score;
+      best = end;
+    }
+  }
+  return best;
+}
+
 /** A text's character as the scan sees it: ASCII folded, anything else 0, which no literal holds. */
 function foldedChar(text: string, at: number): number {
   const code = text.charCodeAt(at);
@@ -83,6 +145,8 @@ export class LiteralScanner {
   /** The literal keys (see literalKey), texts lower-cased, each once; a literal's id is its index here. */
   readonly literals: readonly string[];
   private readonly bytes: readonly Uint8Array[];
+  /** For each literal, where its key window ends in it: a table hit at i means it starts at i - end. */
+  private readonly keyEnds: number[] = [];
   /** For each literal, the ASCII bytes that must not come right before it (empty: none). */
   private readonly notAfter: readonly Uint8Array[];
   /** Literals of 2-3 bytes by their first two; of 4-7 by the hash of their first four; longer by eight. */
@@ -107,14 +171,16 @@ export class LiteralScanner {
     this.notAfter = parsed.map(({ notAfter }) =>
       Uint8Array.from(notAfter, (c) => FOLD[c.charCodeAt(0) & 0x7f] as number),
     );
-    // Keyed by their last bytes: a literal's first word is often a common one ("executor", "memory",
-    // "from"), its end rarely ("... heartbeat timed out", "fromDF").
+    // Each literal is keyed by its rarest window of 2, 4 or 8 bytes: its first word is often a common
+    // one ("executor", "memory", "from"), and a table hit on a common window costs a comparison.
     this.bytes.forEach((bytes, id) => {
-      const n = bytes.length;
-      this.tails.add(((bytes[n - 2] as number) << 8) | (bytes[n - 1] as number), id);
-      if (n >= 8) this.eight.add(hash8Of(word(bytes, n - 8), word(bytes, n - 4)), id);
-      else if (n >= 4) this.long.add(hashOf(word(bytes, n - 4)), id);
-      else this.short.add(((bytes[n - 2] as number) << 8) | (bytes[n - 1] as number), id);
+      const width = bytes.length >= 8 ? 8 : bytes.length >= 4 ? 4 : 2;
+      const end = rarestWindowEnd(bytes, width);
+      this.keyEnds.push(end);
+      this.tails.add(((bytes[end - 1] as number) << 8) | (bytes[end] as number), id);
+      if (width === 8) this.eight.add(hash8Of(word(bytes, end - 7), word(bytes, end - 3)), id);
+      else if (width === 4) this.long.add(hashOf(word(bytes, end - 3)), id);
+      else this.short.add(((bytes[end - 1] as number) << 8) | (bytes[end] as number), id);
     });
   }
 
@@ -207,8 +273,8 @@ export class LiteralScanner {
     if (group === undefined || end >= to) return undefined;
     for (const id of group) {
       const literal = this.bytes[id] as Uint8Array;
-      const start = end - literal.length + 1;
-      if (start < from) continue;
+      const start = end - (this.keyEnds[id] as number);
+      if (start < from || start + literal.length > to) continue;
       let k = 0;
       while (k < literal.length && FOLD[bytes[start + k] as number] === literal[k]) k++;
       if (k < literal.length) continue;
@@ -231,8 +297,8 @@ export class LiteralScanner {
     if (group === undefined) return;
     for (const id of group) {
       const literal = this.bytes[id] as Uint8Array;
-      const start = end - literal.length + 1;
-      if (start < 0) continue;
+      const start = end - (this.keyEnds[id] as number);
+      if (start < 0 || start + literal.length > text.length) continue;
       let k = 0;
       while (k < literal.length && foldedChar(text, start + k) === literal[k]) k++;
       if (k < literal.length) continue;
