@@ -1,12 +1,12 @@
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { defaultEngineThreads } from '../config.ts';
 import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ErrorCode, MemdoctorError } from '../errors.ts';
 import { packagePath } from '../paths.ts';
 
-/** How the pool is sized; every number has a default that suits a 2-core container. */
+/** How the pool is sized (MEMDOCTOR_ENGINE_THREADS, _QUEUE, _TIMEOUT_MS); each has a default. */
 export interface EnginePoolOptions {
   playbooks: readonly Playbook[];
   /** Worker threads; default: the cores less one for the event loop, at least 1. */
@@ -65,7 +65,7 @@ export class EnginePool {
   private running = 0;
 
   constructor(options: EnginePoolOptions) {
-    const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+    const threads = options.threads ?? defaultEngineThreads();
     this.threads = threads;
     this.maxQueue = options.maxQueue ?? 32;
     this.budgetMs = options.budgetMs ?? 60_000;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type Config, redisTarget } from '../config.ts';
+import { type Config, enginePoolSettings, redisTarget } from '../config.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConfigInvalidError } from '../errors.ts';
 import type { LlmAssist } from '../llm/assist.ts';
@@ -121,7 +121,7 @@ export async function startSlack(config: Config): Promise<void> {
     );
   const resources = await openSlackResources(config, log);
   const { walkthroughs, redis, playbooks } = resources;
-  const engines = new EnginePool({ playbooks });
+  const engines = new EnginePool({ playbooks, ...enginePoolSettings(config) });
   const metrics = new SlackMetrics(() => engines.waiting);
   redis?.on('error', () => metrics.redisErrors.inc({ source: 'connection' }));
   const deps = { ...buildDeps(config, log, resources), engines, metrics };
