@@ -1,8 +1,21 @@
+import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
 import { diagnoseStream, diagnoseText } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../errors.ts';
+
+/**
+ * Nice 10 for this thread (on Linux a thread has its own nice value; 0 names the calling thread):
+ * when the cores are busy, the scheduler gives the event loop that acknowledges Slack the CPU first
+ * and the diagnoses what is left. Where the system refuses, the thread runs at normal priority.
+ */
+export const DIAGNOSIS_NICE = 10;
+try {
+  setPriority(0, DIAGNOSIS_NICE);
+} catch {
+  // Not permitted here (some containers, other systems): normal priority is still correct.
+}
 
 /** The playbooks, sent once when the pool starts the thread. */
 const playbooks = (workerData as { playbooks: Playbook[] }).playbooks;

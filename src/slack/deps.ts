@@ -5,6 +5,7 @@ import type { LlmAssist } from '../llm/assist.ts';
 import type { ClusterHealth } from '../redis/health.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
+import type { AckQueue } from './ack-first.ts';
 import type { EventDedupe } from './dedupe.ts';
 import type { SlackMetrics } from './metrics.ts';
 import type { OncallPolicy } from './oncall.ts';
@@ -58,6 +59,8 @@ export interface SlackDeps {
   engines?: EngineRunner;
   /** Counters and histograms for GET /metrics; none are kept when unset. */
   metrics?: SlackMetrics;
+  /** Requests still to be acknowledged; work after an ack waits for them (createSlackApp sets it). */
+  acks?: AckQueue;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

@@ -91,24 +91,3 @@ export function metricsRoute(metrics: SlackMetrics): CustomRoute {
     },
   };
 }
-
-interface AckableEvent {
-  ack: (response?: unknown) => Promise<void>;
-}
-
-/** Measures every acknowledgement: wraps the ack the receiver hands to App.processEvent. */
-export function measureAcks(
-  app: { processEvent(event: AckableEvent): Promise<void> },
-  metrics: SlackMetrics,
-): void {
-  const process = app.processEvent.bind(app);
-  app.processEvent = (event: AckableEvent) => {
-    const stop = metrics.ackSeconds.startTimer();
-    const ack = event.ack;
-    event.ack = (response?: unknown) => {
-      stop();
-      return ack(response);
-    };
-    return process(event);
-  };
-}
