@@ -75,7 +75,8 @@ export class EnginePool {
       execArgv,
       minThreads: threads,
       maxThreads: threads,
-      maxQueue: this.maxQueue,
+      // Admission is decided in run(); piscina's own bound only leaves room for threads still starting.
+      maxQueue: this.maxQueue + threads,
       workerData: { playbooks: options.playbooks },
     });
   }
@@ -90,8 +91,13 @@ export class EnginePool {
     return this.running >= this.threads;
   }
 
+  /** True when a new input would be refused as busy: every thread taken and maxQueue inputs waiting. */
+  get full(): boolean {
+    return this.running >= this.threads + this.maxQueue;
+  }
+
   async run(job: EngineJob): Promise<EngineResult> {
-    if (this.pool.queueSize >= this.maxQueue) throw new EngineBusyError(this.pool.queueSize);
+    if (this.full) throw new EngineBusyError(this.running - this.threads);
     const signal = AbortSignal.timeout(this.budgetMs);
     const transferList = ownsBuffer(job.bytes) ? [job.bytes.buffer as ArrayBuffer] : [];
     this.running++;

@@ -1,5 +1,5 @@
 import { setPriority } from 'node:os';
-import { workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
 import { diagnoseStream, diagnoseText } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
@@ -11,14 +11,16 @@ import { asMemdoctorError } from '../errors.ts';
  * and the diagnoses what is left. Where the system refuses, the thread runs at normal priority.
  */
 export const DIAGNOSIS_NICE = 10;
-try {
-  setPriority(0, DIAGNOSIS_NICE);
-} catch {
-  // Not permitted here (some containers, other systems): normal priority is still correct.
-}
+// Only in a pool thread: a test importing this file must not lower its own priority.
+if (!isMainThread)
+  try {
+    setPriority(0, DIAGNOSIS_NICE);
+  } catch {
+    // Not permitted here (some containers, other systems): normal priority is still correct.
+  }
 
-/** The playbooks, sent once when the pool starts the thread. */
-const playbooks = (workerData as { playbooks: Playbook[] }).playbooks;
+/** The playbooks, sent once when the pool starts the thread (read on use: tests import this file). */
+const playbooks = (): Playbook[] => (workerData as { playbooks: Playbook[] }).playbooks;
 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
@@ -33,8 +35,8 @@ export default async function runJob(job: EngineJob): Promise<EngineReply> {
   try {
     const result =
       job.text !== undefined
-        ? await diagnoseText(job.source, job.text, playbooks, options)
-        : await diagnoseStream(job.source, once(job.bytes ?? new Uint8Array()), playbooks, options);
+        ? await diagnoseText(job.source, job.text, playbooks(), options)
+        : await diagnoseStream(job.source, once(job.bytes ?? new Uint8Array()), playbooks(), options);
     return { ok: true, result };
   } catch (error) {
     const failure = asMemdoctorError(error);

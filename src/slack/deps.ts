@@ -38,6 +38,8 @@ export interface EngineRunner {
   run: EngineOffload;
   /** True when a new input would wait for a thread. */
   readonly saturated: boolean;
+  /** True when a new input would be refused as busy (the queue is full). */
+  readonly full: boolean;
   /** Inputs waiting for a thread. */
   readonly waiting: number;
 }
