@@ -44,7 +44,7 @@ export class SlackMetrics {
   });
   readonly redisErrors = new Counter({
     name: 'memdoctor_redis_errors_total',
-    help: 'Redis connection errors and store failures met by requests',
+    help: 'Errors reported by the Redis connection the app opens (a cluster client and each of its nodes included)',
     labelNames: ['source'],
     registers: [this.registry],
   });
