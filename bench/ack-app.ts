@@ -1,9 +1,10 @@
 /**
  * The app under test for bench/ack-bench.ts, in a process of its own: configured by the environment
  * as `memdoctor serve` is. `--inline` builds the same app without the worker pool (the engine on the
- * event loop), for comparison; otherwise it is startSlack itself, pool and all.
+ * event loop), for comparison; `--floor` is no app at all, a server that reads each body and answers
+ * 200; otherwise it is startSlack itself, pool and all.
  */
-import { Server } from 'node:http';
+import { createServer, Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
@@ -52,8 +53,21 @@ function timeRequests(): void {
 }
 
 if (process.send) timeRequests();
-const { values } = parseArgs({ options: { inline: { type: 'boolean', default: false } } });
-(values.inline ? startInline() : startSlack(loadConfig())).catch((error: unknown) => {
+/** No app: reads each body and answers 200 (the bench's floor). */
+async function startFloor(): Promise<void> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200).end());
+  });
+  server.listen(loadConfig().PORT, '127.0.0.1');
+  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+const { values } = parseArgs({
+  options: { inline: { type: 'boolean', default: false }, floor: { type: 'boolean', default: false } },
+});
+const start = values.floor ? startFloor : values.inline ? startInline : () => startSlack(loadConfig());
+start().catch((error: unknown) => {
   console.error(error);
   process.exit(2);
 });

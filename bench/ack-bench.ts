@@ -10,7 +10,9 @@
  * payload to Slack's specs). The app also times each request itself, from its headers being read
  * to its answer being written ("in the app"). Each scenario runs again while a large
  * gzip upload is being diagnosed. `--profile <dir>` writes the app's CPU profiles (node --cpu-prof)
- * there; `--only pool` or `--only inline` runs one engine.
+ * there; `--only pool`, `--only inline` or `--only floor` runs one. The floor is the same load
+ * against a server that only reads each body and answers 200: what the machine, the client and
+ * the kernel cost before any app does anything.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -43,12 +45,15 @@ interface App {
 }
 
 /** Starts bench/ack-app.ts against the fake Slack and waits until it answers /healthz. */
-async function startApp(fake: FakeSlack, inline: boolean, profileDir?: string): Promise<App> {
+/** The app with its pool, the app with the engine on its event loop, or no app (ack-app.ts --floor). */
+type Mode = 'pool' | 'inline' | 'floor';
+
+async function startApp(fake: FakeSlack, mode: Mode, profileDir?: string): Promise<App> {
   const port = await freePort();
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', 'bench/ack-app.ts', ...(inline ? ['--inline'] : [])],
+    [...profile, '--import', 'tsx', 'bench/ack-app.ts', ...(mode === 'pool' ? [] : [`--${mode}`])],
     {
       cwd: ROOT,
       env: {
@@ -76,7 +81,7 @@ async function startApp(fake: FakeSlack, inline: boolean, profileDir?: string): 
     if (child.exitCode !== null) throw new Error(`ack-app exited ${child.exitCode}: ${err}`);
     return (await fetch(`${url}/healthz`).catch(() => undefined))?.ok;
   }, 30_000);
-  await waitFor(() => fake.callsTo('auth.test').length > 0, 10_000);
+  if (mode !== 'floor') await waitFor(() => fake.callsTo('auth.test').length > 0, 10_000);
   return { child, url, stderr: () => err };
 }
 
@@ -148,23 +153,25 @@ interface Figures {
 }
 
 async function scenario(
-  inline: boolean,
+  mode: Mode,
   requests: number,
   uploadBytes: number,
   profileDir?: string,
 ): Promise<Figures> {
   const fake = new FakeSlack(BOT_TOKEN);
   await fake.start();
-  const app = await startApp(fake, inline, profileDir);
+  const app = await startApp(fake, mode, profileDir);
+  // The floor answers without diagnosing: nothing is posted to wait for.
+  const posts = mode === 'floor' ? 0 : requests;
   const client = startClient();
   try {
     // A first round of the same size warms the JIT, opens the client's sockets and starts the
     // pool's threads; its figures are dropped.
     await burst(client, app, fake, requests, 1000);
-    await posted(fake, 0, requests);
+    await posted(fake, 0, posts);
     await appTimes(app);
     const before = fake.callsTo('chat.postMessage').length;
-    let posts = requests;
+    let expected = posts;
     if (uploadBytes > 0) {
       const big = ORDINARY.repeat(Math.floor(uploadBytes / ORDINARY.length)) + OOM;
       const file = fake.addFile('F1', 'big.log.gz', gzipSync(big));
@@ -188,12 +195,12 @@ async function scenario(
       });
       // Let the download finish and the diagnosis begin before the commands arrive.
       await new Promise((r) => setTimeout(r, 300));
-      posts += 1;
+      expected += 1;
     }
     const sorted = await burst(client, app, fake, requests, 1);
     // Only the commands' own requests (the upload's event was answered before they were sent).
     const inApp = (await appTimes(app)).slice(uploadBytes > 0 ? -requests : 0);
-    await posted(fake, before, posts);
+    await posted(fake, before, expected);
     if (fake.rejections.length > 0)
       throw new Error(`the fake Slack refused calls: ${fake.rejections.slice(0, 3).join('; ')}`);
     return {
@@ -235,16 +242,17 @@ async function main(): Promise<void> {
   console.log(
     '| engine | ack p50 best / median | ack p99 best / median | ack max median | in the app: p50 / p99 (median) |\n|---|---|---|---|---|',
   );
-  const cases: [string, boolean, number][] = [
-    ['in-line (event loop)', true, 0],
-    ['worker pool', false, 0],
-    [`in-line, during a ${upload / MiB} MiB upload`, true, upload],
-    [`worker pool, during a ${upload / MiB} MiB upload`, false, upload],
+  const cases: [string, Mode, number][] = [
+    ['floor: no app, a server that reads the body and answers 200', 'floor', 0],
+    ['in-line (event loop)', 'inline', 0],
+    ['worker pool', 'pool', 0],
+    [`in-line, during a ${upload / MiB} MiB upload`, 'inline', upload],
+    [`worker pool, during a ${upload / MiB} MiB upload`, 'pool', upload],
   ];
-  const wanted = cases.filter(([, inline]) => !values.only || values.only === (inline ? 'inline' : 'pool'));
-  for (const [name, inline, bytes] of wanted) {
+  const wanted = cases.filter(([, mode]) => !values.only || values.only === mode);
+  for (const [name, mode, bytes] of wanted) {
     const all: Figures[] = [];
-    for (let run = 0; run < runs; run++) all.push(await scenario(inline, requests, bytes, values.profile));
+    for (let run = 0; run < runs; run++) all.push(await scenario(mode, requests, bytes, values.profile));
     const p50 = all.map((f) => f.p50);
     const p99 = all.map((f) => f.p99);
     console.log(

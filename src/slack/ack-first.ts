@@ -8,20 +8,30 @@ import type { SlackMetrics } from './metrics.ts';
 export const MAX_DEFER_MS = 500;
 
 /**
+ * How long no new request must have arrived before work after an ack goes on. Requests still in
+ * the kernel's buffers cannot be counted; in a burst they arrive well within this of each other.
+ */
+export const QUIET_MS = 10;
+
+/**
  * Acknowledgements before everything else on the event loop. Fifty slash commands arriving at once
  * each cost a few milliseconds to read, verify and parse; if the work after one command's ack (the
  * hand-over to the worker pool, the "queued" notice, rendering the diagnosis, posting it) ran as soon
  * as that ack was sent, the fiftieth command would wait behind forty-nine commands' work. So the HTTP
  * receiver counts the requests it is still to answer, and each listener's `await ack()` returns
- * only once none is left (or after MAX_DEFER_MS).
+ * only once none is left and none has arrived for QUIET_MS (or after MAX_DEFER_MS in all).
  */
 export class AckQueue {
   private unanswered = 0;
+  private lastArrival = Number.NEGATIVE_INFINITY;
   private waiting: (() => void)[] = [];
 
-  constructor(private readonly maxDeferMs = MAX_DEFER_MS) {}
+  constructor(
+    private readonly maxDeferMs = MAX_DEFER_MS,
+    private readonly quietMs = QUIET_MS,
+  ) {}
 
-  /** Requests read but not yet answered (the metric and the tests read it). */
+  /** Requests read but not yet answered (the tests read it). */
   get pending(): number {
     return this.unanswered;
   }
@@ -29,6 +39,7 @@ export class AckQueue {
   /** Counts one request from its arrival until its response is ended (the ack, or any refusal). */
   track(res: ServerResponse): void {
     this.unanswered++;
+    this.lastArrival = performance.now();
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     let answered = false;
     const done = () => {
@@ -45,23 +56,31 @@ export class AckQueue {
   }
 
   /**
-   * Resolves once no request is waiting for its answer, or after the deferral limit. Always after at
-   * least one turn of the event loop, so requests whose bytes have already arrived are read first.
+   * Resolves once no request is waiting for its answer and none has arrived for QUIET_MS, or after
+   * the deferral limit. Always after at least one turn of the event loop, so requests whose bytes
+   * have already arrived are read first.
    */
   settled(): Promise<void> {
+    const deadline = performance.now() + this.maxDeferMs;
     return new Promise((resolve) => {
-      setImmediate(() => {
-        if (this.unanswered === 0) return resolve();
-        const timer = setTimeout(() => {
-          this.waiting = this.waiting.filter((w) => w !== wake);
-          resolve();
-        }, this.maxDeferMs);
-        const wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        this.waiting.push(wake);
-      });
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(limit);
+        resolve();
+      };
+      const limit = setTimeout(finish, this.maxDeferMs);
+      const check = () => {
+        if (finished) return;
+        const now = performance.now();
+        if (now >= deadline) return finish();
+        if (this.unanswered > 0) return void this.waiting.push(check);
+        const quietFor = now - this.lastArrival;
+        if (quietFor >= this.quietMs) return finish();
+        setTimeout(check, this.quietMs - quietFor);
+      };
+      setImmediate(check);
     });
   }
 

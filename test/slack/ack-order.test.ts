@@ -25,7 +25,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('AckQueue', () => {
   it('holds work after an ack until every request read so far is answered', async () => {
-    const queue = new AckQueue(60_000);
+    const queue = new AckQueue(60_000, 0);
     const [a, b] = [response(), response()];
     queue.track(a);
     queue.track(b);
@@ -43,8 +43,28 @@ describe('AckQueue', () => {
     expect(queue.pending).toBe(0);
   });
 
+  it('holds work while requests keep arriving, even when each was answered', async () => {
+    const quiet = new AckQueue(60_000, 60_000);
+    const settledAt = { quiet: false, immediate: false };
+    const a = response();
+    quiet.track(a);
+    a.end();
+    void quiet.settled().then(() => {
+      settledAt.quiet = true;
+    });
+    const none = new AckQueue(60_000, 0);
+    const b = response();
+    none.track(b);
+    b.end();
+    void none.settled().then(() => {
+      settledAt.immediate = true;
+    });
+    await waitFor(() => settledAt.immediate);
+    expect(settledAt.quiet).toBe(false);
+  });
+
   it('counts a closed connection as answered, and lets work go on after the deferral limit', async () => {
-    const queue = new AckQueue(20);
+    const queue = new AckQueue(20, 0);
     const [closed, stuck] = [response(), response()];
     queue.track(closed);
     queue.track(stuck);
