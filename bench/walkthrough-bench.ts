@@ -15,12 +15,12 @@ import { loadPlaybook } from '../src/playbooks/load.ts';
 import { RedisKeys } from '../src/redis/keys.ts';
 import {
   MemoryWalkthroughStore,
-  RedisWalkthroughStore,
   type WalkthroughEvent,
   type WalkthroughRecord,
   WalkthroughService,
   type WalkthroughStore,
 } from '../src/walkthrough/index.ts';
+import { RedisWalkthroughStore } from '../src/walkthrough/store/redis.ts';
 
 const EVENTS = 2000;
 const SAMPLES = 200;

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigInvalidError } from './errors.ts';
@@ -59,6 +60,30 @@ const redisUrl = optionalString.pipe(
     .optional(),
 );
 
+/**
+ * A whole number from the environment: unset or empty gives `fallback`; anything else must be digits
+ * within [min, max], with a message that says so (z.coerce would take "1e3", " 4 " and "0x10").
+ */
+function wholeNumber(min: number, max: number, fallback: () => number) {
+  const allowed = `a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim() ?? '';
+      if (text === '') return fallback();
+      const n = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+      if (Number.isInteger(n) && n >= min && n <= max) return n;
+      ctx.addIssue({ code: 'custom', message: `must be ${allowed}, not "${text}"` });
+      return z.NEVER;
+    });
+}
+
+/** The Slack app's diagnosis threads by default: the cores less one for the event loop, at least 1. */
+export function defaultEngineThreads(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
 /** `true`/`1` or `false`/`0` (unset: false). */
 const flag = z
   .enum(['true', 'false', '1', '0', ''], 'must be true or false')
@@ -115,6 +140,12 @@ const Fields = z.object({
     .default('memdoctor'),
   /** Another playbooks folder than the one shipped (tests, site-specific playbooks). */
   MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
+  /** Worker threads that diagnose for the Slack app (src/setup/engine-pool.ts). */
+  MEMDOCTOR_ENGINE_THREADS: wholeNumber(1, 64, () => defaultEngineThreads()),
+  /** Inputs that may wait for a diagnosis thread; one more is refused as busy. */
+  MEMDOCTOR_ENGINE_QUEUE: wholeNumber(0, 10_000, () => 32),
+  /** Longest one input may take in a diagnosis thread before it is stopped (milliseconds). */
+  MEMDOCTOR_ENGINE_TIMEOUT_MS: wholeNumber(100, 3_600_000, () => 60_000),
   MEMDOCTOR_WALKTHROUGH_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -195,6 +226,15 @@ export function loadConfigLeniently(env: NodeJS.ProcessEnv = process.env): {
   const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
   const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !bad.has(name)));
   return { config: ConfigSchema.parse(kept), problem: new ConfigInvalidError(z.prettifyError(parsed.error)) };
+}
+
+/** How the Slack app's diagnosis pool is sized (EnginePoolOptions without the playbooks). */
+export function enginePoolSettings(config: Config): { threads: number; maxQueue: number; budgetMs: number } {
+  return {
+    threads: config.MEMDOCTOR_ENGINE_THREADS,
+    maxQueue: config.MEMDOCTOR_ENGINE_QUEUE,
+    budgetMs: config.MEMDOCTOR_ENGINE_TIMEOUT_MS,
+  };
 }
 
 /** The Redis the configuration names (a cluster or one server), or undefined for memory. */

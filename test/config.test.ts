@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, loadConfigLeniently } from '../src/config.ts';
+import { defaultEngineThreads, enginePoolSettings, loadConfig, loadConfigLeniently } from '../src/config.ts';
 import { ConfigInvalidError } from '../src/errors.ts';
 import { configuredPlaybooks, playbooksDir } from '../src/setup/playbooks.ts';
 
@@ -53,5 +53,48 @@ describe('MEMDOCTOR_PLAYBOOKS_DIR, checked where playbooks are loaded', () => {
   it('takes a folder of playbooks, and the shipped one when unset', () => {
     expect(playbooksDir({ MEMDOCTOR_PLAYBOOKS_DIR: 'playbooks' })).toBe('playbooks');
     expect(configuredPlaybooks({}).length).toBeGreaterThan(5);
+  });
+});
+
+describe('the Slack app diagnosis pool (MEMDOCTOR_ENGINE_*)', () => {
+  it('defaults to the cores less one (at least 1), 32 waiting inputs and 60 s per input', () => {
+    const config = loadConfig({});
+    expect(config.MEMDOCTOR_ENGINE_THREADS).toBe(defaultEngineThreads());
+    expect(enginePoolSettings(config)).toEqual({
+      threads: defaultEngineThreads(),
+      maxQueue: 32,
+      budgetMs: 60_000,
+    });
+    expect([1, 2, 8].map((cores) => defaultEngineThreads(cores))).toEqual([1, 1, 7]);
+  });
+
+  it('takes whole numbers within range, empty meaning the default', () => {
+    const config = loadConfig({
+      MEMDOCTOR_ENGINE_THREADS: '3',
+      MEMDOCTOR_ENGINE_QUEUE: '0',
+      MEMDOCTOR_ENGINE_TIMEOUT_MS: ' 1500 ',
+    });
+    expect(enginePoolSettings(config)).toEqual({ threads: 3, maxQueue: 0, budgetMs: 1500 });
+    expect(loadConfig({ MEMDOCTOR_ENGINE_QUEUE: '' }).MEMDOCTOR_ENGINE_QUEUE).toBe(32);
+  });
+
+  it.each([
+    ['MEMDOCTOR_ENGINE_THREADS', '0', 'must be a whole number from 1 to 64, not "0"'],
+    ['MEMDOCTOR_ENGINE_THREADS', 'two', 'must be a whole number from 1 to 64, not "two"'],
+    ['MEMDOCTOR_ENGINE_THREADS', '1.5', 'must be a whole number from 1 to 64, not "1.5"'],
+    ['MEMDOCTOR_ENGINE_QUEUE', '-1', 'must be a whole number from 0 to 10000, not "-1"'],
+    ['MEMDOCTOR_ENGINE_QUEUE', '1e3', 'must be a whole number from 0 to 10000, not "1e3"'],
+    ['MEMDOCTOR_ENGINE_TIMEOUT_MS', '50', 'must be a whole number from 100 to 3600000, not "50"'],
+    ['MEMDOCTOR_ENGINE_TIMEOUT_MS', '60s', 'must be a whole number from 100 to 3600000, not "60s"'],
+  ])('refuses %s=%s, naming the variable and what is allowed', (name, value, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigInvalidError);
+    expect(String((error as Error).message)).toContain(message);
+    expect(String((error as Error).message)).toContain(`→ at ${name}`);
   });
 });

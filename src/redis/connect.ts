@@ -11,6 +11,21 @@ export type RedisConnection = Redis | Cluster;
 /** Options for {@link connectRedis} and {@link connectCluster}. */
 export interface ConnectOptions {
   connectTimeoutMs?: number;
+  /**
+   * Told every error the connection reports, for as long as it lives (the Slack app counts them in
+   * GET /metrics); for a cluster, the client's own and each node's ("node error").
+   */
+  onError?: (error: unknown) => void;
+}
+
+/** Sends a connection's errors, and a cluster's node errors, to `onError`. */
+export function observeErrors(
+  connection: RedisConnection,
+  onError: ((error: unknown) => void) | undefined,
+): void {
+  if (!onError) return;
+  connection.on('error', onError);
+  if (connection instanceof Cluster) connection.on('node error', onError);
 }
 
 function messageOf(error: unknown): string {
@@ -38,6 +53,7 @@ export async function connectRedis(url: string, options: ConnectOptions = {}): P
   redis.on('error', (error) => {
     socketError ??= error;
   });
+  observeErrors(redis, options.onError);
   const target: RedisTarget = { kind: 'server', url };
   try {
     await redis.connect();
@@ -123,6 +139,7 @@ export async function connectCluster(seeds: ClusterSeeds, options: ConnectOption
     clusterRetryStrategy: (times) => (ready ? Math.min(times * 200, 2000) : null),
   });
   cluster.on('error', () => undefined);
+  observeErrors(cluster, options.onError);
   try {
     await cluster.connect();
     ready = true;
@@ -180,7 +197,7 @@ export function connectCacheRedis(target: RedisTarget, onError: (error: unknown)
           lazyConnect: false,
           clusterRetryStrategy: retry,
         });
-  redis.on('error', onError);
+  observeErrors(redis, onError);
   return redis;
 }
 

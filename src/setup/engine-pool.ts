@@ -1,12 +1,12 @@
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { defaultEngineThreads } from '../config.ts';
 import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ErrorCode, MemdoctorError } from '../errors.ts';
 import { packagePath } from '../paths.ts';
 
-/** How the pool is sized; every number has a default that suits a 2-core container. */
+/** How the pool is sized (MEMDOCTOR_ENGINE_THREADS, _QUEUE, _TIMEOUT_MS); each has a default. */
 export interface EnginePoolOptions {
   playbooks: readonly Playbook[];
   /** Worker threads; default: the cores less one for the event loop, at least 1. */
@@ -65,7 +65,7 @@ export class EnginePool {
   private running = 0;
 
   constructor(options: EnginePoolOptions) {
-    const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+    const threads = options.threads ?? defaultEngineThreads();
     this.threads = threads;
     this.maxQueue = options.maxQueue ?? 32;
     this.budgetMs = options.budgetMs ?? 60_000;
@@ -75,7 +75,8 @@ export class EnginePool {
       execArgv,
       minThreads: threads,
       maxThreads: threads,
-      maxQueue: this.maxQueue,
+      // Admission is decided in run(); piscina's own bound only leaves room for threads still starting.
+      maxQueue: this.maxQueue + threads,
       workerData: { playbooks: options.playbooks },
     });
   }
@@ -90,8 +91,13 @@ export class EnginePool {
     return this.running >= this.threads;
   }
 
+  /** True when a new input would be refused as busy: every thread taken and maxQueue inputs waiting. */
+  get full(): boolean {
+    return this.running >= this.threads + this.maxQueue;
+  }
+
   async run(job: EngineJob): Promise<EngineResult> {
-    if (this.pool.queueSize >= this.maxQueue) throw new EngineBusyError(this.pool.queueSize);
+    if (this.full) throw new EngineBusyError(this.running - this.threads);
     const signal = AbortSignal.timeout(this.budgetMs);
     const transferList = ownsBuffer(job.bytes) ? [job.bytes.buffer as ArrayBuffer] : [];
     this.running++;

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
+import { AckQueue, acknowledgeFirst } from './ack-first.ts';
 import { boltLogger } from './bolt-logger.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { registerListeners } from './listeners/index.ts';
-import { measureAcks, metricsRoute } from './metrics.ts';
+import { metricsRoute } from './metrics.ts';
 import { dedupeEvents } from './middleware.ts';
 import { createHttpReceiver } from './receiver.ts';
 
@@ -40,9 +41,12 @@ function healthRoute(deps: SlackDeps): CustomRoute {
 
 /**
  * Builds the Bolt app: HTTP receiver (signatures verified by Bolt, future timestamps refused by
- * receiver.ts) or Socket Mode, pino for Bolt's logs, /healthz, dedupe, then every listener. Starting it is the caller's move.
+ * receiver.ts) or Socket Mode, pino for Bolt's logs, /healthz, acknowledgements first (ack-first.ts),
+ * dedupe, then every listener. Starting it is the caller's move.
  */
-export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App {
+export function createSlackApp(given: SlackDeps, transport: SlackTransport): App {
+  const acks = given.acks ?? new AckQueue();
+  const deps: SlackDeps = { ...given, acks };
   const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
   const logger = boltLogger(deps.log, secrets);
   const customRoutes = [healthRoute(deps), ...(deps.metrics ? [metricsRoute(deps.metrics)] : [])];
@@ -60,6 +64,7 @@ export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App 
           port: transport.port,
           customRoutes,
           logger,
+          acks,
         }),
       };
   const app = new App({
@@ -71,7 +76,10 @@ export function createSlackApp(deps: SlackDeps, transport: SlackTransport): App 
     },
     ...mode,
   });
-  if (deps.metrics) measureAcks(app as unknown as Parameters<typeof measureAcks>[0], deps.metrics);
+  acknowledgeFirst(app as unknown as Parameters<typeof acknowledgeFirst>[0], {
+    acks,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+  });
   app.use(dedupeEvents(deps));
   registerListeners(app, deps);
   app.error(async (error) => {

@@ -5,6 +5,7 @@ import type { LlmAssist } from '../llm/assist.ts';
 import type { ClusterHealth } from '../redis/health.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
+import type { AckQueue } from './ack-first.ts';
 import type { EventDedupe } from './dedupe.ts';
 import type { SlackMetrics } from './metrics.ts';
 import type { OncallPolicy } from './oncall.ts';
@@ -37,6 +38,8 @@ export interface EngineRunner {
   run: EngineOffload;
   /** True when a new input would wait for a thread. */
   readonly saturated: boolean;
+  /** True when a new input would be refused as busy (the queue is full). */
+  readonly full: boolean;
   /** Inputs waiting for a thread. */
   readonly waiting: number;
 }
@@ -58,6 +61,8 @@ export interface SlackDeps {
   engines?: EngineRunner;
   /** Counters and histograms for GET /metrics; none are kept when unset. */
   metrics?: SlackMetrics;
+  /** Requests still to be acknowledged; work after an ack waits for them (createSlackApp sets it). */
+  acks?: AckQueue;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

@@ -9,7 +9,7 @@ import { diagnosisView } from './views/diagnosis.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
-  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics'>>;
+  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks'>>;
 
 function download(deps: DiagnoseDeps, file: SlackFileRef) {
   return downloadSlackFile(file, {
@@ -44,6 +44,8 @@ async function run(
       },
     );
   const result = await (deps.metrics ? deps.metrics.timeDiagnosis(work) : work());
+  // Rendering and posting the result wait for the acks of requests that arrived meanwhile.
+  await deps.acks?.settled();
   for (const note of result.notes) deps.log?.info({ source: result.report.source, note }, 'diagnosis note');
   await countDiagnosis(deps, workspace, result);
   return result;

@@ -44,7 +44,7 @@ export class SlackMetrics {
   });
   readonly redisErrors = new Counter({
     name: 'memdoctor_redis_errors_total',
-    help: 'Redis connection errors and store failures met by requests',
+    help: 'Errors reported by the Redis connection the app opens (a cluster client and each of its nodes included)',
     labelNames: ['source'],
     registers: [this.registry],
   });
@@ -89,26 +89,5 @@ export function metricsRoute(metrics: SlackMetrics): CustomRoute {
           res.end();
         });
     },
-  };
-}
-
-interface AckableEvent {
-  ack: (response?: unknown) => Promise<void>;
-}
-
-/** Measures every acknowledgement: wraps the ack the receiver hands to App.processEvent. */
-export function measureAcks(
-  app: { processEvent(event: AckableEvent): Promise<void> },
-  metrics: SlackMetrics,
-): void {
-  const process = app.processEvent.bind(app);
-  app.processEvent = (event: AckableEvent) => {
-    const stop = metrics.ackSeconds.startTimer();
-    const ack = event.ack;
-    event.ack = (response?: unknown) => {
-      stop();
-      return ack(response);
-    };
-    return process(event);
   };
 }

@@ -1,5 +1,6 @@
+import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { type Config, redisTarget } from '../config.ts';
+import { type Config, enginePoolSettings, redisTarget } from '../config.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConfigInvalidError } from '../errors.ts';
 import type { LlmAssist } from '../llm/assist.ts';
@@ -35,10 +36,14 @@ export interface SlackResources {
  * Opens what the app keeps state in, from the configuration: one Redis connection (a server or a
  * cluster) shared by everything, or memory with a warning.
  */
-export async function openSlackResources(config: Config, log: Logger): Promise<SlackResources> {
+export async function openSlackResources(
+  config: Config,
+  log: Logger,
+  onRedisError?: (error: unknown) => void,
+): Promise<SlackResources> {
   const playbooks = configuredPlaybooks(config);
   const target = redisTarget(config);
-  const redis = target ? await connectTo(target) : undefined;
+  const redis = target ? await connectTo(target, onRedisError ? { onError: onRedisError } : {}) : undefined;
   if (!redis) log.warn(MEMORY_WARNING);
   const walkthroughs = await openWalkthroughs(config, log, redis);
   return { playbooks, walkthroughs, ...(redis ? { redis } : {}) };
@@ -107,24 +112,38 @@ function portError(error: unknown, port: number): unknown {
   return error;
 }
 
+/** The Slack app built from the configuration, not yet listening. */
+export interface SlackService {
+  app: App;
+  deps: SlackDeps;
+  /** The one Redis connection, when the configuration names one. */
+  redis?: RedisConnection;
+  /** Stops the app, the pool and the store, and closes the Redis connection. */
+  stop(): Promise<void>;
+  /** The same after a failed start: everything is let go, whatever fails. */
+  abandon(): Promise<void>;
+}
+
 /**
- * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
- * Redis (REDIS_URL or REDIS_CLUSTER_NODES) holds walkthroughs and event dedupe, so any replica can
- * serve any request.
+ * Builds the Slack app from the configuration: one Redis connection (walkthroughs, dedupe, outcomes
+ * and the model cache share it) whose errors, and a cluster's node errors, are counted from the
+ * moment it opens; the diagnosis pool; the metrics.
  */
-export async function startSlack(config: Config): Promise<void> {
-  const log = createLogger(config.LOG_LEVEL).child({ module: 'slack' });
+export async function buildSlackService(config: Config, log: Logger): Promise<SlackService> {
   const { SLACK_BOT_TOKEN: botToken, SLACK_SIGNING_SECRET: signingSecret } = config;
   if (!botToken || !signingSecret)
     throw new ConfigInvalidError(
       'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET must both be set to run the Slack app.',
     );
-  const resources = await openSlackResources(config, log);
+  let engines: EnginePool | undefined;
+  const metrics = new SlackMetrics(() => engines?.waiting ?? 0);
+  const resources = await openSlackResources(config, log, () =>
+    metrics.redisErrors.inc({ source: 'connection' }),
+  );
   const { walkthroughs, redis, playbooks } = resources;
-  const engines = new EnginePool({ playbooks });
-  const metrics = new SlackMetrics(() => engines.waiting);
-  redis?.on('error', () => metrics.redisErrors.inc({ source: 'connection' }));
-  const deps = { ...buildDeps(config, log, resources), engines, metrics };
+  const pool = new EnginePool({ playbooks, ...enginePoolSettings(config) });
+  engines = pool;
+  const deps = { ...buildDeps(config, log, resources), engines: pool, metrics };
   const app = createSlackApp(deps, {
     botToken,
     signingSecret,
@@ -132,21 +151,38 @@ export async function startSlack(config: Config): Promise<void> {
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
-  try {
-    await app.start(config.PORT);
-  } catch (error) {
-    await Promise.allSettled([app.stop(), engines.close(), walkthroughs.close()]);
-    redis?.disconnect();
-    throw portError(error, config.PORT);
-  }
-  const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
-  log.info({ port: config.PORT, transport, store: walkthroughs.storeKind }, 'memdoctor Slack app started');
   const stop = async () => {
     await app.stop();
-    await engines.close();
+    await pool.close();
     await walkthroughs.close();
     await redis?.quit().catch(() => redis.disconnect());
   };
+  const abandon = async () => {
+    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close()]);
+    redis?.disconnect();
+  };
+  return { app, deps, stop, abandon, ...(redis ? { redis } : {}) };
+}
+
+/**
+ * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
+ * Redis (REDIS_URL or REDIS_CLUSTER_NODES) holds walkthroughs and event dedupe, so any replica can
+ * serve any request.
+ */
+export async function startSlack(config: Config): Promise<void> {
+  const log = createLogger(config.LOG_LEVEL).child({ module: 'slack' });
+  const { app, deps, stop, abandon } = await buildSlackService(config, log);
+  try {
+    await app.start(config.PORT);
+  } catch (error) {
+    await abandon();
+    throw portError(error, config.PORT);
+  }
+  const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
+  log.info(
+    { port: config.PORT, transport, store: deps.walkthroughs.storeKind },
+    'memdoctor Slack app started',
+  );
   // Once stopped, exit even if a timer lingers (Bolt's WebClient retrying a call to Slack, say).
   const shutdown = (signal: string) =>
     void stopWithin(SHUTDOWN_DEADLINE_MS, signal, stop, log).then(() => {

@@ -45,7 +45,7 @@ export {
 export { STEP_KINDS, type StepKindName } from './steps/registry.ts';
 export { type MemoryStoreOptions, MemoryWalkthroughStore } from './store/memory.ts';
 export { openStore, type StoreSettings } from './store/open.ts';
-export { type RedisStoreOptions, RedisWalkthroughStore } from './store/redis.ts';
+export type { RedisStoreOptions } from './store/redis.ts';
 export { DEFAULT_TTL_SECONDS, type WalkthroughStore } from './store/types.ts';
 export { renderTranscript } from './transcript.ts';
 export { answerFromText, optionByWord, readTyped, type TypedAnswer } from './typed.ts';

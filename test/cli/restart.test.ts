@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RedisWalkthroughStore } from '../../src/walkthrough/index.ts';
+import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
 import {
   countPrefix,
   deletePrefix,

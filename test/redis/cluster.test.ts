@@ -5,7 +5,8 @@ import { ErrorCode, MemdoctorError, StoreProblem, StoreUnavailableError } from '
 import { RedisLlmStore } from '../../src/llm/store.ts';
 import { connectCluster, connectRedis } from '../../src/redis/connect.ts';
 import { storeSettings } from '../../src/setup/walkthroughs.ts';
-import { openStore, RedisWalkthroughStore, type WalkthroughRecord } from '../../src/walkthrough/index.ts';
+import { openStore, type WalkthroughRecord } from '../../src/walkthrough/index.ts';
+import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
 import { logSink } from '../llm/helpers.ts';
 import {
   CLUSTER_NODES,

@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseText } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { EngineBusyError, EnginePool, EngineTimeoutError } from '../../src/setup/engine-pool.ts';
+import { DIAGNOSIS_NICE } from '../../src/setup/engine-worker.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
 
@@ -54,6 +56,27 @@ describe('the engine pool', () => {
     await Promise.all([running, queued]);
   }, 30_000);
 
+  it('with no queue at all, still runs an input on a free thread', async () => {
+    const engines = pool({ maxQueue: 0 });
+    expect(engines.full).toBe(false);
+    const result = await engines.run({ source: 'x.log', text: HEAP_OOM });
+    expect(result.report.diagnoses[0]?.playbook).toBe('jvm-oom');
+  });
+
+  it('runs its threads at a lower priority than the event loop (nice 10)', async () => {
+    const nices = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    // Threads of the pools closed by earlier tests may take a moment to end.
+    await waitFor(() => !nices().includes(DIAGNOSIS_NICE) || undefined);
+    const engines = pool();
+    await engines.run({ source: 'x.log', text: HEAP_OOM });
+    expect(nices().filter((n) => n === DIAGNOSIS_NICE)).toHaveLength(1);
+    expect(nices()).toContain(0);
+  });
+
   it('stops an input past its time budget', async () => {
     const engines = pool({ budgetMs: 50 });
     await expect(engines.run({ source: 'slow', text: SLOW_PASTE })).rejects.toBeInstanceOf(
@@ -88,5 +111,30 @@ describe('the Slack app with the pool', () => {
     const notice = await waitFor(() => harness.fake.responses[0]);
     expect(JSON.stringify(notice)).toMatch(/Queued: other diagnoses are running/);
     await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 2 ? true : undefined), 20_000);
+  }, 30_000);
+
+  it('tells the person memdoctor is busy, not that it is queued, when the queue is full', async () => {
+    const engines = pool({ maxQueue: 0 });
+    const harness = await startHarness({ extend: (deps) => ({ ...deps, engines }) });
+    h = harness;
+    const file = harness.fake.addFile('F1', 'big.log.gz', gzipSync(SLOW_PASTE));
+    const event = fileShareEvent({
+      user: 'U1',
+      channel: 'C1',
+      threadTs: '1700000000.000001',
+      parentUserId: harness.fake.botUserId,
+      files: [file],
+    });
+    expect((await harness.sender.event(eventEnvelope(event))).status).toBe(200);
+    await waitFor(() => engines.full || undefined);
+    const refused = await harness.sender.command(
+      slashCommand(HEAP_OOM, { user: 'U2', channel: 'C1', responseUrl: harness.fake.responseUrl }),
+    );
+    expect(refused.status).toBe(200);
+    const answer = JSON.stringify(await waitFor(() => harness.fake.responses[0]));
+    expect(answer).toMatch(/memdoctor is busy: 0 inputs are already waiting/);
+    expect(answer).not.toMatch(/Queued/);
+    await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 1 ? true : undefined), 20_000);
+    expect(harness.fake.responses).toHaveLength(1);
   }, 30_000);
 });

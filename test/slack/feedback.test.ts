@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisKeys } from '../../src/redis/keys.ts';
 import { MemoryOutcomeStore } from '../../src/stats/memory.ts';
 import { RedisOutcomeStore } from '../../src/stats/redis.ts';
-import { RedisWalkthroughStore } from '../../src/walkthrough/index.ts';
+import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
 import { memdoctor, testEnv } from '../cli/spawn-helpers.ts';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
 import { buttonsOf, click, threadReplies } from './support/clicks.ts';

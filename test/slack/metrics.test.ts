@@ -1,6 +1,22 @@
+import type { Cluster, Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createLogger } from '../../src/log.ts';
 import { SlackMetrics } from '../../src/slack/metrics.ts';
-import { type Harness, startHarness, waitFor } from './support/harness.ts';
+import { buildSlackService, type SlackService } from '../../src/slack/start.ts';
+import { CLUSTER_NODES, CLUSTER_SKIPPED, clusterPrefix } from '../support/cluster.ts';
+import { TcpProxy } from '../support/tcp-proxy.ts';
+import { randomPrefix } from '../walkthrough/redis-helpers.ts';
+import { click, threadReplies } from './support/clicks.ts';
+import { FakeSlack } from './support/fake-slack.ts';
+import {
+  BOT_TOKEN,
+  freePort,
+  type Harness,
+  SIGNING_SECRET,
+  startHarness,
+  waitFor,
+} from './support/harness.ts';
 import { slashCommand } from './support/payloads.ts';
 
 const HEAP_OOM = 'java.lang.OutOfMemoryError: Java heap space\n';
@@ -52,8 +68,113 @@ describe('GET /metrics', () => {
     expect(after).toContain('# TYPE memdoctor_redis_errors_total counter');
   });
 
+  it('counts walkthrough starts by playbook and transitions by event', async () => {
+    const metrics = new SlackMetrics();
+    const harness = await startHarness({ extend: (deps) => ({ ...deps, metrics }) });
+    h = harness;
+    const before = await scrape(harness);
+    expect(value(before, 'memdoctor_walkthrough_starts_total{playbook="test-heap-oom"}')).toBeUndefined();
+    await harness.sender.command(
+      slashCommand(`Running Spark version 3.5.1\n${HEAP_OOM}`, {
+        user: 'U1',
+        channel: 'C1',
+        responseUrl: harness.fake.responseUrl,
+      }),
+    );
+    const root = await waitFor(() => harness.fake.messages.find((m) => m.channel === 'C1' && !m.thread_ts));
+    await click(harness, root, 'Start walkthrough', 'U1');
+    const step1 = await waitFor(() => threadReplies(harness, 'C1', root.ts)[0]);
+    const started = await scrape(harness);
+    expect(value(started, 'memdoctor_walkthrough_starts_total{playbook="test-heap-oom"}')).toBe(1);
+    await click(harness, step1, 'Done', 'U1');
+    await waitFor(() => threadReplies(harness, 'C1', root.ts)[1]);
+    const after = await scrape(harness);
+    const transitions = after
+      .split('\n')
+      .filter((l) => l.startsWith('memdoctor_walkthrough_transitions_total{'));
+    expect(transitions.length).toBeGreaterThan(0);
+    const total = transitions.reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+    const beforeClick = started
+      .split('\n')
+      .filter((l) => l.startsWith('memdoctor_walkthrough_transitions_total{'))
+      .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+    expect(total).toBe(beforeClick + 1);
+    expect(value(after, 'memdoctor_walkthrough_starts_total{playbook="test-heap-oom"}')).toBe(1);
+    expect(harness.fake.rejections).toEqual([]);
+  });
+
   it('is not served when the app keeps no metrics', async () => {
     h = await startHarness();
     expect((await fetch(new URL('/metrics', h.url))).status).toBe(404);
+  });
+});
+
+/** memdoctor_redis_errors_total, summed over its sources. */
+async function redisErrors(service: SlackService): Promise<number> {
+  const text = (await service.deps.metrics?.registry.metrics()) ?? '';
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('memdoctor_redis_errors_total{'))
+    .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+}
+
+describe('Redis errors in GET /metrics, from the connection the app opens', () => {
+  const log = createLogger('silent');
+  let service: SlackService | undefined;
+  let proxy: TcpProxy | undefined;
+  let fake: FakeSlack | undefined;
+  afterEach(async () => {
+    await proxy?.restore();
+    await service?.abandon();
+    await proxy?.close();
+    await fake?.stop();
+    service = undefined;
+    proxy = undefined;
+    fake = undefined;
+  });
+
+  it('counts the errors of the REDIS_URL connection that walkthroughs, dedupe, outcomes and the model cache share', async () => {
+    proxy = await TcpProxy.start(6379);
+    fake = new FakeSlack(BOT_TOKEN);
+    await fake.start();
+    const port = await freePort();
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: fake.apiUrl,
+      MEMDOCTOR_ALLOW_HTTP_LOOPBACK: 'true',
+      REDIS_URL: proxy.url,
+      MEMDOCTOR_REDIS_PREFIX: randomPrefix(),
+      OPENAI_API_KEY: 'sk-test-not-used',
+      PORT: String(port),
+      MEMDOCTOR_ENGINE_THREADS: '1',
+    });
+    const built = await buildSlackService(config, log);
+    service = built;
+    await built.app.start(port);
+    expect(await redisErrors(built)).toBe(0);
+    await proxy.cut();
+    // ioredis reconnects to a port that now refuses: each refusal is an error event.
+    await waitFor(async () => (await redisErrors(built)) > 0, 10_000);
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(value(text, 'memdoctor_redis_errors_total{source="connection"}')).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!CLUSTER_NODES)(`counts a cluster node's errors too${CLUSTER_SKIPPED}`, async () => {
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      REDIS_CLUSTER_NODES: CLUSTER_NODES ?? '',
+      MEMDOCTOR_REDIS_PREFIX: clusterPrefix(),
+      MEMDOCTOR_ENGINE_THREADS: '1',
+    });
+    const built = await buildSlackService(config, log);
+    service = built;
+    const cluster = built.redis as Cluster;
+    const node = cluster.nodes('master')[0] as Redis;
+    expect(await node.ping()).toBe('PONG');
+    expect(await redisErrors(built)).toBe(0);
+    node.stream.destroy(new Error('connection reset by the test'));
+    await waitFor(async () => (await redisErrors(built)) > 0, 10_000);
   });
 });

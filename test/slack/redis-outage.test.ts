@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../src/redis/connect.ts';
 import { RedisKeys } from '../../src/redis/keys.ts';
 import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
-import { RedisWalkthroughStore, type WalkthroughService } from '../../src/walkthrough/index.ts';
+import type { WalkthroughService } from '../../src/walkthrough/index.ts';
+import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
 import {
   countPrefix,

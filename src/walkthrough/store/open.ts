@@ -1,7 +1,6 @@
-import { connectTo, type RedisConnection } from '../../redis/connect.ts';
+import type { RedisConnection } from '../../redis/connect.ts';
 import type { RedisTarget } from '../../redis/target.ts';
 import { MemoryWalkthroughStore } from './memory.ts';
-import { RedisWalkthroughStore } from './redis.ts';
 import type { WalkthroughStore } from './types.ts';
 
 /** Where walkthroughs are kept: the few settings a store needs, not the whole configuration. */
@@ -16,7 +15,9 @@ export interface StoreSettings {
 
 /**
  * Redis when a target is given (fails with StoreUnavailableError naming its setting when it cannot
- * be reached), otherwise memory. `connection` shares one already open to that target.
+ * be reached), otherwise memory. `connection` shares one already open to that target. The Redis
+ * store and ioredis are imported only then: `memdoctor walk` without Redis never loads the client
+ * (test/cli/lazy-redis.test.ts).
  */
 export async function openStore(
   settings: StoreSettings = {},
@@ -24,6 +25,10 @@ export async function openStore(
 ): Promise<WalkthroughStore> {
   const { ttlSeconds, redis: target } = settings;
   if (!target) return new MemoryWalkthroughStore({ ttlSeconds });
+  const [{ connectTo }, { RedisWalkthroughStore }] = await Promise.all([
+    import('../../redis/connect.ts'),
+    import('./redis.ts'),
+  ]);
   const redis = connection ?? (await connectTo(target));
   return new RedisWalkthroughStore(redis, {
     prefix: settings.prefix,

@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MemdoctorError } from '../../../src/errors.ts';
 import {
   MemoryWalkthroughStore,
-  RedisWalkthroughStore,
   WalkthroughService,
   type WalkthroughStore,
 } from '../../../src/walkthrough/index.ts';
+import { RedisWalkthroughStore } from '../../../src/walkthrough/store/redis.ts';
 import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from '../helpers.ts';
 import { deletePrefix, newRedis, randomPrefix } from '../redis-helpers.ts';
 

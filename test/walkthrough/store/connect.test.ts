@@ -40,7 +40,7 @@ describe('connecting to Redis', () => {
 
 describe('losing Redis after connecting', () => {
   it('turns failed calls into StoreUnavailableError naming REDIS_URL and saying nothing was lost', async () => {
-    const { RedisWalkthroughStore } = await import('../../../src/walkthrough/index.ts');
+    const { RedisWalkthroughStore } = await import('../../../src/walkthrough/store/redis.ts');
     const redis = await connectRedis('redis://127.0.0.1:6379');
     const store = new RedisWalkthroughStore(redis, { prefix: 'mdtest-gone' });
     redis.disconnect();

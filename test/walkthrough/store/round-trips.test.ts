@@ -3,11 +3,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RECENT_AUDIT_ENTRIES } from '../../../src/walkthrough/audit.ts';
 import {
   MemoryWalkthroughStore,
-  RedisWalkthroughStore,
   type WalkthroughRecord,
   WalkthroughService,
   type WalkthroughStore,
 } from '../../../src/walkthrough/index.ts';
+import { RedisWalkthroughStore } from '../../../src/walkthrough/store/redis.ts';
 import {
   CLUSTER_NODES,
   CLUSTER_SKIPPED,

@@ -31,9 +31,17 @@ type Verb<K extends SlashRequest['kind']> = (
 ) => Promise<MessageView | undefined>;
 
 const diagnose: Verb<'diagnose'> = async (deps, { command, client, respond }, request) => {
-  if (deps.engines?.saturated)
-    await respond({ response_type: 'ephemeral', ...noticeView(queuedNotice(deps.engines.waiting)) });
-  const result = await diagnosePaste(deps, request.text, request.engine, command.team_id);
+  // Told only when the input will wait; a full queue refuses it as busy instead (EngineBusyError).
+  // Checked and handed to the pool in one synchronous run, so no other command takes the place between.
+  const engines = deps.engines;
+  const notice =
+    engines?.saturated && !engines.full
+      ? respond({ response_type: 'ephemeral', ...noticeView(queuedNotice(engines.waiting)) })
+      : undefined;
+  const [result] = await Promise.all([
+    diagnosePaste(deps, request.text, request.engine, command.team_id),
+    notice,
+  ]);
   const posted = await client.chat.postMessage({
     channel: command.channel_id,
     ...diagnosisMessage(deps, result, command.user_id),
