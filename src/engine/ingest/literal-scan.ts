@@ -4,7 +4,15 @@
 // byte is folded into a rolling window once; tables keyed by the window's last two, four and eight
 // bytes say where a literal may start, and only there are its bytes compared.
 
-import { createKernel, hash8Of, hashOf, type Kernel, LAYOUT } from './scan-kernel.ts';
+import {
+  createKernel,
+  hash8Of,
+  hashOf,
+  type Kernel,
+  LAYOUT,
+  secondHash8Of,
+  secondHashOf,
+} from './scan-kernel.ts';
 
 const FOLD = new Uint8Array(256).map((_, byte) => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte));
 
@@ -88,12 +96,66 @@ const COMMON = new Float64Array(256).fill(0.3).map((value, byte) => {
   return known[char] ?? (char >= '0' && char <= '9' ? 3 : value);
 });
 
+/**
+ * Words every Spark, YARN, Flink or JVM log is full of: a window inside one of them would hit on
+ * nearly every line ("executor" of "lost executor", "resource" of "low on resource").
+ */
+const COMMON_WORDS = [
+  'executor',
+  'partition',
+  'resource',
+  'internal',
+  'container',
+  'manager',
+  'memory',
+  'storage',
+  'shuffle',
+  'broadcast',
+  'finished',
+  'starting',
+  'running',
+  'exception',
+  'apache',
+  'hadoop',
+  'server',
+  'thread',
+  'stage',
+  'task',
+  'spark',
+  'yarn',
+  'flink',
+  'java',
+  'scala',
+  'block',
+  'output',
+  'input',
+  'info',
+  'warn',
+  'error',
+  'from',
+  'with',
+  'for',
+];
+
+/** How many of bytes[start, end] lie inside a common word where one occurs in the literal. */
+function commonOverlap(bytes: Uint8Array, start: number, end: number): number {
+  const text = String.fromCharCode(...bytes);
+  const inside = new Set<number>();
+  for (const word of COMMON_WORDS) {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      for (let k = Math.max(at, start); k <= Math.min(at + word.length - 1, end); k++) inside.add(k);
+    }
+  }
+  return inside.size;
+}
+
 /** The index of the last byte of the literal's rarest window of `width` bytes (by COMMON). */
 function rarestWindowEnd(bytes: Uint8Array, width: number): number {
   let best = bytes.length - 1;
   let bestScore = Number.POSITIVE_INFINITY;
   for (let end = width - 1; end < bytes.length; end++) {
-    let score = 0;
+    // Each byte inside a common word outweighs any letter frequency.
+    let score = 100 * commonOverlap(bytes, end - width + 1, end);
     for (let k = end - width + 1; k <= end; k++) score += Math.log(COMMON[bytes[k] as number] as number);
     if (score < bestScore) {
       bestScore = score;
@@ -153,6 +215,9 @@ export class LiteralScanner {
   private readonly short = new Groups(65536);
   private readonly long = new Groups(1 << 18);
   private readonly eight = new Groups(1 << 18);
+  /** The second-hash slots of the long and eight tables' windows (the kernel's tables only). */
+  private readonly longSecond: number[] = [];
+  private readonly eightSecond: number[] = [];
   /** Every literal by its last two bytes: only the kernel's first filter. */
   private readonly tails = new Groups(65536);
   private kernel?: Kernel;
@@ -178,9 +243,13 @@ export class LiteralScanner {
       const end = rarestWindowEnd(bytes, width);
       this.keyEnds.push(end);
       this.tails.add(((bytes[end - 1] as number) << 8) | (bytes[end] as number), id);
-      if (width === 8) this.eight.add(hash8Of(word(bytes, end - 7), word(bytes, end - 3)), id);
-      else if (width === 4) this.long.add(hashOf(word(bytes, end - 3)), id);
-      else this.short.add(((bytes[end - 1] as number) << 8) | (bytes[end] as number), id);
+      if (width === 8) {
+        this.eight.add(hash8Of(word(bytes, end - 7), word(bytes, end - 3)), id);
+        this.eightSecond.push(secondHash8Of(word(bytes, end - 7), word(bytes, end - 3)));
+      } else if (width === 4) {
+        this.long.add(hashOf(word(bytes, end - 3)), id);
+        this.longSecond.push(secondHashOf(word(bytes, end - 3)));
+      } else this.short.add(((bytes[end - 1] as number) << 8) | (bytes[end] as number), id);
     });
   }
 
@@ -246,6 +315,8 @@ export class LiteralScanner {
     for (const slot of this.long.used) memory[LAYOUT.longHeads + slot] = 1;
     for (const slot of this.eight.used) memory[LAYOUT.eightHeads + slot] = 1;
     for (const slot of this.tails.used) memory[LAYOUT.tails + slot] = 1;
+    for (const slot of this.longSecond) memory[LAYOUT.longHeads2 + slot] = 1;
+    for (const slot of this.eightSecond) memory[LAYOUT.eightHeads2 + slot] = 1;
     this.kernel = kernel;
     return kernel;
   }

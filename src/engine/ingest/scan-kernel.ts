@@ -15,13 +15,17 @@ export const LAYOUT = {
   eightHeads: 256 + 65536 + (1 << 18),
   /** 65536 bytes: 1 where a two-byte window ends some literal: the first, cheap test of every byte. */
   tails: 256 + 65536 + (2 << 18),
-  /** The bytes to scan start here (1 MiB in). */
-  data: 1 << 20,
+  /** The same two tables under a second hash: a window must pass both, so a collision rarely stops the scan. */
+  longHeads2: 256 + 65536 + (2 << 18) + 65536,
+  eightHeads2: 256 + 65536 + (3 << 18) + 65536,
+  /** The bytes to scan start here (2 MiB in, past the tables). */
+  data: 1 << 21,
 } as const;
 
 export const HASH_BITS = 18;
 export const HASH_MULTIPLIER = 0x9e3779b1;
 export const HIGH_MULTIPLIER = 0x85ebca6b;
+export const SECOND_MULTIPLIER = 0xc2b2ae35;
 
 /** The table slot of a four-byte window (the kernel computes the same). */
 export function hashOf(window: number): number {
@@ -30,7 +34,16 @@ export function hashOf(window: number): number {
 
 /** The table slot of an eight-byte window: its first four bytes `high`, its last four `low`. */
 export function hash8Of(high: number, low: number): number {
-  return Math.imul(Math.imul(high, HIGH_MULTIPLIER) ^ low, HASH_MULTIPLIER) >>> (32 - HASH_BITS);
+  return hashOf(Math.imul(high, HIGH_MULTIPLIER) ^ low);
+}
+
+/** The second tables' slot of a four-byte window, or of an eight-byte one's mix as in hash8Of. */
+export function secondHashOf(window: number): number {
+  return Math.imul(window, SECOND_MULTIPLIER) >>> (32 - HASH_BITS);
+}
+
+export function secondHash8Of(high: number, low: number): number {
+  return secondHashOf(Math.imul(high, HIGH_MULTIPLIER) ^ low);
 }
 const PAGE = 65536;
 
@@ -102,7 +115,16 @@ function findBody(): number[] {
   const [AT, TO, LOW, HIGH] = [0, 1, 2, 3];
   const load8 = (offset: number) => [op.load8, 0, ...uleb(offset)];
   const returnAtIfSet = [op.if, 0x40, op.get, AT, op.ret, op.end];
-  const hashed = [op.const, ...sleb(HASH_MULTIPLIER | 0), op.mul, op.const, ...sleb(32 - HASH_BITS), op.shrU];
+  const hashedBy = (multiplier: number) => [
+    ...[op.const, ...sleb(multiplier | 0), op.mul, op.const, ...sleb(32 - HASH_BITS), op.shrU],
+  ];
+  const mixed = [op.get, HIGH, op.const, ...sleb(HIGH_MULTIPLIER | 0), op.mul, op.get, LOW, op.xor];
+  // if (first[hash(key)]) { if (second[hash2(key)]) return at }
+  const bothSet = (key: number[], first: number, second: number) => [
+    ...[...key, ...hashedBy(HASH_MULTIPLIER), ...load8(first), op.if, 0x40],
+    ...[...key, ...hashedBy(SECOND_MULTIPLIER), ...load8(second), ...returnAtIfSet],
+    op.end,
+  ];
   return [
     0, // no locals beyond the parameters
     op.block,
@@ -135,11 +157,10 @@ function findBody(): number[] {
     ...[op.get, AT, op.const, ...sleb(1), op.add, op.set, AT, op.br, 1, op.end],
     // if (shortHeads[low & 0xffff]) return at
     ...[op.get, LOW, op.const, ...sleb(0xffff), op.and, ...load8(LAYOUT.shortHeads), ...returnAtIfSet],
-    // if (longHeads[hashOf(low)]) return at
-    ...[op.get, LOW, ...hashed, ...load8(LAYOUT.longHeads), ...returnAtIfSet],
-    // if (eightHeads[hash8Of(high, low)]) return at
-    ...[op.get, HIGH, op.const, ...sleb(HIGH_MULTIPLIER | 0), op.mul, op.get, LOW, op.xor, ...hashed],
-    ...[...load8(LAYOUT.eightHeads), ...returnAtIfSet],
+    // a 4-7 byte literal's window: longHeads[hashOf(low)] and longHeads2[secondHashOf(low)]
+    ...bothSet([op.get, LOW], LAYOUT.longHeads, LAYOUT.longHeads2),
+    // a longer literal's: the same of the mix of high and low
+    ...bothSet(mixed, LAYOUT.eightHeads, LAYOUT.eightHeads2),
     // at++; continue
     ...[op.get, AT, op.const, ...sleb(1), op.add, op.set, AT, op.br, 0],
     op.end,
@@ -201,3 +222,7 @@ export function createKernel(): Kernel {
     },
   };
 }
+
+// The tables must end before the data: a table slot inside it would read scanned bytes as flags.
+if (LAYOUT.eightHeads2 + (1 << HASH_BITS) > LAYOUT.data)
+  throw new Error('scan kernel tables overlap its data');

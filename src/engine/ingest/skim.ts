@@ -67,16 +67,28 @@ export class LineSkimmer {
     if (this.limits.maxBytes !== undefined && this.stats.bytes > this.limits.maxBytes) {
       throw new InputTooLargeError(this.source, this.limits.maxBytes);
     }
-    const lastNewline = chunk.lastIndexOf(NEWLINE);
-    if (lastNewline === -1) {
+    const firstNewline = chunk.indexOf(NEWLINE);
+    if (firstNewline === -1) {
       this.carry = this.capped(concat(this.carry, chunk));
       return;
     }
-    const bytes = this.carry.length > 0 ? concat(this.carry, chunk) : chunk;
-    const end = this.carry.length + lastNewline + 1;
-    this.carry = this.capped(bytes.subarray(end));
-    if (this.sink.everyLine()) this.readAll(bytes, end);
-    else this.skim(bytes, end);
+    // The line the last chunk left unfinished is joined on its own, not the whole chunk to it.
+    let from = 0;
+    if (this.carry.length > 0) {
+      const head = concat(this.carry, chunk.subarray(0, firstNewline + 1));
+      this.carry = Buffer.alloc(0);
+      this.region(head);
+      from = firstNewline + 1;
+    }
+    const end = chunk.lastIndexOf(NEWLINE) + 1;
+    if (end > from) this.region(chunk.subarray(from, end));
+    this.carry = this.capped(chunk.subarray(end));
+  }
+
+  /** Whole lines, the last one ending with its newline. */
+  private region(bytes: Buffer): void {
+    if (this.sink.everyLine()) this.readAll(bytes, bytes.length);
+    else this.skim(bytes, bytes.length);
   }
 
   end(): void {
