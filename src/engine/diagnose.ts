@@ -87,6 +87,27 @@ function literalReach(literal: string, extractors: readonly Extractor[]): readon
   return [...kinds];
 }
 
+/** What a collector derives from its extractors alone: built once for the shipped ones. */
+interface Prepared {
+  triggers: TriggerIndex;
+  reach: ReadonlyMap<string, readonly string[] | undefined>;
+}
+
+function prepare(extractors: readonly Extractor[]): Prepared {
+  const triggers = new TriggerIndex(extractors);
+  const reach = new Map(triggers.literals.map((literal) => [literal, literalReach(literal, extractors)]));
+  return { triggers, reach };
+}
+
+const SHIPPED: { extractors: readonly Extractor[]; prepared?: Prepared } = {
+  extractors: Object.values(EXTRACTORS),
+};
+
+function shipped(): Prepared {
+  SHIPPED.prepared ??= prepare(SHIPPED.extractors);
+  return SHIPPED.prepared;
+}
+
 /**
  * Runs every extractor over a stream of line batches, collecting facts with their line numbers. As a
  * LineSink it also tells the reader which lines can be skipped: those holding no live literal.
@@ -108,12 +129,11 @@ export class FactCollector implements LineSink {
   private live?: readonly string[];
   private liveAt = -1;
 
-  constructor(extractors: readonly Extractor[] = Object.values(EXTRACTORS), engine?: EngineHint) {
+  constructor(extractors: readonly Extractor[] = SHIPPED.extractors, engine?: EngineHint) {
     this.extractors = extractors;
-    this.triggers = new TriggerIndex(extractors);
-    this.reach = new Map(
-      this.triggers.literals.map((literal) => [literal, literalReach(literal, extractors)]),
-    );
+    const prepared = extractors === SHIPPED.extractors ? shipped() : prepare(extractors);
+    this.triggers = prepared.triggers;
+    this.reach = prepared.reach;
     this.skimmable = this.triggers.scannable;
     if (engine)
       for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });

@@ -173,30 +173,28 @@ function foldedChar(text: string, at: number): number {
 
 /** Literal ids by a table slot (1 + group index in the slot; 0: none). */
 class Groups {
-  readonly slots: Uint16Array;
-  readonly groups: number[][] = [];
-  readonly used: number[] = [];
-
-  constructor(size: number) {
-    this.slots = new Uint16Array(size);
-  }
+  private readonly slots = new Map<number, number[]>();
 
   add(slot: number, id: number): void {
-    let group = this.slots[slot] as number;
-    if (group === 0) {
-      this.groups.push([]);
-      group = this.groups.length;
-      this.slots[slot] = group;
-      this.used.push(slot);
-    }
-    this.groups[group - 1]?.push(id);
+    const group = this.slots.get(slot);
+    if (group) group.push(id);
+    else this.slots.set(slot, [id]);
   }
 
   at(slot: number): readonly number[] | undefined {
-    const group = this.slots[slot] as number;
-    return group === 0 ? undefined : this.groups[group - 1];
+    return this.slots.get(slot);
+  }
+
+  get used(): IterableIterator<number> {
+    return this.slots.keys();
   }
 }
+
+/**
+ * The one kernel of this thread, shared by every scanner: making one per scanner (a new live set
+ * every time a kind fills) cost megabytes of memory each. It holds one scanner's tables at a time.
+ */
+const shared: { kernel?: Kernel; owner?: LiteralScanner; epoch: number } = { epoch: 0 };
 
 /**
  * A set of ASCII literals, matched case-insensitively, exactly as a non-Unicode `i` regex matches
@@ -212,19 +210,21 @@ export class LiteralScanner {
   /** For each literal, the ASCII bytes that must not come right before it (empty: none). */
   private readonly notAfter: readonly Uint8Array[];
   /** Literals of 2-3 bytes by their first two; of 4-7 by the hash of their first four; longer by eight. */
-  private readonly short = new Groups(65536);
-  private readonly long = new Groups(1 << 18);
-  private readonly eight = new Groups(1 << 18);
+  private readonly short = new Groups();
+  private readonly long = new Groups();
+  private readonly eight = new Groups();
   /** The second-hash slots of the long and eight tables' windows (the kernel's tables only). */
   private readonly longSecond: number[] = [];
   private readonly eightSecond: number[] = [];
   /** Every literal by its last two bytes: only the kernel's first filter. */
-  private readonly tails = new Groups(65536);
-  private kernel?: Kernel;
+  private readonly tails = new Groups();
+  /** The same as flags, for the text scan's first test of every character. */
+  private readonly tailFlags = new Uint8Array(65536);
   /** The bytes last copied into the kernel, and from where. */
   private loaded?: Uint8Array;
   private loadedFrom = 0;
   private loadedTo = 0;
+  private loadedEpoch = -1;
 
   constructor(literals: readonly string[]) {
     this.literals = [...new Set(literals.map((key) => key.toLowerCase()))];
@@ -242,7 +242,9 @@ export class LiteralScanner {
       const width = bytes.length >= 8 ? 8 : bytes.length >= 4 ? 4 : 2;
       const end = rarestWindowEnd(bytes, width);
       this.keyEnds.push(end);
-      this.tails.add(((bytes[end - 1] as number) << 8) | (bytes[end] as number), id);
+      const tail = ((bytes[end - 1] as number) << 8) | (bytes[end] as number);
+      this.tails.add(tail, id);
+      this.tailFlags[tail] = 1;
       if (width === 8) {
         this.eight.add(hash8Of(word(bytes, end - 7), word(bytes, end - 3)), id);
         this.eightSecond.push(secondHash8Of(word(bytes, end - 7), word(bytes, end - 3)));
@@ -294,7 +296,7 @@ export class LiteralScanner {
   each(text: string, found: (id: number) => void): void {
     let low = 0;
     let high = 0;
-    const tails = this.tails.slots;
+    const tails = this.tailFlags;
     for (let i = 0; i < text.length; i++) {
       high = (high << 8) | (low >>> 24);
       low = (low << 8) | foldedChar(text, i);
@@ -305,30 +307,42 @@ export class LiteralScanner {
     }
   }
 
-  /** The kernel with this scanner's tables, made on the first byte scan (text scans need none). */
+  /** The shared kernel with this scanner's tables in it (text scans need none). */
   private kernelWithTables(): Kernel {
-    if (this.kernel) return this.kernel;
-    const kernel = createKernel();
-    const memory = kernel.bytes();
-    memory.set(FOLD, LAYOUT.fold);
-    for (const slot of this.short.used) memory[LAYOUT.shortHeads + slot] = 1;
-    for (const slot of this.long.used) memory[LAYOUT.longHeads + slot] = 1;
-    for (const slot of this.eight.used) memory[LAYOUT.eightHeads + slot] = 1;
-    for (const slot of this.tails.used) memory[LAYOUT.tails + slot] = 1;
-    for (const slot of this.longSecond) memory[LAYOUT.longHeads2 + slot] = 1;
-    for (const slot of this.eightSecond) memory[LAYOUT.eightHeads2 + slot] = 1;
-    this.kernel = kernel;
+    shared.kernel ??= createKernel();
+    const kernel = shared.kernel;
+    if (shared.owner === this) return kernel;
+    shared.owner?.writeTables(kernel.bytes(), 0);
+    kernel.bytes().set(FOLD, LAYOUT.fold);
+    this.writeTables(kernel.bytes(), 1);
+    shared.owner = this;
+    shared.epoch++;
     return kernel;
   }
 
-  /** Copies bytes[from, to) into the kernel unless they are there already; gives where it put `0`. */
+  /** Sets (1) or clears (0) this scanner's entries in the kernel's tables. */
+  private writeTables(memory: Uint8Array, value: 0 | 1): void {
+    for (const slot of this.short.used) memory[LAYOUT.shortHeads + slot] = value;
+    for (const slot of this.long.used) memory[LAYOUT.longHeads + slot] = value;
+    for (const slot of this.eight.used) memory[LAYOUT.eightHeads + slot] = value;
+    for (const slot of this.tails.used) memory[LAYOUT.tails + slot] = value;
+    for (const slot of this.longSecond) memory[LAYOUT.longHeads2 + slot] = value;
+    for (const slot of this.eightSecond) memory[LAYOUT.eightHeads2 + slot] = value;
+  }
+
+  /**
+   * Copies bytes[from, to) into the kernel unless they are there already (the same array, since the
+   * kernel last changed hands); gives where it put `0`.
+   */
   private load(kernel: Kernel, bytes: Uint8Array, from: number, to: number): number {
-    if (this.loaded !== bytes || from < this.loadedFrom || to > this.loadedTo) {
+    const fresh = this.loaded === bytes && this.loadedEpoch === shared.epoch;
+    if (!fresh || from < this.loadedFrom || to > this.loadedTo) {
       kernel.reserve(to - from);
       kernel.bytes().set(bytes.subarray(from, to), LAYOUT.data);
       this.loaded = bytes;
       this.loadedFrom = from;
       this.loadedTo = to;
+      this.loadedEpoch = shared.epoch;
     }
     return this.loadedFrom;
   }
