@@ -54,6 +54,20 @@ describe('LiteralScanner', () => {
     expect(seen).toEqual([literalKey('yarn.', '.')]);
   });
 
+  it('gives each of two scanners its own answers when they take turns with the shared kernel', () => {
+    const oom = new LiteralScanner(['outofmemoryerror']);
+    const yarn = new LiteralScanner(['exceeding memory limits']);
+    const a = Buffer.from('x\njava.lang.OutOfMemoryError: Java heap space\n');
+    const b = Buffer.from('y\nContainer killed by YARN for exceeding memory limits\n');
+    for (let turn = 0; turn < 3; turn++) {
+      expect(oom.find(a, 0, a.length)).toBe(a.indexOf('OutOfMemoryError'));
+      expect(yarn.find(b, 0, b.length)).toBe(b.indexOf('exceeding'));
+      // Each finds nothing in the other's bytes, though the kernel last held the other's tables.
+      expect(oom.find(b, 0, b.length)).toBe(-1);
+      expect(yarn.find(a, 0, a.length)).toBe(-1);
+    }
+  });
+
   it('refuses literals it cannot look for, so the engine reads every line instead', () => {
     expect(isScannable('x')).toBe(false);
     expect(isScannable('ü-bahn')).toBe(false);
