@@ -85,21 +85,27 @@ describe('the engine pool', () => {
   }, 30_000);
 });
 
+/** The app with this pool, an upload to diagnose just sent (its diagnosis is the slow one). */
+async function harnessDiagnosingAnUpload(engines: ReturnType<typeof pool>) {
+  const harness = await startHarness({ extend: (deps) => ({ ...deps, engines }) });
+  h = harness;
+  // Slack refuses large slash commands, so the slow input is an upload (gzip, under the download limit).
+  const file = harness.fake.addFile('F1', 'big.log.gz', gzipSync(SLOW_PASTE));
+  const event = fileShareEvent({
+    user: 'U1',
+    channel: 'C1',
+    threadTs: '1700000000.000001',
+    parentUserId: harness.fake.botUserId,
+    files: [file],
+  });
+  expect((await harness.sender.event(eventEnvelope(event))).status).toBe(200);
+  return harness;
+}
+
 describe('the Slack app with the pool', () => {
   it('acknowledges a command while an upload is being diagnosed, and says the new one is queued', async () => {
     const engines = pool();
-    const harness = await startHarness({ extend: (deps) => ({ ...deps, engines }) });
-    h = harness;
-    // Slack refuses large slash commands, so the slow input is an upload (gzip, under the download limit).
-    const file = harness.fake.addFile('F1', 'big.log.gz', gzipSync(SLOW_PASTE));
-    const event = fileShareEvent({
-      user: 'U1',
-      channel: 'C1',
-      threadTs: '1700000000.000001',
-      parentUserId: harness.fake.botUserId,
-      files: [file],
-    });
-    expect((await harness.sender.event(eventEnvelope(event))).status).toBe(200);
+    const harness = await harnessDiagnosingAnUpload(engines);
     await waitFor(() => engines.saturated || undefined);
     const quick = await harness.sender.command(
       slashCommand(HEAP_OOM, { user: 'U2', channel: 'C1', responseUrl: harness.fake.responseUrl }),
@@ -115,17 +121,7 @@ describe('the Slack app with the pool', () => {
 
   it('tells the person memdoctor is busy, not that it is queued, when the queue is full', async () => {
     const engines = pool({ maxQueue: 0 });
-    const harness = await startHarness({ extend: (deps) => ({ ...deps, engines }) });
-    h = harness;
-    const file = harness.fake.addFile('F1', 'big.log.gz', gzipSync(SLOW_PASTE));
-    const event = fileShareEvent({
-      user: 'U1',
-      channel: 'C1',
-      threadTs: '1700000000.000001',
-      parentUserId: harness.fake.botUserId,
-      files: [file],
-    });
-    expect((await harness.sender.event(eventEnvelope(event))).status).toBe(200);
+    const harness = await harnessDiagnosingAnUpload(engines);
     await waitFor(() => engines.full || undefined);
     const refused = await harness.sender.command(
       slashCommand(HEAP_OOM, { user: 'U2', channel: 'C1', responseUrl: harness.fake.responseUrl }),

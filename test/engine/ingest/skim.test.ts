@@ -88,6 +88,18 @@ const log = fc
     return { bytes, chunk };
   });
 
+/** A collector that counts the lines it was given to read. */
+function countingCollector(): { collector: FactCollector; read: () => number } {
+  const collector = new FactCollector();
+  let read = 0;
+  const push = collector.push.bind(collector);
+  collector.push = (lines) => {
+    read += lines.length;
+    push(lines);
+  };
+  return { collector, read: () => read };
+}
+
 describe('skimming a log', () => {
   it('gives every fixture exactly the report, facts and failures of reading every line', async () => {
     const files = [...filesUnder(join(ROOT, 'playbooks')), ...filesUnder(join(ROOT, 'test'))];
@@ -113,34 +125,22 @@ describe('skimming a log', () => {
   it('reads only the lines that can still change the answer, and counts the rest', async () => {
     const ordinary = ORDINARY[0] as string;
     const text = `${Array.from({ length: 5000 }, () => ordinary).join('\n')}\njava.lang.OutOfMemoryError: Java heap space\n`;
-    const collector = new FactCollector();
-    let read = 0;
-    const push = collector.push.bind(collector);
-    collector.push = (lines) => {
-      read += lines.length;
-      push(lines);
-    };
+    const { collector, read } = countingCollector();
     const stats = { bytes: 0, lines: 0 };
     await new LineSkimmer('input', collector, stats).read(sliced(Buffer.from(text), 4096));
     collector.finish();
     expect(stats.lines).toBe(5001);
     // The first chunk is read whole (the format is not known before 50 lines); after that the
     // ordinary lines only repeat facts the book keeps in full.
-    expect(read).toBeLessThan(200);
+    expect(read()).toBeLessThan(200);
     expect(collector.book.find('oom.java-heap').map((f) => f.line)).toEqual([5001]);
   });
 
   it('reads every line of a dump a parser reads (its format is known from the first lines)', async () => {
     const pmap = readFileSync(join(ROOT, 'test/engine/parsers/fixtures/pmap/jdk17-1200-threads-x.txt'));
-    const collector = new FactCollector();
-    let read = 0;
-    const push = collector.push.bind(collector);
-    collector.push = (lines) => {
-      read += lines.length;
-      push(lines);
-    };
+    const { collector, read } = countingCollector();
     const stats = { bytes: 0, lines: 0 };
     await new LineSkimmer('pmap', collector, stats).read(sliced(pmap, 4096));
-    expect(read).toBe(stats.lines);
+    expect(read()).toBe(stats.lines);
   });
 });
