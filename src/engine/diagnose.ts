@@ -124,8 +124,6 @@ export class FactCollector implements LineSink {
   private readonly wanted = (kind: string): boolean => !this.book.isFull(kind);
   /** Each literal with the kinds it can still give (undefined: it is always worth reading). */
   private readonly reach: ReadonlyMap<string, readonly string[] | undefined>;
-  /** Whether lines may be skipped at all: the byte scan must be able to find every literal. */
-  private readonly skimmable: boolean;
   private live?: readonly string[];
   private liveAt = -1;
 
@@ -134,7 +132,6 @@ export class FactCollector implements LineSink {
     const prepared = extractors === SHIPPED.extractors ? shipped() : prepare(extractors);
     this.triggers = prepared.triggers;
     this.reach = prepared.reach;
-    this.skimmable = this.triggers.scannable;
     if (engine)
       for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
   }
@@ -164,7 +161,8 @@ export class FactCollector implements LineSink {
    * the book does not keep in full. The set only shrinks; it is rebuilt when a kind fills.
    */
   liveLiterals(): readonly string[] | undefined {
-    if (!this.skimmable) return undefined;
+    // Lines may be skipped only if the byte scan can find every literal.
+    if (!this.triggers.scannable) return undefined;
     if (this.liveAt !== this.book.fullKinds) {
       this.liveAt = this.book.fullKinds;
       const live = [...this.reach]

@@ -1,17 +1,7 @@
 import type { Extractor } from './extractors/types.ts';
 import { isScannable, LiteralScanner, literalKey, parseLiteralKey } from './ingest/literal-scan.ts';
 
-// The literal prefilter: one scan per line for every extractor's triggers.
-
-/**
- * A global, case-insensitive regex matching any of the literals, longest first: at a given position
- * it matches the longest trigger there, and every shorter trigger at that position is a prefix of it.
- */
-export function triggerPattern(literals: readonly string[]): RegExp {
-  if (literals.length === 0) return /(?!)/g;
-  const escaped = [...literals].sort((a, b) => b.length - a.length || a.localeCompare(b)).map(escapeLiteral);
-  return new RegExp(escaped.join('|'), 'gi');
-}
+// The literal prefilter: which extractors a line opens, and the tests rules and markers gate on.
 
 function escapeLiteral(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -30,21 +20,6 @@ export function triggerTest(literals: readonly string[]): RegExp {
     TESTS.set(literals, test);
   }
   return test;
-}
-
-/** For each literal, the extractors having a trigger inside it (so one match opens all of them). */
-export function triggerOwners(
-  literals: readonly string[],
-  extractors: readonly Extractor[],
-): Map<string, number[]> {
-  const owners = new Map<string, number[]>();
-  for (const literal of literals) {
-    const indexes = extractors.flatMap((e, i) =>
-      e.triggers.some((t) => literal.includes(t.toLowerCase())) ? [i] : [],
-    );
-    owners.set(literal, indexes);
-  }
-  return owners;
 }
 
 /** The scan's key of an extractor's trigger: its text, and where it must not follow (see literalKey). */

@@ -87,8 +87,8 @@ export class LineSkimmer {
 
   /** Whole lines, the last one ending with its newline. */
   private region(bytes: Buffer): void {
-    if (this.sink.everyLine()) this.readAll(bytes, bytes.length);
-    else this.skim(bytes, bytes.length);
+    if (this.sink.everyLine()) this.readAll(bytes);
+    else this.skim(bytes);
   }
 
   end(): void {
@@ -111,16 +111,17 @@ export class LineSkimmer {
     return this.startDecoder.decode(bytes);
   }
 
-  /** Every line of bytes[0, end), which ends with a newline. */
-  private readAll(bytes: Buffer, end: number): void {
-    const lines = this.decode(bytes.subarray(0, end)).split('\n');
+  /** Every line of the bytes, which end with a newline. */
+  private readAll(bytes: Buffer): void {
+    const lines = this.decode(bytes).split('\n');
     lines.pop();
     this.stats.lines += lines.length;
     this.sink.push(lines.map(this.cleanEnd));
   }
 
-  /** Only the lines of bytes[0, end) that hold a live literal; the rest are counted. */
-  private skim(bytes: Buffer, end: number): void {
+  /** Only the lines of the bytes (which end with a newline) that hold a live literal; the rest are counted. */
+  private skim(bytes: Buffer): void {
+    const end = bytes.length;
     // One element type for the scan loop: Buffers and plain arrays in turn would make its byte
     // loads polymorphic.
     const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -128,7 +129,7 @@ export class LineSkimmer {
     while (at < end) {
       const scanner = this.currentScanner();
       if (!scanner) {
-        this.readAll(bytes.subarray(at), end - at);
+        this.readAll(bytes.subarray(at));
         return;
       }
       const hit = scanner.find(view, at, end);
@@ -144,7 +145,7 @@ export class LineSkimmer {
       this.sink.push([this.cleanEnd(text)]);
       at = stop + 1;
       if (this.sink.everyLine()) {
-        this.readAll(bytes.subarray(at), end - at);
+        this.readAll(bytes.subarray(at));
         return;
       }
     }

@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isScannable, LiteralScanner, literalKey } from '../../../src/engine/ingest/literal-scan.ts';
-import { triggerPattern } from '../../../src/engine/triggers.ts';
 
-/** Every offset where some literal starts, by the engine's own case-insensitive trigger regex. */
+/** A global, case-insensitive alternation of the literals, longest first (the engine's old prefilter). */
+function alternation(literals: readonly string[]): RegExp {
+  const escaped = [...literals]
+    .sort((a, b) => b.length - a.length)
+    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(escaped.join('|'), 'gi');
+}
+
+/** Every offset where some literal starts, by a case-insensitive regex. */
 function starts(text: string, literals: readonly string[]): number[] {
-  const re = triggerPattern(literals);
+  const re = alternation(literals);
   const found: number[] = [];
   for (let m = re.exec(text); m; m = re.exec(text)) {
     found.push(m.index);
