@@ -1,24 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALC_NAMES } from '../../src/calc/registry.ts';
-import { runCli } from '../../src/cli/main.ts';
 import { COMMANDS } from '../../src/cli/registry.ts';
 import { colorEnabled, terminalColors } from '../../src/cli/render/colors.ts';
 import { renderReport } from '../../src/cli/render/diagnosis.ts';
-
-async function cli(args: readonly string[], input = ''): Promise<{ code: number; out: string; err: string }> {
-  const stdin = new PassThrough();
-  stdin.end(input);
-  let out = '';
-  let err = '';
-  const code = await runCli(args, {
-    stdin,
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+import { cli } from './in-process.ts';
 
 const OOM = 'java.lang.OutOfMemoryError: Java heap space\n';
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));

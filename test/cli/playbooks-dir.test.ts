@@ -1,22 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
 import { COMMANDS } from '../../src/cli/registry.ts';
 import { TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { cli } from './in-process.ts';
 import { TEST_PLAYBOOKS } from './spawn-helpers.ts';
-
-async function cli(args: readonly string[], input = ''): Promise<{ code: number; out: string; err: string }> {
-  const stdin = new PassThrough();
-  stdin.end(input);
-  let out = '';
-  let err = '';
-  const code = await runCli(args, {
-    stdin,
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
 
 const OOM = 'java.lang.OutOfMemoryError: Java heap space\n';
 

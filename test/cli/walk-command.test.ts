@@ -1,23 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.ts';
+import { cli } from './in-process.ts';
 import { TEST_PLAYBOOKS } from './spawn-helpers.ts';
-
-async function cli(args: string[], input: string): Promise<{ code: number; out: string; err: string }> {
-  const stdin = new PassThrough();
-  let out = '';
-  let err = '';
-  stdin.end(input);
-  const code = await runCli(args, {
-    stdin,
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
 
 describe('walk and resume verbs (in-process, memory store)', () => {
   beforeAll(() => {

@@ -1,0 +1,19 @@
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../src/cli/main.ts';
+
+/** Runs the CLI in this process with `input` on stdin: its exit code and what it wrote. */
+export async function cli(
+  args: readonly string[],
+  input = '',
+): Promise<{ code: number; out: string; err: string }> {
+  const stdin = new PassThrough();
+  stdin.end(input);
+  let out = '';
+  let err = '';
+  const code = await runCli(args, {
+    stdin,
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+  });
+  return { code, out, err };
+}
