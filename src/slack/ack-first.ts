@@ -103,9 +103,10 @@ function isSlashCommand(body: unknown): boolean {
 
 /**
  * Wraps the ack the receiver hands to App.processEvent: a slash command is acknowledged at once,
- * before authorization, middleware (the dedupe claim in Redis) or the listener; every ack is
- * timed for GET /metrics; and the listener's `await ack()` resumes only when the acks of the
- * other requests that arrived have gone out (AckQueue.settled).
+ * before authorization, middleware (the dedupe claim in Redis) or the listener (over HTTP the
+ * receiver has already answered it, see receiver.ts; over Socket Mode this is its ack); with
+ * `metrics`, every ack is timed for GET /metrics; and the listener's `await ack()` resumes only
+ * when the acks of the other requests that arrived have gone out (AckQueue.settled).
  */
 export function acknowledgeFirst(
   app: { processEvent(event: AckableEvent): Promise<void> },

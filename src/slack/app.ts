@@ -65,6 +65,7 @@ export function createSlackApp(given: SlackDeps, transport: SlackTransport): App
           customRoutes,
           logger,
           acks,
+          ...(deps.metrics ? { metrics: deps.metrics } : {}),
         }),
       };
   const app = new App({
@@ -76,10 +77,9 @@ export function createSlackApp(given: SlackDeps, transport: SlackTransport): App
     },
     ...mode,
   });
-  acknowledgeFirst(app as unknown as Parameters<typeof acknowledgeFirst>[0], {
-    acks,
-    ...(deps.metrics ? { metrics: deps.metrics } : {}),
-  });
+  // Over HTTP the receiver times each answer; over Socket Mode the ack is timed as it is sent.
+  const timeAcks = transport.appToken && deps.metrics ? { metrics: deps.metrics } : {};
+  acknowledgeFirst(app as unknown as Parameters<typeof acknowledgeFirst>[0], { acks, ...timeAcks });
   app.use(dedupeEvents(deps));
   registerListeners(app, deps);
   app.error(async (error) => {
