@@ -30,6 +30,17 @@ export interface FactGroup {
 }
 
 /**
+ * What a book holds, as plain data a worker thread can send back: its groups in the order their
+ * kinds first appeared, and its config keys in the order they first appeared, each with its last fact.
+ */
+export interface BookContents {
+  groups: FactGroup[];
+  configs: [string, Fact][];
+  /** True when the book stopped taking new config keys (MAX_CONFIG_KEYS). */
+  configsCapped: boolean;
+}
+
+/**
  * Collects facts in input order, keeping the count of every kind but only the first few of each,
  * and for `config` facts the last value seen per key (later settings override earlier ones).
  */
@@ -57,6 +68,39 @@ export class FactBook {
     if (group.first.length >= KEPT_PER_KIND) return;
     group.first.push(fact);
     if (this.isFull(fact.kind)) this.full++;
+  }
+
+  /** The book as plain data (see absorb). */
+  contents(): BookContents {
+    return {
+      groups: [...this.groups.values()].map((g) => ({ kind: g.kind, count: g.count, first: [...g.first] })),
+      configs: [...this.configs],
+      configsCapped: this.configs.size >= MAX_CONFIG_KEYS,
+    };
+  }
+
+  /**
+   * Takes in what another book read from the lines that follow this book's, numbered from 1 there
+   * and `offset` here: afterwards this book is what reading those lines itself would have made it,
+   * as far as any diagnosis can tell (counts of kinds kept in full may differ; nothing reads them).
+   * Exact as long as the other book took every config key it saw (configsCapped false).
+   */
+  absorb(part: BookContents, offset: number): void {
+    const moved = (fact: Fact): Fact => ({ ...fact, line: fact.line + offset });
+    for (const { kind, count, first } of part.groups) {
+      const group = this.groups.get(kind);
+      if (!group) {
+        this.groups.set(kind, { kind, count, first: first.map(moved) });
+        if (this.isFull(kind)) this.full++;
+        continue;
+      }
+      group.count += count;
+      if (this.isFull(kind)) continue;
+      group.first.push(...first.slice(0, KEPT_PER_KIND - group.first.length).map(moved));
+      if (this.isFull(kind)) this.full++;
+    }
+    for (const [key, fact] of part.configs)
+      if (this.configs.size < MAX_CONFIG_KEYS || this.configs.has(key)) this.configs.set(key, moved(fact));
   }
 
   /** True once the book keeps as many facts of this kind as it ever will (config never fills). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FactCollector } from '../../src/engine/diagnose.ts';
+import { FactCollector } from '../../src/engine/collector.ts';
 import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
 import type { Extractor } from '../../src/engine/extractors/types.ts';
 import { FactBook } from '../../src/engine/facts.ts';

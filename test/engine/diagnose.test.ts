@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diagnoseFacts, FactCollector } from '../../src/engine/diagnose.ts';
+import { FactCollector } from '../../src/engine/collector.ts';
+import { diagnoseFacts } from '../../src/engine/diagnose.ts';
 import { diagnoseText } from '../../src/engine/index.ts';
 import { testPlaybook } from './playbook-fixture.ts';
 

@@ -18,6 +18,11 @@ export interface LineSink {
 
 const NEWLINE = 0x0a;
 
+/** Bytes enough to decode a line's first `maxLine` characters: a UTF-16 unit takes at most 3. */
+export function carryLimit(maxLine: number): number {
+  return maxLine * 3 + 4;
+}
+
 /** Newlines in bytes[from, to). */
 function newlines(bytes: Buffer, from: number, to: number): number {
   let count = 0;
@@ -33,25 +38,28 @@ function newlines(bytes: Buffer, from: number, to: number): number {
  */
 export class LineSkimmer {
   private readonly maxLine: number;
-  /** Bytes enough to decode a line's first maxLine characters: a UTF-16 unit takes at most 3. */
+  /** Bytes kept of an unfinished line (carryLimit). */
   private readonly maxCarry: number;
   private readonly cleanEnd: (line: string) => string;
   private readonly startDecoder = new TextDecoder('utf-8');
   // Only the input's very first bytes may lose a byte-order mark, as in a streaming decode.
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private atStart = true;
+  private atStart: boolean;
   private carry: Buffer = Buffer.alloc(0);
   private scanner?: LiteralScanner;
   private literals?: readonly string[];
 
+  /** `midInput`: the bytes start at a line of an input, not at its start (no byte-order mark to drop). */
   constructor(
     private readonly source: string,
     private readonly sink: LineSink,
     private readonly stats: InputStats,
     private readonly limits: ReadLimits = {},
+    midInput = false,
   ) {
+    this.atStart = !midInput;
     this.maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
-    this.maxCarry = this.maxLine * 3 + 4;
+    this.maxCarry = carryLimit(this.maxLine);
     this.cleanEnd = lineEnding(this.maxLine);
   }
 
@@ -89,6 +97,16 @@ export class LineSkimmer {
   private region(bytes: Buffer): void {
     if (this.sink.everyLine()) this.readAll(bytes);
     else this.skim(bytes);
+  }
+
+  /**
+   * The bytes of the line still unfinished, handed to whoever reads on from here (the skimmer
+   * forgets them). Every line before it has been read; `end` is then not to be called.
+   */
+  detachCarry(): Buffer {
+    const carry = this.carry;
+    this.carry = Buffer.alloc(0);
+    return carry;
   }
 
   end(): void {

@@ -20,6 +20,13 @@ export class ParsedFacts {
   /** Why the detected parser gave up, if it did (kept for the CLI and tests, never thrown). */
   failure?: string;
 
+  /** For lines no parser reads: already decided, nothing detected. */
+  static none(): ParsedFacts {
+    const none = new ParsedFacts();
+    none.decided = true;
+    return none;
+  }
+
   push(lines: readonly string[]): void {
     for (const line of lines) {
       this.lineNo++;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FactCollector } from '../../../src/engine/collector.ts';
 import { flinkMemory } from '../../../src/engine/derive/flink-memory.ts';
-import { FactCollector } from '../../../src/engine/diagnose.ts';
 
 function derive(...lines: string[]) {
   const collector = new FactCollector();

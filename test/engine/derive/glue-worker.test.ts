@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FactCollector } from '../../../src/engine/collector.ts';
 import { glueWorker } from '../../../src/engine/derive/glue-worker.ts';
-import { FactCollector } from '../../../src/engine/diagnose.ts';
 import { FactBook } from '../../../src/engine/facts.ts';
 
 function bookWith(key: string, value: string): FactBook {

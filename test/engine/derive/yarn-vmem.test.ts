@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FactCollector } from '../../../src/engine/collector.ts';
 import { containerMemory } from '../../../src/engine/derive/container-memory.ts';
 import { yarnVmem } from '../../../src/engine/derive/yarn-vmem.ts';
-import { FactCollector } from '../../../src/engine/diagnose.ts';
 
 function bookOf(...lines: string[]) {
   const collector = new FactCollector();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FactCollector } from '../../../src/engine/diagnose.ts';
+import { FactCollector } from '../../../src/engine/collector.ts';
 import { EXTRACTORS } from '../../../src/engine/extractors/registry.ts';
 import type { Extractor } from '../../../src/engine/extractors/types.ts';
 import { MAX_LINE_CHARS } from '../../../src/engine/ingest/lines.ts';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FactCollector } from '../../../src/engine/diagnose.ts';
+import { FactCollector } from '../../../src/engine/collector.ts';
 import { MAX_LINE_CHARS } from '../../../src/engine/ingest/lines.ts';
 import { parseText } from '../../../src/engine/parsers/parse-text.ts';
 import { PARSERS } from '../../../src/engine/parsers/registry.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FactCollector } from '../../../src/engine/diagnose.ts';
+import { FactCollector } from '../../../src/engine/collector.ts';
 import { ParsedFacts } from '../../../src/engine/parsers/collect.ts';
 
 const fixture = (parser: string, file: string) =>

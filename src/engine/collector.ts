@@ -1,0 +1,207 @@
+import type { EngineHint } from './diagnose.ts';
+import { EXTRACTORS } from './extractors/registry.ts';
+import type { Extractor } from './extractors/types.ts';
+import { type BookContents, FactBook } from './facts.ts';
+import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
+import type { LineSink } from './ingest/skim.ts';
+import { ParsedFacts } from './parsers/collect.ts';
+import { TriggerIndex, triggerKey } from './triggers.ts';
+
+/** Facts a hint stands for: Glue runs Spark, so a Glue hint is also a Spark one. */
+const HINT_FACTS: Readonly<Record<EngineHint, readonly string[]>> = {
+  glue: ['engine.glue', 'engine.spark'],
+  spark: ['engine.spark'],
+  flink: ['engine.flink'],
+  beam: ['engine.beam'],
+};
+
+/**
+ * A part of the engine that failed on this input (a parser, an extractor). It is skipped where it
+ * failed and the diagnosis goes on without it; the failure is reported, never thrown.
+ */
+export interface StageFailure {
+  stage: 'parser' | 'extractor';
+  /** The extractor's id; a parser's message names its format. */
+  id?: string;
+  message: string;
+  /** The first input line it failed on (extractors). */
+  line?: number;
+  /** On how many lines it failed. */
+  count: number;
+}
+
+/** The kinds a literal can still give through the extractors it opens; undefined: any at all. */
+function literalReach(literal: string, extractors: readonly Extractor[]): readonly string[] | undefined {
+  const kinds = new Set<string>();
+  for (const extractor of extractors) {
+    for (const trigger of extractor.triggers) {
+      if (triggerKey(extractor, trigger) !== literal) continue;
+      const reach = extractor.triggerKinds?.[trigger] ?? extractor.kinds;
+      if (reach === undefined) return undefined;
+      for (const kind of reach) kinds.add(kind);
+    }
+  }
+  return [...kinds];
+}
+
+/** What a collector derives from its extractors alone: built once for the shipped ones. */
+interface Prepared {
+  triggers: TriggerIndex;
+  reach: ReadonlyMap<string, readonly string[] | undefined>;
+}
+
+function prepare(extractors: readonly Extractor[]): Prepared {
+  const triggers = new TriggerIndex(extractors);
+  const reach = new Map(triggers.literals.map((literal) => [literal, literalReach(literal, extractors)]));
+  return { triggers, reach };
+}
+
+const SHIPPED: { extractors: readonly Extractor[]; prepared?: Prepared } = {
+  extractors: Object.values(EXTRACTORS),
+};
+
+function shipped(): Prepared {
+  SHIPPED.prepared ??= prepare(SHIPPED.extractors);
+  return SHIPPED.prepared;
+}
+
+/**
+ * Runs every extractor over a stream of line batches, collecting facts with their line numbers. As a
+ * LineSink it also tells the reader which lines can be skipped: those holding no live literal.
+ */
+export class FactCollector implements LineSink {
+  readonly book = new FactBook();
+  private lineNo = 0;
+  private readonly extractors: readonly Extractor[];
+  /** Finds which extractors each line opens: a line without any trigger costs one scan. */
+  private readonly triggers: TriggerIndex;
+  private readonly parsed: ParsedFacts;
+  /** Extractors that threw, by index: the first failure and how often. */
+  private readonly failed = new Map<number, StageFailure>();
+  private readonly wanted = (kind: string): boolean => !this.book.isFull(kind);
+  /** Each literal with the kinds it can still give (undefined: it is always worth reading). */
+  private readonly reach: ReadonlyMap<string, readonly string[] | undefined>;
+  private live?: readonly string[];
+  private liveAt = -1;
+
+  /**
+   * `parse: false` for a block of lines from the middle of an input (blocks.ts): whether a parser
+   * reads the input was decided at its start, and these lines are not it.
+   */
+  constructor(
+    extractors: readonly Extractor[] = SHIPPED.extractors,
+    engine?: EngineHint,
+    options: { parse?: boolean } = {},
+  ) {
+    this.extractors = extractors;
+    this.parsed = options.parse === false ? ParsedFacts.none() : new ParsedFacts();
+    const prepared = extractors === SHIPPED.extractors ? shipped() : prepare(extractors);
+    this.triggers = prepared.triggers;
+    this.reach = prepared.reach;
+    if (engine)
+      for (const kind of HINT_FACTS[engine]) this.book.add({ kind, line: 0, text: `--engine ${engine}` });
+  }
+
+  push(lines: readonly string[]): void {
+    this.parsed.push(lines);
+    for (const raw of lines) {
+      this.lineNo++;
+      if (raw.length === 0) continue;
+      const opened = this.triggers.opened(raw);
+      if (opened.size === 0 || isFence(raw)) continue;
+      this.scan(raw, normalise(raw), opened);
+    }
+  }
+
+  everyLine(): boolean {
+    return this.parsed.readsEveryLine;
+  }
+
+  skip(count: number): void {
+    this.lineNo += count;
+    this.parsed.skip(count);
+  }
+
+  /**
+   * The literals a line must hold to change the answer: those whose extractors can still give a kind
+   * the book does not keep in full. The set only shrinks; it is rebuilt when a kind fills.
+   */
+  liveLiterals(): readonly string[] | undefined {
+    // Lines may be skipped only if the byte scan can find every literal.
+    if (!this.triggers.scannable) return undefined;
+    if (this.liveAt !== this.book.fullKinds) {
+      this.liveAt = this.book.fullKinds;
+      const live = [...this.reach]
+        .filter(([, kinds]) => kinds === undefined || kinds.some(this.wanted))
+        .map(([literal]) => literal);
+      if (live.length !== this.live?.length) this.live = live;
+    }
+    return this.live;
+  }
+
+  /** Lines read or skipped so far. */
+  get lines(): number {
+    return this.lineNo;
+  }
+
+  /** True when no extractor has failed yet: what the collector holds depends on no line it skipped. */
+  get clean(): boolean {
+    return this.failed.size === 0;
+  }
+
+  /**
+   * Takes in the facts another collector (`parse: false`, no failures) found in the `lines` lines
+   * that follow the ones read here, as if this collector had read them itself (FactBook.absorb).
+   */
+  absorb(book: BookContents, lines: number): void {
+    this.book.absorb(book, this.lineNo);
+    this.skip(lines);
+  }
+
+  /** Adds the facts of a recognised dump (pmap, NMT, GC log...) once the input has ended. */
+  finish(): void {
+    for (const fact of this.parsed.facts()) this.book.add(fact);
+  }
+
+  private scan(raw: string, line: string, opened: ReadonlySet<number>): void {
+    const at = { raw, text: undefined as string | undefined };
+    for (let i = 0; i < this.extractors.length; i++) {
+      if (!opened.has(i)) continue;
+      try {
+        this.collect(this.extractors[i] as Extractor, line, at);
+      } catch (error) {
+        // An extractor's bug must never stop the diagnosis: skip it on this line, report it, go on.
+        this.fail(i, error);
+      }
+    }
+  }
+
+  private collect(extractor: Extractor, line: string, at: { raw: string; text: string | undefined }): void {
+    for (const finding of extractor.extract(line, this.wanted)) {
+      // Most lines only repeat facts the book already holds enough of: count them, build nothing.
+      if (this.book.tally(finding.kind)) continue;
+      at.text ??= evidenceText(at.raw);
+      this.book.add({ ...finding, line: this.lineNo, text: at.text });
+    }
+  }
+
+  private fail(index: number, error: unknown): void {
+    const known = this.failed.get(index);
+    if (known) {
+      known.count++;
+      return;
+    }
+    const id = (this.extractors[index] as Extractor).id;
+    const message = error instanceof Error ? error.message : String(error);
+    this.failed.set(index, { stage: 'extractor', id, message, line: this.lineNo, count: 1 });
+  }
+
+  /** What failed on this input, extractors in registry order, then the parser; call after finish(). */
+  failures(): StageFailure[] {
+    const extractors = [...this.failed].sort(([a], [b]) => a - b).map(([, failure]) => ({ ...failure }));
+    const parser = this.parsed.failure;
+    return parser === undefined
+      ? extractors
+      : [...extractors, { stage: 'parser', message: parser, count: 1 }];
+  }
+}

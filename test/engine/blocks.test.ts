@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type BlockJob, type BlockOptions, collectBlock } from '../../src/engine/blocks.ts';
+import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
+import type { Extractor } from '../../src/engine/extractors/types.ts';
+import { FactBook } from '../../src/engine/facts.ts';
+import { diagnoseStream } from '../../src/engine/index.ts';
+import { loadPlaybooks } from '../../src/playbooks/load.ts';
+import { log, ORDINARY } from './ingest/generated-log.ts';
+import { sliced } from './ingest/read.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const playbooks = loadPlaybooks(join(ROOT, 'playbooks'));
+const HEAP_OOM = 'java.lang.OutOfMemoryError: Java heap space';
+
+/**
+ * Reads blocks on this thread, as a worker would: the job and the facts pass through
+ * structuredClone (what crossing to a thread does), and each answer comes back after its own delay,
+ * so later blocks often finish first.
+ */
+function inThread(delays: readonly number[] = [0], extractors?: readonly Extractor[]) {
+  const jobs: BlockJob[] = [];
+  const offload = async (job: BlockJob) => {
+    jobs.push(job);
+    const facts = structuredClone(collectBlock(structuredClone(job), extractors));
+    await new Promise((resolve) => setTimeout(resolve, delays[jobs.length % delays.length]));
+    return facts;
+  };
+  return { offload, jobs };
+}
+
+async function outcome(bytes: Uint8Array, chunk: number, blocks?: BlockOptions, extractors?: Extractor[]) {
+  try {
+    const result = await diagnoseStream('input', sliced(bytes, chunk), playbooks, {
+      ...(blocks ? { blocks } : { skim: false }),
+      ...(extractors ? { extractors } : {}),
+    });
+    return JSON.stringify(result);
+  } catch (error) {
+    return `refused: ${String(error)}`;
+  }
+}
+
+const repeated = (line: string, times: number) => Array.from({ length: times }, () => line).join('\n');
+
+describe('reading a large input in blocks', () => {
+  it(
+    'gives generated logs the result of reading every line in order, whatever the block size and timing',
+    async () =>
+      fc.assert(
+        fc.asyncProperty(
+          log,
+          // Small blocks, so that inputs of a few KiB are split many times (each block costs a collector).
+          fc.integer({ min: 512, max: 8000 }),
+          fc.integer({ min: 1, max: 4 }),
+          fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 }),
+          async ({ bytes, chunk }, blockBytes, inFlight, delays) => {
+            const { offload } = inThread(delays);
+            expect(await outcome(bytes, chunk, { offload, blockBytes, inFlight })).toBe(
+              await outcome(bytes, chunk),
+            );
+          },
+        ),
+        { numRuns: 50 },
+      ),
+    60_000,
+  );
+
+  it('hands out whole blocks of whole lines after the start, and keeps line numbers across them', async () => {
+    const text = `${repeated(ORDINARY[0] as string, 3000)}\n${HEAP_OOM}\n${repeated(ORDINARY[1] as string, 3000)}\n${HEAP_OOM}`;
+    const { offload, jobs } = inThread();
+    const result = JSON.parse(await outcome(Buffer.from(text), 4096, { offload, blockBytes: 50_000 }));
+    expect(jobs.length).toBeGreaterThan(5);
+    for (const job of jobs) {
+      expect(job.bytes.length).toBeGreaterThanOrEqual(50_000);
+      expect(job.bytes.at(-1)).toBe(0x0a);
+    }
+    expect(result.report.input.lines).toBe(6002);
+    const cited = result.report.diagnoses[0].evidence.map((e: { line: number }) => e.line);
+    expect(cited).toEqual(expect.arrayContaining([3001, 6002]));
+  });
+
+  it('never hands out an input shorter than one block, nor any of an input a parser reads', async () => {
+    const short = inThread();
+    await outcome(Buffer.from(`${repeated(ORDINARY[0] as string, 200)}\n${HEAP_OOM}\n`), 1024, {
+      offload: short.offload,
+      blockBytes: 1 << 20,
+    });
+    expect(short.jobs).toHaveLength(0);
+    const pmap = readFileSync(join(ROOT, 'test/engine/parsers/fixtures/pmap/jdk17-1200-threads-x.txt'));
+    const parsed = inThread();
+    const split = await outcome(pmap, 4096, { offload: parsed.offload, blockBytes: 1024 });
+    expect(parsed.jobs).toHaveLength(0);
+    expect(split).toBe(await outcome(pmap, 4096));
+  });
+
+  it('reads a block again here when an extractor failed in it, so failures are counted as in order', async () => {
+    const failing: Extractor = {
+      id: 'fails-on-heap',
+      description: 'throws on the heap OOM line',
+      triggers: ['java heap space'],
+      extract: () => {
+        throw new Error('extractor bug');
+      },
+    };
+    const extractors = [...Object.values(EXTRACTORS), failing];
+    const text = `${repeated(ORDINARY[0] as string, 500)}\n${HEAP_OOM}\n${repeated(ORDINARY[0] as string, 500)}\n${HEAP_OOM}\n`;
+    const { offload } = inThread([0], extractors);
+    const blocks = await outcome(Buffer.from(text), 1000, { offload, blockBytes: 4000 }, extractors);
+    expect(blocks).toContain('extractor bug');
+    expect(blocks).toBe(await outcome(Buffer.from(text), 1000, undefined, extractors));
+  });
+
+  it('reads a block again here when it saw more settings than a book keeps', async () => {
+    const keys = Array.from({ length: 1100 }, (_, i) => `--conf spark.custom.key${i}=${i}`).join('\n');
+    const text = `--conf spark.executor.memory=4g\n${repeated(ORDINARY[0] as string, 60)}\n${keys}\n--conf spark.executor.memory=8g\n${repeated(ORDINARY[0] as string, 1000)}\n${HEAP_OOM}\n`;
+    const { offload, jobs } = inThread();
+    const blocks = await outcome(Buffer.from(text), 4096, { offload, blockBytes: 60_000 });
+    expect(blocks).toContain('"config.spark.executor.memory":"8g"');
+    expect(blocks).toBe(await outcome(Buffer.from(text), 4096));
+    expect(jobs.length).toBeGreaterThan(0);
+  });
+
+  it('refuses an input past its byte limit while handing out blocks, as the plain reader does', async () => {
+    const text = Buffer.from(`${repeated(ORDINARY[0] as string, 2000)}\n`);
+    const { offload } = inThread();
+    const limited = await diagnoseStream('input', sliced(text, 4096), playbooks, {
+      blocks: { offload, blockBytes: 10_000 },
+      maxBytes: 100_000,
+    }).catch((error: Error) => error.message);
+    expect(limited).toMatch(/larger than/);
+  });
+});
+
+describe('FactBook.absorb', () => {
+  const fact = (kind: string, line: number, values?: Record<string, string>) => ({
+    kind,
+    line,
+    text: `line ${line}`,
+    ...(values ? { values } : {}),
+  });
+
+  it('keeps the first facts of each kind across both books and the last value of each setting', () => {
+    const ordered = new FactBook();
+    const first = new FactBook();
+    const second = new FactBook();
+    const facts = [
+      fact('oom.java-heap', 1),
+      fact('config', 2, { key: 'spark.executor.memory', value: '4g' }),
+      ...Array.from({ length: 7 }, (_, i) => fact('oom.java-heap', 3 + i)),
+      fact('config', 11, { key: 'spark.executor.memory', value: '8g' }),
+      fact('config', 12, { key: 'spark.driver.memory', value: '2g' }),
+    ];
+    for (const f of facts) ordered.add(f);
+    for (const f of facts.slice(0, 4)) first.add(f);
+    for (const f of facts.slice(4)) second.add({ ...f, line: f.line - 4 });
+    first.absorb(second.contents(), 4);
+    expect(first.find('oom.java-heap')).toEqual(ordered.find('oom.java-heap'));
+    expect(first.fullKinds).toBe(ordered.fullKinds);
+    expect([...first.allConfigs()]).toEqual([...ordered.allConfigs()]);
+    expect(first.find('config')).toEqual(ordered.find('config'));
+  });
+});
