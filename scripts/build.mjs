@@ -19,6 +19,8 @@ await build({
     'compile-playbooks': 'src/playbooks/compile.ts',
     // The Slack app's diagnosis threads (src/setup/engine-pool.ts) load this file by name.
     'engine-worker': 'src/setup/engine-worker.ts',
+    // The threads that read a large input's blocks for `memdoctor diagnose` (src/setup/block-pool.ts).
+    'block-worker': 'src/setup/block-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -142,6 +142,8 @@ const Fields = z.object({
   MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
   /** Worker threads that diagnose for the Slack app (src/setup/engine-pool.ts). */
   MEMDOCTOR_ENGINE_THREADS: wholeNumber(1, 64, () => defaultEngineThreads()),
+  /** Threads that read the blocks of a large input for `memdoctor diagnose`; 0 reads it in order here. */
+  MEMDOCTOR_DIAGNOSE_THREADS: wholeNumber(0, 64, () => availableParallelism()),
   /** Inputs that may wait for a diagnosis thread; one more is refused as busy. */
   MEMDOCTOR_ENGINE_QUEUE: wholeNumber(0, 10_000, () => 32),
   /** Longest one input may take in a diagnosis thread before it is stopped (milliseconds). */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { defaultEngineThreads, enginePoolSettings, loadConfig, loadConfigLeniently } from '../src/config.ts';
 import { ConfigInvalidError } from '../src/errors.ts';
@@ -78,6 +79,11 @@ describe('the Slack app diagnosis pool (MEMDOCTOR_ENGINE_*)', () => {
     expect(loadConfig({ MEMDOCTOR_ENGINE_QUEUE: '' }).MEMDOCTOR_ENGINE_QUEUE).toBe(32);
   });
 
+  it('reads a large file for `diagnose` with one block thread per core unless told otherwise (0: none)', () => {
+    expect(loadConfig({}).MEMDOCTOR_DIAGNOSE_THREADS).toBe(availableParallelism());
+    expect(loadConfig({ MEMDOCTOR_DIAGNOSE_THREADS: '0' }).MEMDOCTOR_DIAGNOSE_THREADS).toBe(0);
+  });
+
   it.each([
     ['MEMDOCTOR_ENGINE_THREADS', '0', 'must be a whole number from 1 to 64, not "0"'],
     ['MEMDOCTOR_ENGINE_THREADS', 'two', 'must be a whole number from 1 to 64, not "two"'],
@@ -86,6 +92,7 @@ describe('the Slack app diagnosis pool (MEMDOCTOR_ENGINE_*)', () => {
     ['MEMDOCTOR_ENGINE_QUEUE', '1e3', 'must be a whole number from 0 to 10000, not "1e3"'],
     ['MEMDOCTOR_ENGINE_TIMEOUT_MS', '50', 'must be a whole number from 100 to 3600000, not "50"'],
     ['MEMDOCTOR_ENGINE_TIMEOUT_MS', '60s', 'must be a whole number from 100 to 3600000, not "60s"'],
+    ['MEMDOCTOR_DIAGNOSE_THREADS', '65', 'must be a whole number from 0 to 64, not "65"'],
   ])('refuses %s=%s, naming the variable and what is allowed', (name, value, message) => {
     let error: unknown;
     try {

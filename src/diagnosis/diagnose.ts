@@ -1,3 +1,4 @@
+import type { BlockOptions } from '../engine/blocks.ts';
 import type { Extractor } from '../engine/extractors/types.ts';
 import {
   diagnoseStream,
@@ -41,6 +42,8 @@ export interface DiagnosisContext {
   extractors?: readonly Extractor[];
   /** Runs the engine off this thread (the Slack app's worker pool); in-line when unset. */
   offload?: EngineOffload;
+  /** Threads that read the blocks of a large input (the CLI's, see setup/block-pool.ts). */
+  blocks?: BlockOptions;
 }
 
 /** A diagnosis, ready to render: the contract's report, what a walkthrough starts from, the model's word. */
@@ -65,6 +68,8 @@ async function runEngine(
     ...request.limits,
     ...(request.engine ? { engine: request.engine } : {}),
     ...(context.extractors ? { extractors: context.extractors } : {}),
+    // The threads have the shipped extractors only.
+    ...(context.blocks && !context.extractors ? { blocks: context.blocks } : {}),
   };
   if (context.offload && !context.extractors) return offloaded(request, context, context.offload);
   if ('text' in input) {

@@ -7,8 +7,17 @@ import { carryLimit, LineSkimmer } from './ingest/skim.ts';
 
 /** Whole lines from the middle of an input, for another thread to read. */
 export interface BlockJob {
-  bytes: Uint8Array;
+  /**
+   * The block's bytes, in order, ending at a newline (the input's last block may not). Each view's
+   * memory is the job's alone, so it can move to another thread instead of being copied.
+   */
+  chunks: Uint8Array[];
   maxLineChars?: number;
+  /**
+   * Kinds the lines before the block gave in full when it was handed out: the block need not look
+   * for them (without them, every block would read as slowly as an input's start).
+   */
+  keptInFull?: string[];
 }
 
 /** What a block's lines gave, as plain data. */
@@ -17,9 +26,11 @@ export interface BlockFacts {
   book: BookContents;
   /**
    * False when taking the book in could differ from reading the lines in order (an extractor failed
-   * on a line, or the block saw more config keys than a book keeps): the block is then read again.
+   * on a line, or the block saw more config keys than a book keeps): the block's bytes come back in
+   * `chunks`, to be read again in order.
    */
   exact: boolean;
+  chunks?: Uint8Array[];
 }
 
 /** Reads a block somewhere else (a worker thread) and resolves to its facts. */
@@ -27,10 +38,15 @@ export type BlockOffload = (job: BlockJob) => Promise<BlockFacts>;
 
 export interface BlockOptions {
   offload: BlockOffload;
-  /** Bytes per block (the last one may be shorter, and is read in order, here). */
+  /** Bytes per block (the last one may be shorter). */
   blockBytes?: number;
   /** Blocks handed out and not yet taken in. */
   inFlight?: number;
+  /**
+   * Bytes read here, in order, before any block is handed out (default: one block): while the
+   * other threads start, this one does useful work, and an input not much larger is never split.
+   */
+  readHereFirst?: number;
 }
 
 /** Large enough that a block's start-up is noise, small enough that two cores stay busy on 64 MiB. */
@@ -40,40 +56,52 @@ const NEWLINE = 0x0a;
 
 /** Reads one block with a collector of its own: no parser (decided at the input's start), no hint. */
 export function collectBlock(job: BlockJob, extractors?: readonly Extractor[]): BlockFacts {
-  const collector = new FactCollector(extractors, undefined, { parse: false });
+  const keptInFull = job.keptInFull ?? [];
+  const collector = new FactCollector(extractors, undefined, { parse: false, keptInFull });
   const stats: InputStats = { bytes: 0, lines: 0 };
   const limits = job.maxLineChars === undefined ? {} : { maxLineChars: job.maxLineChars };
   const skimmer = new LineSkimmer('block', collector, stats, limits, true);
-  skimmer.chunk(job.bytes);
+  for (const chunk of job.chunks) skimmer.chunk(chunk);
   skimmer.end();
   collector.finish();
   const book = collector.book.contents();
-  return { lines: stats.lines, book, exact: collector.failures().length === 0 && !book.configsCapped };
+  const exact = collector.failures().length === 0 && !book.configsCapped;
+  return exact
+    ? { lines: stats.lines, book, exact }
+    : { lines: stats.lines, book, exact, chunks: job.chunks };
 }
 
-interface Handed {
-  bytes: Buffer;
-  facts: Promise<BlockFacts>;
+/** A view whose memory nothing else uses: the chunk itself when it spans its whole buffer, else a copy. */
+function ownMemory(chunk: Uint8Array): Uint8Array {
+  return chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength
+    ? chunk
+    : new Uint8Array(chunk);
 }
 
 /**
  * Reads text bytes into a collector as LineSkimmer.read does, with the same result, but splits what
  * follows the input's start into blocks that `offload` reads elsewhere, and takes their facts in,
- * in input order, as they come back. The start is read here until the collector may skip lines (no
- * parser reads the input); an input a parser reads is read here in full. Blocks are only handed out
- * whole: an input shorter than one block after its start never leaves this thread.
+ * in input order, as they come back. The start is read here: `readHereFirst` bytes, and until the
+ * collector may skip lines (no parser reads the input); an input a parser reads is read here in
+ * full, and so is one shorter than a block after its start. The bytes of a block are handed over as they
+ * arrived, not copied (unless they share memory with other bytes).
  */
 export class BlockReader {
   private readonly skimmer: LineSkimmer;
   private readonly blockBytes: number;
   private readonly inFlight: number;
+  private readonly readHereFirst: number;
   private readonly maxCarry: number;
   /** Line limits only: the byte limit is checked here, as the bytes arrive. */
   private readonly limits: ReadLimits;
   private readonly maxBytes: number | undefined;
-  private readonly handed: Handed[] = [];
-  private pending: Buffer[] = [];
+  private readonly handed: Promise<BlockFacts>[] = [];
+  private handedAny = false;
+  /** Bytes not handed out yet, each with memory of its own. */
+  private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /** Bytes of `pending` after its last newline: the line still unfinished. */
+  private unfinished = 0;
   private splitting = false;
 
   constructor(
@@ -88,76 +116,95 @@ export class BlockReader {
     this.skimmer = new LineSkimmer(source, collector, stats, limits);
     this.blockBytes = options.blockBytes ?? BLOCK_BYTES;
     this.inFlight = options.inFlight ?? IN_FLIGHT;
+    this.readHereFirst = options.readHereFirst ?? this.blockBytes;
     this.maxCarry = carryLimit(limits.maxLineChars ?? MAX_LINE_CHARS);
   }
 
   async read(bytes: AsyncIterable<Uint8Array>): Promise<void> {
     for await (const chunk of bytes) {
       if (!this.splitting) this.start(chunk);
-      else await this.add(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      else await this.add(chunk);
     }
     if (!this.splitting) return this.skimmer.end();
+    const rest = this.pending;
+    this.pending = [];
+    // Threads already started read the rest too; otherwise it is read here.
+    if (this.handedAny && rest.length > 0) await this.hand(rest);
     while (this.handed.length > 0) await this.takeOldest();
-    this.readHere(Buffer.concat(this.pending));
+    if (!this.handedAny) this.readHere(rest);
   }
 
   /** The input's start, read in order until the collector may skip lines. */
   private start(chunk: Uint8Array): void {
     this.skimmer.chunk(chunk);
-    if (this.collector.everyLine()) return;
+    if (this.collector.everyLine() || this.stats.bytes < this.readHereFirst) return;
     this.splitting = true;
-    this.pending = [this.skimmer.detachCarry()];
-    this.pendingBytes = this.pending[0]?.length ?? 0;
+    const carry = this.skimmer.detachCarry();
+    if (carry.length === 0) return;
+    this.pending = [new Uint8Array(carry)];
+    this.pendingBytes = this.unfinished = carry.length;
   }
 
-  private async add(chunk: Buffer): Promise<void> {
+  private async add(chunk: Uint8Array): Promise<void> {
     this.stats.bytes += chunk.length;
     if (this.maxBytes !== undefined && this.stats.bytes > this.maxBytes)
       throw new InputTooLargeError(this.source, this.maxBytes);
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    if (chunk.indexOf(NEWLINE) === -1) return this.capUnfinished();
-    if (this.pendingBytes < this.blockBytes) return;
-    const joined = Buffer.concat(this.pending);
-    const end = joined.lastIndexOf(NEWLINE) + 1;
-    // A copy owning its memory, so it can move to another thread without copying again.
-    const block = joined.slice(0, end);
-    this.pending = [joined.subarray(end)];
-    this.pendingBytes = joined.length - end;
+    const own = ownMemory(chunk);
+    const lastNewline = own.lastIndexOf(NEWLINE);
+    this.pending.push(own);
+    this.pendingBytes += own.length;
+    if (lastNewline === -1) {
+      this.unfinished += own.length;
+      if (this.unfinished > this.maxCarry) this.capUnfinished();
+      return;
+    }
+    this.unfinished = own.length - lastNewline - 1;
+    if (this.pendingBytes - this.unfinished < this.blockBytes) return;
+    // The block ends at that newline; the unfinished line after it, copied out, starts the next.
+    const tail = new Uint8Array(own.subarray(lastNewline + 1));
+    const block = this.pending;
+    block[block.length - 1] = own.subarray(0, lastNewline + 1);
+    this.pending = tail.length > 0 ? [tail] : [];
+    this.pendingBytes = tail.length;
+    await this.hand(block);
+  }
+
+  private async hand(chunks: Uint8Array[]): Promise<void> {
     if (this.handed.length >= this.inFlight) await this.takeOldest();
-    const job: BlockJob = { bytes: new Uint8Array(block) };
+    const job: BlockJob = { chunks, keptInFull: this.collector.book.keptInFull() };
     if (this.limits.maxLineChars !== undefined) job.maxLineChars = this.limits.maxLineChars;
-    this.handed.push({ bytes: block, facts: this.options.offload(job) });
+    this.handedAny = true;
+    this.handed.push(this.options.offload(job));
   }
 
   /**
-   * While no newline has come since the last one, the pending bytes after it are one unfinished
-   * line: as LineSkimmer does, only the bytes its first characters can need are kept.
+   * An unfinished line longer than the bytes its first characters need: as LineSkimmer does, only
+   * those are kept, until its newline comes.
    */
   private capUnfinished(): void {
     const joined = Buffer.concat(this.pending);
-    const lineStart = joined.lastIndexOf(NEWLINE) + 1;
-    if (joined.length - lineStart <= this.maxCarry) return;
-    const kept = joined.subarray(0, lineStart + this.maxCarry);
+    const lineStart = joined.length - this.unfinished;
+    const kept = new Uint8Array(joined.subarray(0, lineStart + this.maxCarry));
     this.pending = [kept];
     this.pendingBytes = kept.length;
+    this.unfinished = this.maxCarry;
   }
 
   /** Takes in the oldest block's facts, or reads it here when they would not be exact. */
   private async takeOldest(): Promise<void> {
     const oldest = this.handed.shift();
     if (!oldest) return;
-    const facts = await oldest.facts;
-    if (!facts.exact) return this.readHere(oldest.bytes);
+    const facts = await oldest;
+    if (!facts.exact) return this.readHere(facts.chunks ?? []);
     this.collector.absorb(facts.book, facts.lines);
     this.stats.lines += facts.lines;
   }
 
   /** Lines read in order on this thread, after everything before them. */
-  private readHere(bytes: Buffer): void {
+  private readHere(chunks: readonly Uint8Array[]): void {
     const counted: InputStats = { bytes: 0, lines: 0 };
     const skimmer = new LineSkimmer(this.source, this.collector, counted, this.limits, true);
-    skimmer.chunk(bytes);
+    for (const chunk of chunks) skimmer.chunk(chunk);
     skimmer.end();
     this.stats.lines += counted.lines;
   }

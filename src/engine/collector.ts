@@ -70,7 +70,7 @@ function shipped(): Prepared {
  * LineSink it also tells the reader which lines can be skipped: those holding no live literal.
  */
 export class FactCollector implements LineSink {
-  readonly book = new FactBook();
+  readonly book: FactBook;
   private lineNo = 0;
   private readonly extractors: readonly Extractor[];
   /** Finds which extractors each line opens: a line without any trigger costs one scan. */
@@ -85,15 +85,17 @@ export class FactCollector implements LineSink {
   private liveAt = -1;
 
   /**
-   * `parse: false` for a block of lines from the middle of an input (blocks.ts): whether a parser
-   * reads the input was decided at its start, and these lines are not it.
+   * For a block of lines from the middle of an input (blocks.ts): `parse: false`, since whether a
+   * parser reads the input was decided at its start; `keptInFull`, the kinds the lines before the
+   * block already gave in full (FactBook.after).
    */
   constructor(
     extractors: readonly Extractor[] = SHIPPED.extractors,
     engine?: EngineHint,
-    options: { parse?: boolean } = {},
+    options: { parse?: boolean; keptInFull?: readonly string[] } = {},
   ) {
     this.extractors = extractors;
+    this.book = options.keptInFull ? FactBook.after(options.keptInFull) : new FactBook();
     this.parsed = options.parse === false ? ParsedFacts.none() : new ParsedFacts();
     const prepared = extractors === SHIPPED.extractors ? shipped() : prepare(extractors);
     this.triggers = prepared.triggers;

@@ -48,6 +48,27 @@ export class FactBook {
   private readonly groups = new Map<string, FactGroup>();
   private readonly configs = new Map<string, Fact>();
   private full = 0;
+  /** Kinds another book already keeps in full: none of them is kept or looked for here. */
+  private readonly keptElsewhere = new Set<string>();
+
+  /**
+   * A book for lines that follow those of another book, which keeps these kinds in full already
+   * (blocks.ts): this one keeps none of them, so its readers stop looking for them at once.
+   */
+  static after(keptInFull: readonly string[]): FactBook {
+    const book = new FactBook();
+    for (const kind of keptInFull) if (kind !== 'config') book.keptElsewhere.add(kind);
+    book.full = book.keptElsewhere.size;
+    return book;
+  }
+
+  /** The kinds kept in full, in no particular order. */
+  keptInFull(): string[] {
+    const kinds = [...this.keptElsewhere];
+    for (const kind of this.groups.keys())
+      if (this.isFull(kind) && !this.keptElsewhere.has(kind)) kinds.push(kind);
+    return kinds;
+  }
 
   /** How many kinds are kept in full; it only grows, so a change means fewer facts are still wanted. */
   get fullKinds(): number {
@@ -55,6 +76,7 @@ export class FactBook {
   }
 
   add(fact: Fact): void {
+    if (this.keptElsewhere.has(fact.kind)) return;
     const key = fact.kind === 'config' ? fact.values?.key : undefined;
     if (typeof key === 'string' && (this.configs.size < MAX_CONFIG_KEYS || this.configs.has(key))) {
       this.configs.set(key, fact);
@@ -106,6 +128,7 @@ export class FactBook {
   /** True once the book keeps as many facts of this kind as it ever will (config never fills). */
   isFull(kind: string): boolean {
     const group = this.groups.get(kind);
+    if (this.keptElsewhere.has(kind)) return true;
     return kind !== 'config' && group !== undefined && group.first.length >= KEPT_PER_KIND;
   }
 
@@ -114,6 +137,7 @@ export class FactBook {
    * says so; false means the caller must `add` the fact (config facts always are: the last one wins).
    */
   tally(kind: string): boolean {
+    if (this.keptElsewhere.has(kind)) return true;
     const group = this.groups.get(kind);
     if (kind === 'config' || !group || group.first.length < KEPT_PER_KIND) return false;
     group.count++;

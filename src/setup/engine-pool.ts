@@ -4,7 +4,7 @@ import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ErrorCode, MemdoctorError } from '../errors.ts';
-import { packagePath } from '../paths.ts';
+import { workerFile } from './worker-file.ts';
 
 /** How the pool is sized (MEMDOCTOR_ENGINE_THREADS, _QUEUE, _TIMEOUT_MS); each has a default. */
 export interface EnginePoolOptions {
@@ -38,16 +38,6 @@ export class EngineTimeoutError extends MemdoctorError {
   }
 }
 
-/**
- * The worker file: the bundle in dist/ when running built JavaScript, else the TypeScript source
- * run through tsx (tests and `npm run start:dev`).
- */
-function workerFile(): { filename: string; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts'))
-    return { filename: new URL('./engine-worker.ts', import.meta.url).href, execArgv: ['--import', 'tsx'] };
-  return { filename: packagePath('dist', 'engine-worker.js'), execArgv: [] };
-}
-
 /** A view over a whole buffer of its own can be moved to the thread; a slice of Node's pool is copied. */
 function ownsBuffer(bytes: Uint8Array | undefined): bytes is Uint8Array {
   return bytes !== undefined && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
@@ -69,7 +59,7 @@ export class EnginePool {
     this.threads = threads;
     this.maxQueue = options.maxQueue ?? 32;
     this.budgetMs = options.budgetMs ?? 60_000;
-    const { filename, execArgv } = workerFile();
+    const { filename, execArgv } = workerFile('engine-worker');
     this.pool = new Piscina({
       filename,
       execArgv,

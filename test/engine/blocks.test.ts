@@ -47,37 +47,44 @@ async function outcome(bytes: Uint8Array, chunk: number, blocks?: BlockOptions, 
 const repeated = (line: string, times: number) => Array.from({ length: times }, () => line).join('\n');
 
 describe('reading a large input in blocks', () => {
-  it(
-    'gives generated logs the result of reading every line in order, whatever the block size and timing',
-    async () =>
-      fc.assert(
-        fc.asyncProperty(
-          log,
-          // Small blocks, so that inputs of a few KiB are split many times (each block costs a collector).
-          fc.integer({ min: 512, max: 8000 }),
-          fc.integer({ min: 1, max: 4 }),
-          fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 }),
-          async ({ bytes, chunk }, blockBytes, inFlight, delays) => {
-            const { offload } = inThread(delays);
-            expect(await outcome(bytes, chunk, { offload, blockBytes, inFlight })).toBe(
-              await outcome(bytes, chunk),
-            );
-          },
-        ),
-        { numRuns: 50 },
+  it('gives generated logs the result of reading every line in order, whatever the block size and timing', async () => {
+    let handed = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        log,
+        // Small blocks, so that inputs of a few KiB are split many times (each block costs a collector).
+        fc.integer({ min: 512, max: 8000 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        async ({ bytes, chunk }, blockBytes, inFlight, delays, readHereFirst) => {
+          const { offload, jobs } = inThread(delays);
+          const options = { offload, blockBytes, inFlight, readHereFirst };
+          expect(await outcome(bytes, chunk, options)).toBe(await outcome(bytes, chunk));
+          handed += jobs.length;
+        },
       ),
-    60_000,
-  );
+      { numRuns: 150 },
+    );
+    // The inputs were split, many times over.
+    expect(handed).toBeGreaterThan(100);
+  }, 60_000);
 
   it('hands out whole blocks of whole lines after the start, and keeps line numbers across them', async () => {
     const text = `${repeated(ORDINARY[0] as string, 3000)}\n${HEAP_OOM}\n${repeated(ORDINARY[1] as string, 3000)}\n${HEAP_OOM}`;
     const { offload, jobs } = inThread();
-    const result = JSON.parse(await outcome(Buffer.from(text), 4096, { offload, blockBytes: 50_000 }));
+    const result = JSON.parse(
+      await outcome(Buffer.from(text), 4096, { offload, blockBytes: 50_000, readHereFirst: 0 }),
+    );
     expect(jobs.length).toBeGreaterThan(5);
-    for (const job of jobs) {
-      expect(job.bytes.length).toBeGreaterThanOrEqual(50_000);
-      expect(job.bytes.at(-1)).toBe(0x0a);
+    const sizes = jobs.map((job) => job.chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    // Every block but the last is whole lines of at least the block size; the last is the rest.
+    for (const [i, job] of jobs.entries()) {
+      if (i === jobs.length - 1) break;
+      expect(sizes[i]).toBeGreaterThanOrEqual(50_000);
+      expect(job.chunks.at(-1)?.at(-1)).toBe(0x0a);
     }
+    expect(sizes.reduce((a, b) => a + (b ?? 0), 0)).toBeLessThan(text.length);
     expect(result.report.input.lines).toBe(6002);
     const cited = result.report.diagnoses[0].evidence.map((e: { line: number }) => e.line);
     expect(cited).toEqual(expect.arrayContaining([3001, 6002]));
@@ -88,11 +95,12 @@ describe('reading a large input in blocks', () => {
     await outcome(Buffer.from(`${repeated(ORDINARY[0] as string, 200)}\n${HEAP_OOM}\n`), 1024, {
       offload: short.offload,
       blockBytes: 1 << 20,
+      readHereFirst: 0,
     });
     expect(short.jobs).toHaveLength(0);
     const pmap = readFileSync(join(ROOT, 'test/engine/parsers/fixtures/pmap/jdk17-1200-threads-x.txt'));
     const parsed = inThread();
-    const split = await outcome(pmap, 4096, { offload: parsed.offload, blockBytes: 1024 });
+    const split = await outcome(pmap, 4096, { offload: parsed.offload, blockBytes: 1024, readHereFirst: 0 });
     expect(parsed.jobs).toHaveLength(0);
     expect(split).toBe(await outcome(pmap, 4096));
   });
@@ -109,7 +117,12 @@ describe('reading a large input in blocks', () => {
     const extractors = [...Object.values(EXTRACTORS), failing];
     const text = `${repeated(ORDINARY[0] as string, 500)}\n${HEAP_OOM}\n${repeated(ORDINARY[0] as string, 500)}\n${HEAP_OOM}\n`;
     const { offload } = inThread([0], extractors);
-    const blocks = await outcome(Buffer.from(text), 1000, { offload, blockBytes: 4000 }, extractors);
+    const blocks = await outcome(
+      Buffer.from(text),
+      1000,
+      { offload, blockBytes: 4000, readHereFirst: 0 },
+      extractors,
+    );
     expect(blocks).toContain('extractor bug');
     expect(blocks).toBe(await outcome(Buffer.from(text), 1000, undefined, extractors));
   });
@@ -118,7 +131,7 @@ describe('reading a large input in blocks', () => {
     const keys = Array.from({ length: 1100 }, (_, i) => `--conf spark.custom.key${i}=${i}`).join('\n');
     const text = `--conf spark.executor.memory=4g\n${repeated(ORDINARY[0] as string, 60)}\n${keys}\n--conf spark.executor.memory=8g\n${repeated(ORDINARY[0] as string, 1000)}\n${HEAP_OOM}\n`;
     const { offload, jobs } = inThread();
-    const blocks = await outcome(Buffer.from(text), 4096, { offload, blockBytes: 60_000 });
+    const blocks = await outcome(Buffer.from(text), 4096, { offload, blockBytes: 60_000, readHereFirst: 0 });
     expect(blocks).toContain('"config.spark.executor.memory":"8g"');
     expect(blocks).toBe(await outcome(Buffer.from(text), 4096));
     expect(jobs.length).toBeGreaterThan(0);
@@ -128,7 +141,7 @@ describe('reading a large input in blocks', () => {
     const text = Buffer.from(`${repeated(ORDINARY[0] as string, 2000)}\n`);
     const { offload } = inThread();
     const limited = await diagnoseStream('input', sliced(text, 4096), playbooks, {
-      blocks: { offload, blockBytes: 10_000 },
+      blocks: { offload, blockBytes: 10_000, readHereFirst: 0 },
       maxBytes: 100_000,
     }).catch((error: Error) => error.message);
     expect(limited).toMatch(/larger than/);

@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { type Config, loadConfigLeniently } from '../../config.ts';
 import { type DiagnosisResult, diagnose } from '../../diagnosis/index.ts';
+import { BLOCK_BYTES } from '../../engine/blocks.ts';
 import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
 import type { AssistChoice } from '../../setup/assist.ts';
+import { BlockPool } from '../../setup/block-pool.ts';
 import { configuredPlaybooks } from '../../setup/playbooks.ts';
 import type { CliIo, Command } from '../command.ts';
-import { openInput } from '../input.ts';
+import { inputSize, openInput } from '../input.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
@@ -46,6 +48,9 @@ async function assistFor(config: Config, problem: Error | undefined): Promise<As
   return openAssist(config, problem ? { problem } : {});
 }
 
+/** A file this large is split into blocks for other threads: they start before it is opened. */
+const WARM_BYTES = 4 * BLOCK_BYTES;
+
 /**
  * Exit code: 2 when an input could not be read, else (with --fail-when-none, grep's habit) 1 when
  * no input had a diagnosis, else 0.
@@ -68,10 +73,14 @@ export const diagnoseCommand: Command = {
     if (off) io.stderr.write(`memdoctor: model assist off: ${off}\n`);
     let failed = false;
     let recognised = false;
+    const threads = config.MEMDOCTOR_DIAGNOSE_THREADS;
+    const blocks = threads > 0 ? new BlockPool(threads) : undefined;
     for (const file of files) {
       try {
         const input = { source: file, chunks: openInput(file, io.stdin) };
-        const result = await diagnose({ input, engine, workspace: 'cli' }, { playbooks, assist });
+        if (blocks && (inputSize(file) ?? 0) >= WARM_BYTES) blocks.warm();
+        const context = { playbooks, assist, ...(blocks ? { blocks: blocks.options } : {}) };
+        const result = await diagnose({ input, engine, workspace: 'cli' }, context);
         if (result.report.diagnoses.length > 0) recognised = true;
         for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
         io.stdout.write(
@@ -84,7 +93,7 @@ export const diagnoseCommand: Command = {
         io.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
       }
     }
-    await assist?.close();
+    await Promise.all([assist?.close(), blocks?.close()]);
     return exitCode(failed, failWhenNone, recognised);
   },
 };

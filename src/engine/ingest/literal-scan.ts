@@ -149,8 +149,25 @@ function commonOverlap(bytes: Uint8Array, start: number, end: number): number {
   return inside.size;
 }
 
+/**
+ * Each literal's rarest window, once per thread: a scanner is built again each time the live
+ * literals change, and for every block of a large input (blocks.ts), and the choice costs more than
+ * the rest of the scanner's set-up.
+ */
+const RAREST_WINDOW = new Map<string, number>();
+
 /** The index of the last byte of the literal's rarest window of `width` bytes (by COMMON). */
 function rarestWindowEnd(bytes: Uint8Array, width: number): number {
+  const key = `${width}:${String.fromCharCode(...bytes)}`;
+  let end = RAREST_WINDOW.get(key);
+  if (end === undefined) {
+    end = searchRarestWindow(bytes, width);
+    RAREST_WINDOW.set(key, end);
+  }
+  return end;
+}
+
+function searchRarestWindow(bytes: Uint8Array, width: number): number {
   let best = bytes.length - 1;
   let bestScore = Number.POSITIVE_INFINITY;
   for (let end = width - 1; end < bytes.length; end++) {

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
+import { loadPlaybooks } from '../../src/playbooks/load.ts';
+import { BlockPool } from '../../src/setup/block-pool.ts';
+
+const playbooks = loadPlaybooks();
+const ORDINARY = [
+  '24/11/30 10:00:01 INFO TaskSetManager: Finished task 3.0 in stage 7.0 (TID 42) in 1234 ms on host-17 (executor 5) (3/200)',
+  '2024-03-01 10:21:23,014 INFO  org.apache.flink.runtime.executiongraph.ExecutionGraph [] - Source: Kafka -> Map (49/64) switched from DEPLOYING to RUNNING.',
+];
+const FAILURES = [
+  'java.lang.OutOfMemoryError: Java heap space',
+  'Container killed by YARN for exceeding memory limits. 11.2 GB of 11 GB physical memory used. Consider boosting spark.executor.memoryOverhead.',
+  '--conf spark.executor.memory=8g',
+];
+
+/** About 2 MB of ordinary lines with failures and settings spread through it. */
+function largeLog(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 16_000; i++) {
+    lines.push(ORDINARY[i % ORDINARY.length] as string);
+    if (i % 1999 === 1998) lines.push(FAILURES[((i / 1999) % FAILURES.length) | 0] as string);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function* chunks(bytes: Buffer, size: number): AsyncGenerator<Uint8Array> {
+  // Each chunk with memory of its own, as a file's reads come: the pool moves them to its threads.
+  for (let at = 0; at < bytes.length; at += size) yield new Uint8Array(bytes.subarray(at, at + size));
+}
+
+const pools: BlockPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+describe('the block pool', () => {
+  it('reads a large input in worker threads with the result of reading it in order here', async () => {
+    const text = largeLog();
+    const blocks = new BlockPool(2, { blockBytes: 64 * 1024, readHereFirst: 0 });
+    pools.push(blocks);
+    const inOrder = await diagnoseText('big.log', text, playbooks, { skim: false });
+    const split = await diagnoseStream('big.log', chunks(Buffer.from(text), 16 * 1024), playbooks, {
+      blocks: blocks.options,
+    });
+    expect(blocks.started).toBe(true);
+    expect(JSON.stringify(split)).toBe(JSON.stringify(inOrder));
+    expect(split.report.diagnoses.length).toBeGreaterThan(0);
+  });
+
+  it('starts no thread for an input shorter than a block', async () => {
+    const blocks = new BlockPool(2);
+    pools.push(blocks);
+    const text = Buffer.from(largeLog());
+    const result = await diagnoseStream('small.log', chunks(text, 16 * 1024), playbooks, {
+      blocks: blocks.options,
+    });
+    expect(blocks.started).toBe(false);
+    expect(result.report.input.lines).toBe(16_008);
+  });
+});
