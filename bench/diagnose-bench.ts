@@ -3,7 +3,9 @@
  *
  * Writes a deterministic synthetic mixed log (Spark, YARN, Flink, stack traces, long lines) with a few
  * real failure signatures buried in it, runs `memdoctor diagnose --json` on it as a child process,
- * and reports wall time, throughput and peak RSS, next to `grep -c -E` for the same signatures.
+ * and reports wall time, throughput and peak RSS, next to `grep -c -E` for the same signatures. Each
+ * input runs twice: as the command runs by default (a large file's blocks read on every core) and
+ * with MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
  */
 import { once } from 'node:events';
 import {
@@ -88,9 +90,17 @@ async function gzipFile(path: string): Promise<string> {
   return target;
 }
 
-/** The built command, as a user runs it (npm ci builds dist/; `npm run build` after editing src/). */
-const diagnose = (file: string) =>
-  measure(process.execPath, ['bin/memdoctor.mjs', 'diagnose', '--json', file], ROOT);
+/**
+ * The built command, as a user runs it (npm ci builds dist/; `npm run build` after editing src/):
+ * with its default of one block thread per core, or (`oneThread`) reading in order on one thread.
+ */
+const diagnose = (file: string, oneThread = false) =>
+  measure(
+    process.execPath,
+    ['bin/memdoctor.mjs', 'diagnose', '--json', file],
+    ROOT,
+    oneThread ? { MEMDOCTOR_DIAGNOSE_THREADS: '0' } : {},
+  );
 
 /** An ERE alternation of the signatures' literals, escaped. */
 function grepPattern(): string {
@@ -189,6 +199,9 @@ async function main(): Promise<number> {
   const grep = await fastest(opts.runs, () => measure('grep', ['-c', '-E', pattern, path], ROOT));
   rows.push({ input: 'synthetic', bytes: manifest.bytes, text: manifest.bytes, run: plain, startup, grep });
   const results = [{ input: 'synthetic', ...check(plain, manifest) }];
+  const plainOne = await fastest(opts.runs, () => diagnose(path, true));
+  rows.push({ ...(rows[0] as Row), input: 'synthetic, one thread', run: plainOne });
+  results.push({ input: 'synthetic, one thread', ...check(plainOne, manifest) });
   if (grep.stdout.trim() !== String(SIGNATURES.length)) {
     results[0]?.problems.push(
       `grep counted ${grep.stdout.trim()} signature lines, expected ${SIGNATURES.length}`,
@@ -208,6 +221,9 @@ async function main(): Promise<number> {
     grep: realGrep,
   });
   results.push({ input: 'realistic', ...check(real, realistic.manifest) });
+  const realOne = await fastest(opts.runs, () => diagnose(realistic.path, true));
+  rows.push({ ...(rows.at(-1) as Row), input: 'realistic, one thread', run: realOne });
+  results.push({ input: 'realistic, one thread', ...check(realOne, realistic.manifest) });
   if (opts.gzip) {
     const gz = await gzipFile(path);
     const zipped = await fastest(opts.runs, () => diagnose(gz));

@@ -30,12 +30,21 @@ function highWaterMark(pid: number): number | undefined {
  * Runs a command, timing its wall clock and measuring its peak RSS: with GNU time -v when present
  * (exact, read at exit), else by polling /proc/<pid>/status every 20 ms (may miss a short peak).
  */
-export function measure(command: string, args: readonly string[], cwd: string): Promise<Run> {
+export function measure(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<Run> {
   const useTime = existsSync(GNU_TIME);
   const [file, argv] = useTime ? [GNU_TIME, ['-v', command, ...args]] : [command, [...args]];
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(file, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, argv, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

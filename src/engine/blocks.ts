@@ -83,8 +83,8 @@ function ownMemory(chunk: Uint8Array): Uint8Array {
  * follows the input's start into blocks that `offload` reads elsewhere, and takes their facts in,
  * in input order, as they come back. The start is read here: `readHereFirst` bytes, and until the
  * collector may skip lines (no parser reads the input); an input a parser reads is read here in
- * full, and so is one shorter than a block after its start. The bytes of a block are handed over as they
- * arrived, not copied (unless they share memory with other bytes).
+ * full, and so is one shorter than a block after its start. The bytes of a block are handed over
+ * as they arrived, not copied (unless they share memory with other bytes).
  */
 export class BlockReader {
   private readonly skimmer: LineSkimmer;
@@ -174,7 +174,11 @@ export class BlockReader {
     const job: BlockJob = { chunks, keptInFull: this.collector.book.keptInFull() };
     if (this.limits.maxLineChars !== undefined) job.maxLineChars = this.limits.maxLineChars;
     this.handedAny = true;
-    this.handed.push(this.options.offload(job));
+    const facts = this.options.offload(job);
+    // Awaited in order later; a later block failing while an earlier one is awaited is not unhandled
+    // (and the read may end first, on an input error, leaving it unread).
+    facts.catch(() => undefined);
+    this.handed.push(facts);
   }
 
   /**

@@ -177,3 +177,21 @@ describe('FactBook.absorb', () => {
     expect(first.find('config')).toEqual(ordered.find('config'));
   });
 });
+
+describe('a block that cannot be read', () => {
+  it('fails the diagnosis with its error, even when a later block fails first', async () => {
+    let calls = 0;
+    const offload = async (): Promise<never> => {
+      calls++;
+      const mine = calls;
+      await new Promise((resolve) => setTimeout(resolve, mine === 1 ? 30 : 0));
+      throw new Error(`block ${mine} lost its thread`);
+    };
+    const text = Buffer.from(`${repeated(ORDINARY[0] as string, 3000)}\n`);
+    const failure = await diagnoseStream('input', sliced(text, 4096), playbooks, {
+      blocks: { offload, blockBytes: 20_000, readHereFirst: 0, inFlight: 4 },
+    }).catch((error: Error) => error.message);
+    expect(calls).toBeGreaterThan(1);
+    expect(failure).toBe('block 1 lost its thread');
+  });
+});
