@@ -23,17 +23,6 @@ export function openInput(
   return guard(path, createReadStream(path, { highWaterMark: 1 << 20 }));
 }
 
-/** The size in bytes of the file at `path`, or undefined for stdin and anything that is not a file. */
-export function inputSize(path: string): number | undefined {
-  if (path === '-') return undefined;
-  try {
-    const stats = statSync(path);
-    return stats.isFile() ? stats.size : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function* guard(path: string, stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   try {
     for await (const chunk of stream) yield chunk;

@@ -47,6 +47,12 @@ export interface BlockOptions {
    * other threads start, this one does useful work, and an input not much larger is never split.
    */
   readHereFirst?: number;
+  /**
+   * Asked before each chunk once `readHereFirst` bytes are read: false keeps reading in order here
+   * (the other threads are not started, or the input has not yet shown itself long enough to be
+   * worth them). Every chunk read in order is read as it comes, as LineSkimmer reads it.
+   */
+  ready?: () => boolean;
 }
 
 /** Large enough that a block's start-up is noise, small enough that two cores stay busy on 64 MiB. */
@@ -138,6 +144,7 @@ export class BlockReader {
   private start(chunk: Uint8Array): void {
     this.skimmer.chunk(chunk);
     if (this.collector.everyLine() || this.stats.bytes < this.readHereFirst) return;
+    if (this.options.ready && !this.options.ready()) return;
     this.splitting = true;
     const carry = this.skimmer.detachCarry();
     if (carry.length === 0) return;

@@ -4,55 +4,86 @@ import type { BlockFacts, BlockJob, BlockOptions } from '../engine/blocks.ts';
 import { workerFile } from './worker-file.ts';
 
 /**
+ * How long an input is read in order on this thread before the other threads are started for its
+ * blocks. Shorter inputs never pay for them: measured on two cores, their start-up and the kinds each
+ * block must fill again are not paid back by a diagnosis of under a second (a 256 MiB realistic
+ * log). The input goes on being read in order while they start.
+ */
+export const SPLIT_AFTER_MS = 1000;
+
+export interface BlockTuning extends Pick<BlockOptions, 'blockBytes' | 'readHereFirst'> {
+  /** SPLIT_AFTER_MS unless given (tests split at once). */
+  splitAfterMs?: number;
+}
+
+/**
  * Threads that read the blocks of a large input (engine/blocks.ts) for a one-off command such as
- * `memdoctor diagnose`: one per core, since the thread that hands the blocks out mostly waits. The
- * threads start with the first block, so an input too small to be split starts none.
+ * `memdoctor diagnose`: one per core, since the thread that hands the blocks out mostly waits. They
+ * start (piscina is loaded) only once an input has been read in order for SPLIT_AFTER_MS.
  */
 export class BlockPool {
   private pool?: Promise<Piscina>;
+  private ready = false;
+  private blocks = 0;
 
-  /** `sizes`: the engine's defaults unless given (tests split small inputs). */
+  /** `tuning`: the engine's defaults and SPLIT_AFTER_MS unless given (tests split small inputs). */
   constructor(
     private readonly threads = availableParallelism(),
-    private readonly sizes: Pick<BlockOptions, 'blockBytes' | 'readHereFirst'> = {},
+    private readonly tuning: BlockTuning = {},
   ) {}
 
-  /** The engine's options for reading in blocks through this pool. */
+  /**
+   * The engine's options for reading one input in blocks through this pool: take one for each
+   * input, when it starts (the time it has been read in order is counted from then).
+   */
   get options(): BlockOptions {
-    return { offload: (job) => this.read(job), inFlight: this.threads * 2, ...this.sizes };
+    const { splitAfterMs = SPLIT_AFTER_MS, ...sizes } = this.tuning;
+    const startAt = performance.now() + splitAfterMs;
+    const ready = () => {
+      if (!this.ready && performance.now() >= startAt) void this.warm();
+      return this.ready;
+    };
+    return { offload: (job) => this.read(job), ready, inFlight: this.threads * 2, ...sizes };
   }
 
-  /** True once the threads have been started (by a block, or by warm). */
-  get started(): boolean {
+  /** True once the threads have been started. */
+  get running(): boolean {
     return this.pool !== undefined;
   }
 
-  /**
-   * Starts the threads now, for an input known to be large (a file's size): they load while this
-   * thread reads the input's start, instead of after it.
-   */
-  warm(): void {
+  /** Blocks the threads have been given so far. */
+  get blocksRead(): number {
+    return this.blocks;
+  }
+
+  /** Starts the threads, if they are not, and resolves once each has loaded the engine. */
+  async warm(): Promise<void> {
     this.pool ??= this.start();
+    await this.pool;
   }
 
   private async read(job: BlockJob): Promise<BlockFacts> {
-    this.pool ??= this.start();
-    const pool = await this.pool;
+    const pool = await (this.pool ??= this.start());
+    this.blocks++;
     // Each chunk's memory is the job's alone (blocks.ts), so it moves to the thread without a copy.
     const transferList = [...new Set(job.chunks.map((chunk) => chunk.buffer as ArrayBuffer))];
     return pool.run(job, { transferList });
   }
 
-  /** piscina is loaded with the first block: a one-line diagnosis never loads it. */
+  /** Loads piscina, starts the threads and has each read an empty block, so the engine is loaded. */
   private async start(): Promise<Piscina> {
     const { Piscina } = await import('piscina');
     const { filename, execArgv } = workerFile('block-worker');
-    return new Piscina({ filename, execArgv, minThreads: this.threads, maxThreads: this.threads });
+    const pool = new Piscina({ filename, execArgv, minThreads: this.threads, maxThreads: this.threads });
+    await Promise.all(Array.from({ length: this.threads }, () => pool.run({ chunks: [] })));
+    this.ready = true;
+    return pool;
   }
 
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;
+    this.ready = false;
     await (await pool)?.destroy();
   }
 }

@@ -57,9 +57,13 @@ describe('reading a large input in blocks', () => {
         fc.integer({ min: 1, max: 4 }),
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 4 }),
         fc.integer({ min: 0, max: 20_000 }),
-        async ({ bytes, chunk }, blockBytes, inFlight, delays, readHereFirst) => {
+        fc.integer({ min: 0, max: 20 }),
+        async ({ bytes, chunk }, blockBytes, inFlight, delays, readHereFirst, notReadyFor) => {
           const { offload, jobs } = inThread(delays);
-          const options = { offload, blockBytes, inFlight, readHereFirst };
+          // The threads are ready only once asked that many times: the chunks before are read in order.
+          let asked = 0;
+          const ready = () => asked++ >= notReadyFor;
+          const options = { offload, blockBytes, inFlight, readHereFirst, ready };
           expect(await outcome(bytes, chunk, options)).toBe(await outcome(bytes, chunk));
           handed += jobs.length;
         },

@@ -37,15 +37,27 @@ afterEach(async () => {
 describe('the block pool', () => {
   it('reads a large input in worker threads with the result of reading it in order here', async () => {
     const text = largeLog();
-    const blocks = new BlockPool(2, { blockBytes: 64 * 1024, readHereFirst: 0 });
+    const blocks = new BlockPool(2, { blockBytes: 64 * 1024, readHereFirst: 0, splitAfterMs: 0 });
     pools.push(blocks);
+    await blocks.warm();
     const inOrder = await diagnoseText('big.log', text, playbooks, { skim: false });
     const split = await diagnoseStream('big.log', chunks(Buffer.from(text), 16 * 1024), playbooks, {
       blocks: blocks.options,
     });
-    expect(blocks.started).toBe(true);
+    expect(blocks.blocksRead).toBeGreaterThan(10);
     expect(JSON.stringify(split)).toBe(JSON.stringify(inOrder));
     expect(split.report.diagnoses.length).toBeGreaterThan(0);
+  });
+
+  it('starts no thread for an input read in order before its time is up', async () => {
+    const blocks = new BlockPool(2, { blockBytes: 64 * 1024, readHereFirst: 0, splitAfterMs: 60_000 });
+    pools.push(blocks);
+    const text = largeLog();
+    const result = await diagnoseStream('big.log', chunks(Buffer.from(text), 16 * 1024), playbooks, {
+      blocks: blocks.options,
+    });
+    expect(blocks.running).toBe(false);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(await diagnoseText('big.log', text, playbooks, {})));
   });
 
   it('starts no thread for an input shorter than a block', async () => {
@@ -55,7 +67,7 @@ describe('the block pool', () => {
     const result = await diagnoseStream('small.log', chunks(text, 16 * 1024), playbooks, {
       blocks: blocks.options,
     });
-    expect(blocks.started).toBe(false);
+    expect(blocks.running).toBe(false);
     expect(result.report.input.lines).toBe(16_008);
   });
 });

@@ -1,14 +1,13 @@
 import { parseArgs } from 'node:util';
 import { type Config, loadConfigLeniently } from '../../config.ts';
 import { type DiagnosisResult, diagnose } from '../../diagnosis/index.ts';
-import { BLOCK_BYTES } from '../../engine/blocks.ts';
 import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
 import type { AssistChoice } from '../../setup/assist.ts';
 import { BlockPool } from '../../setup/block-pool.ts';
 import { configuredPlaybooks } from '../../setup/playbooks.ts';
 import type { CliIo, Command } from '../command.ts';
-import { inputSize, openInput } from '../input.ts';
+import { openInput } from '../input.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
@@ -48,9 +47,6 @@ async function assistFor(config: Config, problem: Error | undefined): Promise<As
   return openAssist(config, problem ? { problem } : {});
 }
 
-/** A file this large is split into blocks for other threads: they start before it is opened. */
-const WARM_BYTES = 4 * BLOCK_BYTES;
-
 /**
  * Exit code: 2 when an input could not be read, else (with --fail-when-none, grep's habit) 1 when
  * no input had a diagnosis, else 0.
@@ -78,7 +74,6 @@ export const diagnoseCommand: Command = {
     for (const file of files) {
       try {
         const input = { source: file, chunks: openInput(file, io.stdin) };
-        if (blocks && (inputSize(file) ?? 0) >= WARM_BYTES) blocks.warm();
         const context = { playbooks, assist, ...(blocks ? { blocks: blocks.options } : {}) };
         const result = await diagnose({ input, engine, workspace: 'cli' }, context);
         if (result.report.diagnoses.length > 0) recognised = true;
