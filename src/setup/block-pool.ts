@@ -14,6 +14,8 @@ export const SPLIT_AFTER_MS = 1000;
 export interface BlockTuning extends Pick<BlockOptions, 'blockBytes' | 'readHereFirst'> {
   /** SPLIT_AFTER_MS unless given (tests split at once). */
   splitAfterMs?: number;
+  /** The worker file's name (worker-file.ts); tests name one that does not exist. */
+  worker?: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export class BlockPool {
   private pool?: Promise<Piscina>;
   private ready = false;
   private blocks = 0;
+  private startFailure?: string;
 
   /** `tuning`: the engine's defaults and SPLIT_AFTER_MS unless given (tests split small inputs). */
   constructor(
@@ -37,10 +40,11 @@ export class BlockPool {
    * input, when it starts (the time it has been read in order is counted from then).
    */
   get options(): BlockOptions {
-    const { splitAfterMs = SPLIT_AFTER_MS, ...sizes } = this.tuning;
+    const { splitAfterMs = SPLIT_AFTER_MS, worker: _, ...sizes } = this.tuning;
     const startAt = performance.now() + splitAfterMs;
     const ready = () => {
-      if (!this.ready && performance.now() >= startAt) void this.warm();
+      // Threads that failed to start leave the input to be read in order here (see `failure`).
+      if (!this.ready && performance.now() >= startAt) this.warm().catch(() => undefined);
       return this.ready;
     };
     return { offload: (job) => this.read(job), ready, inFlight: this.threads * 2, ...sizes };
@@ -49,6 +53,11 @@ export class BlockPool {
   /** True once the threads have been started. */
   get running(): boolean {
     return this.pool !== undefined;
+  }
+
+  /** Why the threads could not start, once they could not: the inputs were read on one thread. */
+  get failure(): string | undefined {
+    return this.startFailure;
   }
 
   /** Blocks the threads have been given so far. */
@@ -73,9 +82,15 @@ export class BlockPool {
   /** Loads piscina, starts the threads and has each read an empty block, so the engine is loaded. */
   private async start(): Promise<Piscina> {
     const { Piscina } = await import('piscina');
-    const { filename, execArgv } = workerFile('block-worker');
+    const { filename, execArgv } = workerFile(this.tuning.worker ?? 'block-worker');
     const pool = new Piscina({ filename, execArgv, minThreads: this.threads, maxThreads: this.threads });
-    await Promise.all(Array.from({ length: this.threads }, () => pool.run({ chunks: [] })));
+    try {
+      await Promise.all(Array.from({ length: this.threads }, () => pool.run({ chunks: [] })));
+    } catch (error) {
+      this.startFailure ??= error instanceof Error ? error.message : String(error);
+      await pool.destroy();
+      throw error;
+    }
     this.ready = true;
     return pool;
   }
@@ -84,6 +99,6 @@ export class BlockPool {
     const pool = this.pool;
     this.pool = undefined;
     this.ready = false;
-    await (await pool)?.destroy();
+    await (await pool?.catch(() => undefined))?.destroy();
   }
 }

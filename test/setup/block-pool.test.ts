@@ -60,6 +60,24 @@ describe('the block pool', () => {
     expect(JSON.stringify(result)).toBe(JSON.stringify(await diagnoseText('big.log', text, playbooks, {})));
   });
 
+  it('reads on one thread, with the same result, when the threads cannot start, and says why', async () => {
+    const blocks = new BlockPool(2, {
+      blockBytes: 64 * 1024,
+      readHereFirst: 0,
+      splitAfterMs: 0,
+      worker: 'no-such-worker',
+    });
+    pools.push(blocks);
+    const text = largeLog();
+    const result = await diagnoseStream('big.log', chunks(Buffer.from(text), 1024), playbooks, {
+      blocks: blocks.options,
+    });
+    expect(JSON.stringify(result)).toBe(JSON.stringify(await diagnoseText('big.log', text, playbooks, {})));
+    await expect(blocks.warm()).rejects.toThrow();
+    expect(blocks.failure).toMatch(/no-such-worker/);
+    expect(blocks.blocksRead).toBe(0);
+  });
+
   it('starts no thread for an input shorter than a block', async () => {
     const blocks = new BlockPool(2);
     pools.push(blocks);

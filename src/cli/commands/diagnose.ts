@@ -88,6 +88,10 @@ export const diagnoseCommand: Command = {
         io.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
       }
     }
+    if (blocks?.failure)
+      io.stderr.write(
+        `memdoctor: the threads for large inputs could not start (${blocks.failure}); read on one thread\n`,
+      );
     await Promise.all([assist?.close(), blocks?.close()]);
     return exitCode(failed, failWhenNone, recognised);
   },
