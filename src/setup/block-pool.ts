@@ -72,7 +72,8 @@ export class BlockPool {
   }
 
   private async read(job: BlockJob): Promise<BlockFacts> {
-    const pool = await (this.pool ??= this.start());
+    this.pool ??= this.start();
+    const pool = await this.pool;
     this.blocks++;
     // Each chunk's memory is the job's alone (blocks.ts), so it moves to the thread without a copy.
     const transferList = [...new Set(job.chunks.map((chunk) => chunk.buffer as ArrayBuffer))];
