@@ -60,28 +60,44 @@ export const BLOCK_BYTES = 8 * 1024 * 1024;
 const IN_FLIGHT = 4;
 const NEWLINE = 0x0a;
 
+/** The line limit alone, as the readers take it (the byte limit is the input's, checked once). */
+function lineLimits(maxLineChars: number | undefined): ReadLimits {
+  return maxLineChars === undefined ? {} : { maxLineChars };
+}
+
+/** Reads whole lines from the middle of an input into a collector, in order; the lines read. */
+function readChunks(
+  source: string,
+  collector: FactCollector,
+  limits: ReadLimits,
+  chunks: readonly Uint8Array[],
+): number {
+  const counted: InputStats = { bytes: 0, lines: 0 };
+  const skimmer = new LineSkimmer(source, collector, counted, limits, true);
+  for (const chunk of chunks) skimmer.chunk(chunk);
+  skimmer.end();
+  return counted.lines;
+}
+
 /** Reads one block with a collector of its own: no parser (decided at the input's start), no hint. */
 export function collectBlock(job: BlockJob, extractors?: readonly Extractor[]): BlockFacts {
   const keptInFull = job.keptInFull ?? [];
   const collector = new FactCollector(extractors, undefined, { parse: false, keptInFull });
-  const stats: InputStats = { bytes: 0, lines: 0 };
-  const limits = job.maxLineChars === undefined ? {} : { maxLineChars: job.maxLineChars };
-  const skimmer = new LineSkimmer('block', collector, stats, limits, true);
-  for (const chunk of job.chunks) skimmer.chunk(chunk);
-  skimmer.end();
+  const lines = readChunks('block', collector, lineLimits(job.maxLineChars), job.chunks);
   collector.finish();
   const book = collector.book.contents();
   const exact = collector.failures().length === 0 && !book.configsCapped;
-  return exact
-    ? { lines: stats.lines, book, exact }
-    : { lines: stats.lines, book, exact, chunks: job.chunks };
+  return exact ? { lines, book, exact } : { lines, book, exact, chunks: job.chunks };
 }
 
-/** A view whose memory nothing else uses: the chunk itself when it spans its whole buffer, else a copy. */
+/** True when a view spans its whole buffer: the buffer can move to another thread with it. */
+export function ownsItsBuffer(view: Uint8Array): boolean {
+  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength;
+}
+
+/** A view whose memory nothing else uses: the chunk itself when it owns its buffer, else a copy. */
 function ownMemory(chunk: Uint8Array): Uint8Array {
-  return chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength
-    ? chunk
-    : new Uint8Array(chunk);
+  return ownsItsBuffer(chunk) ? chunk : new Uint8Array(chunk);
 }
 
 /**
@@ -117,7 +133,7 @@ export class BlockReader {
     limits: ReadLimits,
     private readonly options: BlockOptions,
   ) {
-    this.limits = limits.maxLineChars === undefined ? {} : { maxLineChars: limits.maxLineChars };
+    this.limits = lineLimits(limits.maxLineChars);
     this.maxBytes = limits.maxBytes;
     this.skimmer = new LineSkimmer(source, collector, stats, limits);
     this.blockBytes = options.blockBytes ?? BLOCK_BYTES;
@@ -178,8 +194,7 @@ export class BlockReader {
 
   private async hand(chunks: Uint8Array[]): Promise<void> {
     if (this.handed.length >= this.inFlight) await this.takeOldest();
-    const job: BlockJob = { chunks, keptInFull: this.collector.book.keptInFull() };
-    if (this.limits.maxLineChars !== undefined) job.maxLineChars = this.limits.maxLineChars;
+    const job: BlockJob = { chunks, keptInFull: this.collector.book.keptInFull(), ...this.limits };
     this.handedAny = true;
     const facts = this.options.offload(job);
     // Awaited in order later; a later block failing while an earlier one is awaited is not unhandled
@@ -213,10 +228,6 @@ export class BlockReader {
 
   /** Lines read in order on this thread, after everything before them. */
   private readHere(chunks: readonly Uint8Array[]): void {
-    const counted: InputStats = { bytes: 0, lines: 0 };
-    const skimmer = new LineSkimmer(this.source, this.collector, counted, this.limits, true);
-    for (const chunk of chunks) skimmer.chunk(chunk);
-    skimmer.end();
-    this.stats.lines += counted.lines;
+    this.stats.lines += readChunks(this.source, this.collector, this.limits, chunks);
   }
 }

@@ -141,16 +141,6 @@ export class FactCollector implements LineSink {
     return this.live;
   }
 
-  /** Lines read or skipped so far. */
-  get lines(): number {
-    return this.lineNo;
-  }
-
-  /** True when no extractor has failed yet: what the collector holds depends on no line it skipped. */
-  get clean(): boolean {
-    return this.failed.size === 0;
-  }
-
   /**
    * Takes in the facts another collector (`parse: false`, no failures) found in the `lines` lines
    * that follow the ones read here, as if this collector had read them itself (FactBook.absorb).

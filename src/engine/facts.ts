@@ -127,8 +127,8 @@ export class FactBook {
 
   /** True once the book keeps as many facts of this kind as it ever will (config never fills). */
   isFull(kind: string): boolean {
-    const group = this.groups.get(kind);
     if (this.keptElsewhere.has(kind)) return true;
+    const group = this.groups.get(kind);
     return kind !== 'config' && group !== undefined && group.first.length >= KEPT_PER_KIND;
   }
 

@@ -67,13 +67,16 @@ export class BlockPool {
 
   /** Starts the threads, if they are not, and resolves once each has loaded the engine. */
   async warm(): Promise<void> {
+    await this.started();
+  }
+
+  private started(): Promise<Piscina> {
     this.pool ??= this.start();
-    await this.pool;
+    return this.pool;
   }
 
   private async read(job: BlockJob): Promise<BlockFacts> {
-    this.pool ??= this.start();
-    const pool = await this.pool;
+    const pool = await this.started();
     this.blocks++;
     // Each chunk's memory is the job's alone (blocks.ts), so it moves to the thread without a copy.
     const transferList = [...new Set(job.chunks.map((chunk) => chunk.buffer as ArrayBuffer))];

@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import { defaultEngineThreads } from '../config.ts';
 import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
+import { ownsItsBuffer } from '../engine/blocks.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ErrorCode, MemdoctorError } from '../errors.ts';
@@ -40,7 +41,7 @@ export class EngineTimeoutError extends MemdoctorError {
 
 /** A view over a whole buffer of its own can be moved to the thread; a slice of Node's pool is copied. */
 function ownsBuffer(bytes: Uint8Array | undefined): bytes is Uint8Array {
-  return bytes !== undefined && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return bytes !== undefined && ownsItsBuffer(bytes);
 }
 
 /**
