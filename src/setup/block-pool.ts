@@ -88,15 +88,22 @@ export class BlockPool {
     const { Piscina } = await import('piscina');
     const { filename, execArgv } = workerFile(this.tuning.worker ?? 'block-worker');
     const pool = new Piscina({ filename, execArgv, minThreads: this.threads, maxThreads: this.threads });
+    // A thread that dies holding no task (the others' first runs already failed) is reported by piscina
+    // as an 'error' event; unheard, Node would throw it and end the process.
+    pool.on('error', (error: unknown) => this.noteFailure(error));
     try {
       await Promise.all(Array.from({ length: this.threads }, () => pool.run({ chunks: [] })));
     } catch (error) {
-      this.startFailure ??= error instanceof Error ? error.message : String(error);
+      this.noteFailure(error);
       await pool.destroy();
       throw error;
     }
     this.ready = true;
     return pool;
+  }
+
+  private noteFailure(error: unknown): void {
+    this.startFailure ??= error instanceof Error ? error.message : String(error);
   }
 
   async close(): Promise<void> {
