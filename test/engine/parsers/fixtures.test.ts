@@ -290,7 +290,7 @@ const SUMMARIES: Record<string, string | RegExp> = {
     'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB.',
   // 839 MB committed = 112 MB heap + 727 MB outside it.
   'netty-quic-413-summary-mb.txt':
-    'NMT summary: 839 MB committed of 2.18 GB reserved; heap 112 MB, outside the heap 727 MB.',
+    'NMT summary: 839 MB committed of 2.18 GB reserved; heap 112 MB, outside the heap 727 MB. 144 threads, 41 MB of stack reserved, 41 MB committed.',
   // Every slot taken: the REST answer's freeResource is all zeros.
   'flink-13547-taskmanager-detail.json':
     '1 TaskManager(s), 0 of 1 slots free; free task heap 0 B (largest on one TaskManager 0 B), free managed 0 B.',

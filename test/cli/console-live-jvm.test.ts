@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runRealConsole } from './console-harness.ts';
+
+// Captured here by scripts/capture/jvm/capture.sh (test/engine/parsers/fixtures/SOURCES.md), with
+// settings no earlier fixture used: other thread counts, -Xss values, collectors and log decorators.
+const capture = (name: string) =>
+  readFileSync(new URL(`../engine/parsers/fixtures/${name}`, import.meta.url), 'utf8').replace(/\n$/, '');
+
+/** jvm-oom: native (5), malloc failure or killed (2), then the NMT paste. */
+const JVM_OOM_TO_NMT = ['walk jvm-oom', '5', '2'];
+/** flink-container-oom-killed: a physical kill (2), a JDK newer than 8u152 (2), a shell (1), the NMT paste. */
+const FLINK_TO_NMT = ['walk flink-container-oom-killed', '2', '2', '1'];
+
+describe('an NMT summary of a thread leak at the console (JDK 17: stacks commit lazily)', () => {
+  it('1,519 threads of 256 KiB stacks (94 MB committed) lead jvm-oom to the thread leak', async () => {
+    const out = await runRealConsole([
+      ...JVM_OOM_TO_NMT,
+      capture('nmt/jdk17-thread-leak-1500-xss-256k.txt'),
+      '.',
+    ]);
+    expect(out).toContain('1519 threads, 387 MB of stack reserved, 89.5 MB committed.');
+    expect(out).toContain('== Conclusion: Threads are created without a bound');
+    expect(out).toContain('NMT counted 1519 live threads');
+  });
+
+  it('319 threads of 2 MiB stacks are a JVM at work: the areas look normal', async () => {
+    const out = await runRealConsole([
+      ...JVM_OOM_TO_NMT,
+      capture('nmt/jdk17-thread-leak-300-xss-2m.txt'),
+      '.',
+    ]);
+    expect(out).toContain('319 threads, 629 MB of stack reserved');
+    expect(out).toContain('== Conclusion: Native memory outside the JVM');
+  });
+
+  it('3,019 threads of 2 MiB stacks lead flink-container-oom-killed to too many threads, not pmap', async () => {
+    const out = await runRealConsole([
+      ...FLINK_TO_NMT,
+      capture('nmt/jdk17-thread-leak-3000-xss-2m.txt'),
+      '.',
+    ]);
+    expect(out).toContain('== Conclusion: Too many threads');
+    expect(out).not.toContain('Are glibc arenas piling up?');
+  });
+});
