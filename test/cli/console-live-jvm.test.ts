@@ -44,3 +44,29 @@ describe('an NMT summary of a thread leak at the console (JDK 17: stacks commit 
     expect(out).not.toContain('Are glibc arenas piling up?');
   });
 });
+
+describe('a GC log of a heap leak at the console (issue 21: ZGC logs were refused)', () => {
+  it('reads a ZGC log without decorators and goes on to the histogram', async () => {
+    const out = await runRealConsole([
+      'walk jvm-oom',
+      '1',
+      capture('gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-none.log'),
+      '.',
+    ]);
+    expect(out).not.toContain("only the JVM's start-up lines");
+    expect(out).toMatch(
+      /\(answered\) How full is the heap after collections\?: 11 GC collections \(0 full\)/,
+    );
+    expect(out).toContain('-- Step 3: What fills the heap?');
+  });
+
+  it('reads a Shenandoah log, whose cycles never run a full GC, the same way', async () => {
+    const out = await runRealConsole([
+      'walk jvm-oom',
+      '1',
+      capture('gc-log/jdk17-shenandoah-leak-oom-128m-xlog-gc-uptime.log'),
+      '.',
+    ]);
+    expect(out).toContain('-- Step 3: What fills the heap?');
+  });
+});

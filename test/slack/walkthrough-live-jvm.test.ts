@@ -55,3 +55,14 @@ describe('jvm-oom in Slack, on live captures', () => {
     expect(JSON.stringify(conclusion.blocks)).toContain('NMT counted 3019 live threads');
   });
 });
+
+describe('a GC log of a heap leak in Slack (issue 21: ZGC logs were refused)', () => {
+  it('reads a ZGC log with wall-clock decorators and asks for the histogram next', async () => {
+    const root = await walk('jvm-oom');
+    await click(h, await reply(root, 0), 'Java heap space or GC overhead limit', OWNER);
+    expect((await reply(root, 1)).text).toContain('How full is the heap after collections?');
+    await paste(root, capture('gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-time.log'));
+    const next = await reply(root, 2);
+    expect(next.text).toContain('What fills the heap?');
+  });
+});
