@@ -70,3 +70,24 @@ describe('a GC log of a heap leak at the console (issue 21: ZGC logs were refuse
     expect(out).toContain('-- Step 3: What fills the heap?');
   });
 });
+
+describe('a GC log alone, no exception line, diagnosed at the console (issue 21 long tail)', () => {
+  it('is heap exhaustion: jvm-oom, heap, and the walkthrough starts at the GC log step', async () => {
+    const file = new URL(
+      '../engine/parsers/fixtures/gc-log/jdk17-serial-leak-oom-32m-xlog-gc-time.log',
+      import.meta.url,
+    );
+    const out = await runRealConsole([file.pathname, 'walk']);
+    expect(out).toContain('A JVM ran out of memory  [jvm-oom');
+    expect(out).toContain('Likely cause: heap');
+    expect(out).toContain('(known from the facts: oom.heap-exhausted)');
+    expect(out).toContain('-- Step 2: How full is the heap after collections?');
+  });
+
+  it('a healthy G1 log is not', async () => {
+    const file = new URL('../engine/parsers/fixtures/gc-log/jdk17-g1-healthy-xlog-gc.log', import.meta.url);
+    const out = await runRealConsole([file.pathname]);
+    expect(out).toContain('No known memory problem recognised.');
+    expect(out).not.toContain('A JVM ran out of memory');
+  });
+});

@@ -66,3 +66,20 @@ describe('a GC log of a heap leak in Slack (issue 21: ZGC logs were refused)', (
     expect(next.text).toContain('What fills the heap?');
   });
 });
+
+describe('a GC log alone diagnosed in Slack (issue 21 long tail)', () => {
+  it('is heap exhaustion, and the walkthrough knows the heap ran out', async () => {
+    h = await startHarness({
+      playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+      walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
+    });
+    const log = capture('gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-uptime.log');
+    await h.sender.command(
+      slashCommand(log, { user: OWNER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
+    );
+    const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+    expect(JSON.stringify(root.blocks)).toContain('A JVM ran out of memory');
+    await click(h, root, 'Start walkthrough', OWNER);
+    expect((await reply(root, 0)).text).toContain('How full is the heap after collections?');
+  });
+});
