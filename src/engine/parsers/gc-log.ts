@@ -2,7 +2,7 @@ import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed, percent } from './common.ts';
 import type { GcEvent } from './gc-log-event.ts';
-import { JDK8_START, Jdk8GcReader } from './gc-log-jdk8.ts';
+import { Jdk8GcReader, jdk8GcLine } from './gc-log-jdk8.ts';
 import { UnifiedGcReader, unifiedGcLine } from './gc-log-unified.ts';
 import type { Parser, ParserRun } from './types.ts';
 
@@ -125,9 +125,9 @@ class GcLogRun implements ParserRun {
     return output('gc-log', values, summary, facts, verdict, first?.line ?? 1);
   }
 
-  /** JDK 8 lines always carry the uptime; unified ones only with a time decorator. */
+  /** Whether the events carry times: JDK 8 stamps (-XX:+PrintGCTimeStamps/DateStamps), unified decorators. */
   private timed(): boolean {
-    return this.formats.has('jdk8') || this.unified.timed;
+    return this.formats.has('unified') ? this.unified.timed : this.jdk8.timed;
   }
 
   /**
@@ -248,6 +248,6 @@ export const gcLogParser: Parser = {
   id: 'gc-log',
   title: 'GC log',
   howToGet: 'the JVM GC log (-Xlog:gc*:file=gc.log on JDK 9+, -XX:+PrintGCDetails -Xloggc:gc.log on JDK 8)',
-  detect: (head) => head.some((l) => JDK8_START.test(l) || unifiedGcLine(l)),
+  detect: (head) => head.some((l) => jdk8GcLine(l) || unifiedGcLine(l)),
   create: () => new GcLogRun(),
 };

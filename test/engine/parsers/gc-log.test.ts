@@ -216,3 +216,48 @@ describe('unified logs without whole-heap collections', () => {
     expect(Number(v.heapCapacityBytes)).toBe(32 * MiB);
   });
 });
+
+/** JDK 8 and earlier, from posts on GitHub (test/engine/parsers/fixtures/SOURCES.md): no JDK 8 here to capture. */
+describe('JDK 8 -XX:+PrintGCDetails beyond Parallel: CMS, date stamps, no stamps, PrintHeapAtGC', () => {
+  it('counts a CMS collection inside a "[GC" event, and a concurrent mode failure, as whole-heap', () => {
+    const v = parse('github-jdk8-cms-datestamps.txt').values;
+    // [CMS: 328412K->312126K(349568K)] and two "(concurrent mode failure)" fallbacks; ParNew, marks and remarks besides.
+    expect(v).toMatchObject({ format: 'jdk8', gcEvents: 15, fullGcCount: 3, wholeHeapCollections: 3 });
+    // The old generation, not the heap total: 323317K of 349568K at the last one.
+    expect(v.lastHeapAfterFullGcBytes).toBe(323317 * 1024);
+    expect(v.heapAfterFullGcShare).toBeCloseTo(323317 / 349568, 4);
+    expect(v.heapFloorRising).toBe(true);
+  });
+
+  it('times a log stamped with dates only (-XX:+PrintGCDateStamps): 0.234 s to 0.656 s plus the last pause', () => {
+    const v = parse('github-jdk8-cms-datestamps.txt').values;
+    expect(v.elapsedSeconds).toBe(0.492);
+  });
+
+  it('ends the date-stamped program (it finished) without claiming exhaustion: 83%, 89%, 92% of the old generation', () => {
+    expect(kinds('github-jdk8-cms-datestamps.txt')).not.toContain('oom.heap-exhausted');
+  });
+
+  it('reads a log without stamps (PrintGCDetails alone) and gives no time share', () => {
+    const out = parse('github-cms-concurrent-mode-failure-oom-unstamped.txt');
+    expect(out.values).toMatchObject({
+      format: 'jdk8',
+      gcEvents: 5,
+      fullGcCount: 3,
+      heapAfterFullGcShare: 0.8,
+    });
+    expect(out.values.gcTimeShare).toBeUndefined();
+    expect(
+      gcLogParser.detect([
+        '[GC [ParNew: 31539K->496K(46080K), 0.0137601 secs] 31539K->31218K(97280K), 0.0152885 secs] ',
+      ]),
+    ).toBe(true);
+  });
+
+  it('skips the PrintHeapAtGC blocks around each event', () => {
+    const v = parse('github-jdk8-cms-print-heap-at-gc.txt').values;
+    // Three ParNew events and the initial mark; the concurrent mode failure left 1110K of 10240K.
+    expect(v).toMatchObject({ gcEvents: 4, fullGcCount: 1, firstHeapAfterFullGcBytes: 1110 * 1024 });
+    expect(v.heapCapacityBytes).toBe(19456 * 1024);
+  });
+});
