@@ -114,31 +114,18 @@ class NmtRun implements ParserRun {
   }
 
   finish() {
-    if (!this.total && this.baselineReply)
-      throw parseFailed(
-        'the figures: "Baseline taken" is only the reply to `VM.native_memory baseline`. Let the job run for a while, then run `jcmd <pid> VM.native_memory summary.diff` and paste what it prints.',
-      );
-    if (!this.total || this.categories.length === 0)
-      throw parseFailed(
-        '"Total: reserved=..., committed=..." and category lines (run jcmd <pid> VM.native_memory summary).',
-      );
-    if (this.scale === 'GB')
-      throw parseFailed(
-        'figures finer than whole GB: with scale=GB NMT rounds every area to 0 or 1 GB. Run `jcmd <pid> VM.native_memory summary` again without scale= (or with scale=MB).',
-      );
-    this.checkComplete(this.total.committed);
+    const total = this.usableTotal();
+    this.checkComplete(total.committed);
     const heapCommitted = this.categories.find((c) => c.name === 'Java Heap')?.committed ?? 0;
     const byCommitted = [...this.categories].sort((a, b) => b.committed - a.committed);
-    const nonHeap = byCommitted.filter((c) => c.name !== 'Java Heap');
-    const largest = nonHeap[0] ?? byCommitted[0];
-    const growing = [...this.categories].sort((a, b) => b.committedDelta - a.committedDelta)[0];
+    const largest = byCommitted.find((c) => c.name !== 'Java Heap') ?? byCommitted[0];
     const values: Record<string, number | string | boolean> = {
       diff: this.diff,
-      totalReservedBytes: this.total.reserved,
-      totalCommittedBytes: this.total.committed,
+      totalReservedBytes: total.reserved,
+      totalCommittedBytes: total.committed,
       heapCommittedBytes: heapCommitted,
       // NMT's own total less the heap: areas it omits (below 1 KB/MB) and rounding stay counted.
-      nonHeapCommittedBytes: Math.max(0, this.total.committed - heapCommitted),
+      nonHeapCommittedBytes: Math.max(0, total.committed - heapCommitted),
       largestNonHeapCategory: largest?.name ?? '',
       largestNonHeapCommittedBytes: largest?.committed ?? 0,
       ...this.threadValues(),
@@ -152,28 +139,53 @@ class NmtRun implements ParserRun {
           committedBytes: largest.committed,
         }),
       );
-    let verdict =
+    const verdict =
+      this.growthVerdict(total, values, facts) ??
       this.threadLeakVerdict() ??
       `largest outside the heap: ${largest?.name} (${formatSize(largest?.committed ?? 0)} committed)`;
-    if (this.diff && growing && growing.committedDelta > 0) {
-      values.totalCommittedDeltaBytes = this.total.committedDelta;
-      values.fastestGrowingCategory = growing.name;
-      values.fastestGrowthBytes = growing.committedDelta;
-      facts.push(
-        fact('nmt.growing', growing.line, growing.text, {
-          category: growing.name,
-          deltaBytes: growing.committedDelta,
-        }),
-      );
-      verdict = `${growing.name} is growing fastest (+${formatSize(growing.committedDelta)} committed)`;
-    }
-    const native = this.categories.filter(
+    for (const c of this.categories.filter(
       (c) => /^(Internal|Other)$/.test(c.name) && c.committed > NATIVE_ALERT,
-    );
-    for (const c of native)
+    ))
       facts.push(fact('nmt.native-large', c.line, c.text, { category: c.name, committedBytes: c.committed }));
-    const summary = `NMT ${this.diff ? 'diff' : 'summary'}: ${formatSize(this.total.committed)} committed of ${formatSize(this.total.reserved)} reserved; heap ${formatSize(Number(values.heapCommittedBytes))}, outside the heap ${formatSize(Number(values.nonHeapCommittedBytes))}.${this.threadSummary()}`;
-    return output('nmt', values, summary, facts, verdict, this.total.line);
+    const summary = `NMT ${this.diff ? 'diff' : 'summary'}: ${formatSize(total.committed)} committed of ${formatSize(total.reserved)} reserved; heap ${formatSize(heapCommitted)}, outside the heap ${formatSize(Number(values.nonHeapCommittedBytes))}.${this.threadSummary()}`;
+    return output('nmt', values, summary, facts, verdict, total.line);
+  }
+
+  /** The Total line, or why the paste cannot be read. */
+  private usableTotal(): NonNullable<NmtRun['total']> {
+    if (!this.total && this.baselineReply)
+      throw parseFailed(
+        'the figures: "Baseline taken" is only the reply to `VM.native_memory baseline`. Let the job run for a while, then run `jcmd <pid> VM.native_memory summary.diff` and paste what it prints.',
+      );
+    if (!this.total || this.categories.length === 0)
+      throw parseFailed(
+        '"Total: reserved=..., committed=..." and category lines (run jcmd <pid> VM.native_memory summary).',
+      );
+    if (this.scale === 'GB')
+      throw parseFailed(
+        'figures finer than whole GB: with scale=GB NMT rounds every area to 0 or 1 GB. Run `jcmd <pid> VM.native_memory summary` again without scale= (or with scale=MB).',
+      );
+    return this.total;
+  }
+
+  /** In a diff, the area that grew most: its values, its fact and the verdict. */
+  private growthVerdict(
+    total: NonNullable<NmtRun['total']>,
+    values: Record<string, number | string | boolean>,
+    facts: Fact[],
+  ): string | undefined {
+    const growing = [...this.categories].sort((a, b) => b.committedDelta - a.committedDelta)[0];
+    if (!this.diff || !growing || growing.committedDelta <= 0) return undefined;
+    values.totalCommittedDeltaBytes = total.committedDelta;
+    values.fastestGrowingCategory = growing.name;
+    values.fastestGrowthBytes = growing.committedDelta;
+    facts.push(
+      fact('nmt.growing', growing.line, growing.text, {
+        category: growing.name,
+        deltaBytes: growing.committedDelta,
+      }),
+    );
+    return `${growing.name} is growing fastest (+${formatSize(growing.committedDelta)} committed)`;
   }
 
   /** The count and stack lines printed under Thread; true when the line was one of them. */
