@@ -1,43 +1,14 @@
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
-import { fact, output, parseFailed, percent, sizeOf } from './common.ts';
+import { fact, output, parseFailed, percent } from './common.ts';
+import type { GcEvent } from './gc-log-event.ts';
+import { Jdk8GcReader, jdk8GcLine } from './gc-log-jdk8.ts';
+import { UnifiedGcReader, unifiedGcLine } from './gc-log-unified.ts';
 import type { Parser, ParserRun } from './types.ts';
 
-/** JDK 8 -XX:+PrintGCDetails: "1700.401: [Full GC (Ergonomics) ..." or "[GC pause (G1 Evacuation Pause)". */
-const JDK8_START = /(?:^|\s)(\d+\.\d+): \[(Full GC|GC)(?! concurrent)/;
-/*
- * The regexes below are linear on any line: each repetition is bounded, or a match may start only at
- * the first digit of a run (`(?<!\d)`), or a name ends where its letters do (`(?![A-Za-z])`). Without
- * that, a 100k-character line of digits or of repeated "GC(1) Pause Young" took seconds.
- */
-/** A generation's own bracket; bounded, as the longest real one (CMS with a failure note) is ~120 characters. */
-const GENERATION =
-  /\[(PSYoungGen|ParOldGen|PSOldGen|DefNew|ParNew|Tenured|CMS|Metaspace|PSPermGen|Perm|CMS Perm|Class Space)[^\]]{0,300}\]/g;
-const OLD_GEN = /\[(?:ParOldGen|PSOldGen|Tenured|CMS): (\d+)K->(\d+)K\((\d+)K\)\]/;
-const TRANSITION = /(?<!\d)(\d+(?:\.\d+)?[KMG])->(\d+(?:\.\d+)?[KMG])\((\d+(?:\.\d+)?[KMG])\)/;
-const G1_HEAP = /Heap: ([\d.]+[KMG]?B?)\(([\d.]+[KMG]?B?)\)->([\d.]+[KMG]?B?)\(([\d.]+[KMG]?B?)\)/;
-const REAL = /real=(\d+\.\d+) secs/;
-const SECS = /, (\d+\.\d+) secs\]/;
-/** JDK 9+ -Xlog:gc*: "[455438.207s][info][gc] GC(17238) Pause Young (Normal) (...) 21253M->20265M(21504M) 24.603ms". */
-const UNIFIED =
-  /GC\((\d+)\)\s+(Pause [A-Za-z]+)(?![A-Za-z])[^\n]{0,200}?\s(\d{1,15}[KMG])->(\d{1,15}[KMG])\((\d{1,15}[KMG])\)\s+(\d+(?:\.\d+)?)ms/;
-const UPTIME = /\[(\d+(?:\.\d+)?)s\]/;
 const OVERHEAD = /GC overhead limit exceeded/i;
-/** Unified logging's start-up lines, printed before the first pause: "[0.004s][info][gc] Using G1". */
-const UNIFIED_INIT = /\]\[gc(?:,init)?\s*\] (?:Using |Version: |Heap Max Capacity)/;
 
-interface GcEvent {
-  uptime: number;
-  full: boolean;
-  pauseSeconds?: number;
-  afterBytes?: number;
-  capacityBytes?: number;
-  oldAfterShare?: number;
-  line: number;
-  text: string;
-}
-
-/** A floor that climbs across full GCs: the live set keeps growing. */
+/** A floor that climbs across whole-heap collections: the live set keeps growing. */
 function rising(values: readonly number[]): boolean {
   if (values.length < 3) return false;
   const first = values[0] ?? 0;
@@ -47,10 +18,14 @@ function rising(values: readonly number[]): boolean {
   return last > first * 1.1 && ups >= ((values.length - 1) * 2) / 3;
 }
 
-/** Full GCs whose leftover heap is kept for the floor trend; beyond this the trend uses the first ones. */
+/** Whole-heap collections in a row at the end of the log that must each leave the heap this full. */
+const EXHAUSTED_RUN = 3;
+const EXHAUSTED_SHARE = 0.9;
+
+/** Whole-heap collections whose leftover heap is kept for the floor trend; beyond this the first ones. */
 const MAX_FLOORS = 100_000;
 
-/** Totals over every pause, kept as the log streams by so memory stays flat on a multi-GiB log. */
+/** Totals over every collection, kept as the log streams by so memory stays flat on a multi-GiB log. */
 interface Totals {
   events: number;
   fulls: number;
@@ -59,13 +34,19 @@ interface Totals {
   lastUptime: number;
   lastPause: number;
   capacity: number;
+  /** What each whole-heap collection left (full GCs; ZGC and Shenandoah cycles): the live data. */
   floors: number[];
-  /** Full GC events, one per floor, to name the line of the highest one. */
-  fullEvents: GcEvent[];
+  /** The collections behind `floors`, one each, to name the line of the fullest one. */
+  floorEvents: GcEvent[];
   first?: GcEvent;
-  lastFull?: GcEvent;
-  /** Whether the log has unified logging's start-up lines ("Using G1", "[gc,init]"): a GC log yet. */
-  initSeen?: boolean;
+  lastFloor?: GcEvent;
+}
+
+/** The whole-heap collection that left the largest share of the heap in use, and where it stands. */
+interface FullestAfterCollection {
+  event: GcEvent;
+  share: number;
+  index: number;
 }
 
 class GcLogRun implements ParserRun {
@@ -78,47 +59,23 @@ class GcLogRun implements ParserRun {
     lastPause: 0,
     capacity: 0,
     floors: [],
-    fullEvents: [],
+    floorEvents: [],
   };
-  private current?: GcEvent;
-  private format?: 'jdk8' | 'unified';
+  private readonly formats = new Set<'jdk8' | 'unified'>();
+  private readonly unified = new UnifiedGcReader((e) => this.add(e, 'unified'));
+  private readonly jdk8 = new Jdk8GcReader((e) => this.add(e, 'jdk8'));
   private overhead?: Fact;
 
   push(line: string, lineNo: number): void {
-    if (!this.t.initSeen && line.includes('][gc') && UNIFIED_INIT.test(line)) this.t.initSeen = true;
-    // Cheap substring checks first: most lines of a detailed GC log are phases and region counts.
     if (line.includes('overhead') && OVERHEAD.test(line))
       this.overhead ??= fact('oom.gc-overhead', lineNo, line);
-    const unified = line.includes('Pause') && line.includes('->') ? UNIFIED.exec(line) : null;
-    if (unified) {
-      this.format = 'unified';
-      this.commit();
-      this.current = {
-        uptime: Number(UPTIME.exec(line)?.[1] ?? 0),
-        full: /Pause Full/.test(unified[2] ?? ''),
-        pauseSeconds: Number(unified[6]) / 1000,
-        afterBytes: sizeOf(unified[4] ?? ''),
-        capacityBytes: sizeOf(unified[5] ?? ''),
-        line: lineNo,
-        text: line,
-      };
-      this.commit();
-      return;
-    }
-    const start = line.includes(': [') ? JDK8_START.exec(line) : null;
-    if (start) {
-      this.format = 'jdk8';
-      this.commit();
-      this.current = { uptime: Number(start[1]), full: start[2] === 'Full GC', line: lineNo, text: line };
-    }
-    if (this.current && (line.includes('->') || line.includes('secs'))) this.fill(this.current, line);
+    this.unified.push(line, lineNo);
+    this.jdk8.push(line, lineNo);
   }
 
-  /** Folds the finished event into the totals. */
-  private commit(): void {
-    const e = this.current;
-    if (!e) return;
-    this.current = undefined;
+  /** Folds one finished collection into the totals. */
+  private add(e: GcEvent, format: 'jdk8' | 'unified'): void {
+    this.formats.add(format);
     const t = this.t;
     if (t.events === 0) {
       t.first = e;
@@ -129,95 +86,134 @@ class GcLogRun implements ParserRun {
     t.lastUptime = e.uptime;
     t.lastPause = e.pauseSeconds ?? 0;
     t.capacity = Math.max(t.capacity, e.capacityBytes ?? 0);
-    if (!e.full) return;
-    t.fulls++;
-    t.lastFull = e;
-    if (e.afterBytes !== undefined && t.floors.length < MAX_FLOORS) {
+    if (e.full) t.fulls++;
+    if (!e.wholeHeap || e.afterBytes === undefined) return;
+    t.lastFloor = e;
+    if (t.floors.length < MAX_FLOORS) {
       t.floors.push(e.afterBytes);
-      t.fullEvents.push(e);
-    }
-  }
-
-  /** JDK 8 events may spread over lines (G1 details): take heap and pause figures as they come. */
-  private fill(event: GcEvent, line: string): void {
-    // Generation brackets hold their own transitions; the whole-heap one is what is left outside them.
-    const outside = line.includes('[') ? line.replace(GENERATION, '') : line;
-    if (event.afterBytes === undefined) {
-      const old = OLD_GEN.exec(line);
-      if (old) event.oldAfterShare = Number(old[2]) / Number(old[3]);
-      const g1 = G1_HEAP.exec(line);
-      const t = g1 ? undefined : TRANSITION.exec(outside);
-      if (g1) {
-        event.afterBytes = sizeOf(g1[3] ?? '');
-        event.capacityBytes = sizeOf(g1[4] ?? '');
-      } else if (t) {
-        event.afterBytes = sizeOf(t[2] ?? '');
-        event.capacityBytes = sizeOf(t[3] ?? '');
-      }
-    }
-    const real = REAL.exec(line);
-    if (real) event.pauseSeconds = Number(real[1]);
-    else if (event.pauseSeconds === undefined) {
-      const secs = SECS.exec(outside);
-      if (secs) event.pauseSeconds = Number(secs[1]);
+      t.floorEvents.push(e);
     }
   }
 
   finish() {
-    this.commit();
+    this.unified.flush();
+    this.jdk8.flush();
     const t = this.t;
     const first = t.first;
-    if (!first && t.initSeen)
-      throw parseFailed(
-        "GC pauses: this log has only the JVM's start-up lines, so no collection has run yet. Paste the log from the hours when memory was high.",
-      );
-    if (!first)
-      throw parseFailed(
-        'GC events like "[Full GC (Ergonomics) ...]" (JDK 8 -XX:+PrintGCDetails) or "GC(12) Pause Young ... 512M->128M(1024M) 3.2ms" (-Xlog:gc).',
-      );
+    if (!first) this.refuse();
+    // Threads stalled on ZGC lost that time as surely as in a pause.
+    const pause = t.pause + this.unified.stallSeconds;
     const span = t.events > 1 ? t.lastUptime - t.firstUptime + t.lastPause : t.lastUptime;
-    const share = span > 0 ? Math.min(1, t.pause / span) : 0;
-    const lastFull = t.lastFull;
-    const peak = this.peakFloor();
-    const values: Record<string, number | string | boolean> = {
-      format: this.format ?? 'jdk8',
-      gcEvents: t.events,
-      fullGcCount: t.fulls,
-      totalPauseSeconds: Number(t.pause.toFixed(3)),
-      elapsedSeconds: Number(span.toFixed(3)),
-      gcTimeShare: Number(share.toFixed(4)),
-      heapCapacityBytes: t.capacity,
-      firstHeapAfterFullGcBytes: t.floors[0] ?? 0,
-      lastHeapAfterFullGcBytes: lastFull?.afterBytes ?? 0,
-      // The climb up to the highest floor: after an OutOfMemoryError unwinds, a last full GC may free
-      // everything, which says nothing about the live data before it.
-      heapFloorRising: rising(t.floors.slice(0, peak ? peak.index + 1 : 0)),
-      gcOverheadLimit: this.overhead !== undefined,
-    };
-    // Without a full GC nothing says how much is live: leave the share out rather than report 0.
-    if (peak) {
-      values.heapAfterFullGcShare = Number(peak.share.toFixed(4));
-      values.peakHeapAfterFullGcBytes = peak.event.afterBytes ?? 0;
-    }
+    const share = this.timed() && span > 0 ? Math.min(1, pause / span) : 0;
+    const fullest = this.fullestAfterWholeHeapCollection();
+    const values = this.values(pause, span, share, fullest);
     const facts: Fact[] = this.overhead ? [this.overhead] : [];
     const verdict = this.verdict(
-      { heapFloorRising: values.heapFloorRising === true, peakShare: peak?.share ?? 0, gcTimeShare: share },
+      {
+        heapFloorRising: values.heapFloorRising === true,
+        peakShare: fullest?.share ?? 0,
+        gcTimeShare: share,
+      },
       facts,
-      peak?.event,
+      fullest?.event,
     );
-    const floor = peak
-      ? `; the most left after a full GC was ${formatSize(peak.event.afterBytes ?? 0)} (${percent(peak.share)} of the ${peak.event.oldAfterShare === undefined ? 'heap' : 'old generation'})`
-      : '; no full GC, so the live data is not known';
-    const summary = `${t.events} GC pauses (${t.fulls} full) took ${percent(share)} of ${values.elapsedSeconds}s${floor}; heap ${formatSize(t.capacity)}.`;
+    const took = this.timed()
+      ? `took ${percent(share)} of ${values.elapsedSeconds}s`
+      : 'took a share of the time the log cannot tell (its lines carry no time)';
+    this.exhaustion(facts);
+    const summary = `${t.events} GC ${t.events === 1 ? 'collection' : 'collections'} (${t.fulls} full) ${took}${this.floorText(fullest)}; heap ${formatSize(t.capacity)}.`;
     return output('gc-log', values, summary, facts, verdict, first?.line ?? 1);
   }
 
-  /** The (latest) full GC that left the largest share of the heap in use (old generation on JDK 8). */
-  private peakFloor(): { event: GcEvent; share: number; index: number } | undefined {
-    let best: { event: GcEvent; share: number; index: number } | undefined;
-    this.t.fullEvents.forEach((event, index) => {
-      const capacity = event.capacityBytes || this.t.capacity;
-      const share = event.oldAfterShare ?? (capacity ? (event.afterBytes ?? 0) / capacity : 0);
+  /** Whether the events carry times: JDK 8 stamps (-XX:+PrintGCTimeStamps/DateStamps), unified decorators. */
+  private timed(): boolean {
+    return this.formats.has('unified') ? this.unified.timed : this.jdk8.timed;
+  }
+
+  /**
+   * The heap is exhausted when the log ends in whole-heap collections that each left it nearly full:
+   * HotSpot throws "Java heap space" once a full collection cannot make room for an allocation (and
+   * Parallel's GC overhead limit once collections recover under 2% of the heap), so collections
+   * back to back that free under a tenth of it are what precedes the error, even where the log holds
+   * no exception line. Three in a row, so one full collection at a peak of live data does not count.
+   */
+  private exhaustion(facts: Fact[]): void {
+    const last = this.t.floorEvents.slice(-EXHAUSTED_RUN);
+    if (last.length < EXHAUSTED_RUN) return;
+    const shares = last.map((e) => this.shareLeft(e));
+    if (shares.some((s) => s < EXHAUSTED_SHARE)) return;
+    const end = last[last.length - 1] as GcEvent;
+    facts.push(
+      fact('oom.heap-exhausted', end.line, end.text, {
+        share: Number(Math.min(...shares).toFixed(4)),
+        collections: this.t.floors.length,
+        source: 'gc-log',
+      }),
+    );
+  }
+
+  private shareLeft(event: GcEvent): number {
+    const capacity = event.capacityBytes || this.t.capacity;
+    return event.statedShare ?? (capacity ? (event.afterBytes ?? 0) / capacity : 0);
+  }
+
+  private refuse(): never {
+    if (this.unified.initSeen)
+      throw parseFailed(
+        "GC pauses: this log has only the JVM's start-up lines, so no collection has run yet. Paste the log from the hours when memory was high.",
+      );
+    throw parseFailed(
+      'GC events like "[Full GC (Ergonomics) ...]" (JDK 8 -XX:+PrintGCDetails) or "GC(12) Pause Young ... 512M->128M(1024M) 3.2ms" (-Xlog:gc).',
+    );
+  }
+
+  private values(
+    pause: number,
+    span: number,
+    share: number,
+    fullest?: FullestAfterCollection,
+  ): Record<string, number | string | boolean> {
+    const t = this.t;
+    const values: Record<string, number | string | boolean> = {
+      format: this.formats.has('unified') ? 'unified' : 'jdk8',
+      gcEvents: t.events,
+      fullGcCount: t.fulls,
+      wholeHeapCollections: t.floors.length,
+      totalPauseSeconds: Number(pause.toFixed(3)),
+      heapCapacityBytes: t.capacity,
+      // "After full GC" is after any collection of the whole heap: ZGC and Shenandoah never run a full GC.
+      firstHeapAfterFullGcBytes: t.floors[0] ?? 0,
+      lastHeapAfterFullGcBytes: t.lastFloor?.afterBytes ?? 0,
+      // The climb up to the fullest collection: after an OutOfMemoryError unwinds, a last full GC may
+      // free everything, which says nothing about the live data before it.
+      heapFloorRising: rising(t.floors.slice(0, fullest ? fullest.index + 1 : 0)),
+      gcOverheadLimit: this.overhead !== undefined,
+    };
+    if (this.unified.collector) values.collector = this.unified.collector;
+    // A log without times cannot say what share of the time went to GC: left out, not 0.
+    if (this.timed()) {
+      values.elapsedSeconds = Number(span.toFixed(3));
+      values.gcTimeShare = Number(share.toFixed(4));
+    }
+    // Without a whole-heap collection nothing says how much is live: leave the share out rather than report 0.
+    if (fullest) {
+      values.heapAfterFullGcShare = Number(fullest.share.toFixed(4));
+      values.peakHeapAfterFullGcBytes = fullest.event.afterBytes ?? 0;
+    }
+    return values;
+  }
+
+  private floorText(fullest?: FullestAfterCollection): string {
+    if (!fullest) return '; no collection of the whole heap, so the live data is not known';
+    const of = fullest.event.shareOf === 'old generation' ? 'old generation' : 'heap';
+    return `; the most left after a whole-heap collection was ${formatSize(fullest.event.afterBytes ?? 0)} (${percent(fullest.share)} of the ${of})`;
+  }
+
+  /** The (latest) whole-heap collection that left the largest share in use (old generation on JDK 8). */
+  private fullestAfterWholeHeapCollection(): FullestAfterCollection | undefined {
+    let best: FullestAfterCollection | undefined;
+    this.t.floorEvents.forEach((event, index) => {
+      const share = this.shareLeft(event);
       if (!best || share >= best.share) best = { event, share, index };
     });
     return best;
@@ -231,34 +227,27 @@ class GcLogRun implements ParserRun {
     const { first } = this.t;
     if (v.heapFloorRising && peak) {
       facts.push(fact('gc.heap-floor-rising', peak.line, peak.text));
-      return 'leak likely: the heap left after each full GC keeps rising';
+      return 'leak likely: the heap left after each whole-heap collection keeps rising';
     }
     if (v.peakShare >= 0.9 && peak) {
       facts.push(
         fact('gc.heap-full-after-gc', peak.line, peak.text, { share: Number(v.peakShare.toFixed(4)) }),
       );
-      return 'live data fills the heap: full GCs free almost nothing';
+      return 'live data fills the heap: collections of the whole heap free almost nothing';
     }
     if (v.gcTimeShare >= 0.1 && first) {
       facts.push(fact('gc.time-share-high', first.line, first.text, { share: v.gcTimeShare }));
       return `GC overhead high: ${percent(v.gcTimeShare)} of the time in pauses`;
     }
-    return this.t.fulls > 0 ? 'full GCs present, heap recovers' : 'GC healthy';
+    return this.t.floors.length > 0 ? 'whole-heap collections present, heap recovers' : 'GC healthy';
   }
 }
 
-/** GC logs: JDK 8 -XX:+PrintGCDetails and JDK 9+ -Xlog:gc*. */
+/** GC logs: JDK 8 -XX:+PrintGCDetails and JDK 9+ unified logging (-Xlog:gc, -Xlog:gc*), every collector. */
 export const gcLogParser: Parser = {
   id: 'gc-log',
   title: 'GC log',
   howToGet: 'the JVM GC log (-Xlog:gc*:file=gc.log on JDK 9+, -XX:+PrintGCDetails -Xloggc:gc.log on JDK 8)',
-  detect: (head) =>
-    head.some(
-      (l) =>
-        JDK8_START.test(l) ||
-        UNIFIED.test(l) ||
-        /\]\[gc(?:,start)?\s*\] GC\(\d+\)/.test(l) ||
-        UNIFIED_INIT.test(l),
-    ),
+  detect: (head) => head.some((l) => jdk8GcLine(l) || unifiedGcLine(l)),
   create: () => new GcLogRun(),
 };

@@ -26,6 +26,29 @@ const ROUNDING_SHARE = 0.05;
 /** What `VM.native_memory baseline` answers (JDK 9+ / JDK 8): no figures yet. */
 const BASELINE = /^\s*Baseline (taken|succeeded)\s*$/;
 const DIFF_MARKER = /^\s*:\s*\(\s*(Metadata|Class space)\)/;
+/** Under Thread, JDK 8 to 23: "(thread #3019)", in a diff "(thread #3019 +2980)". */
+const THREAD_COUNT = /^\s*\(thread #(\d+)(?:\s+[+-]\d+)?\)\s*$/;
+/** Under Thread: "(stack: reserved=3091456KB, committed=133796KB)", a diff's deltas after each figure. */
+const STACK = new RegExp(String.raw`^\s*\(stack: reserved=${AMOUNT}, committed=${AMOUNT}\)`);
+
+/**
+ * Over a thousand live threads is a leak, however little their stacks commit. Each thread reserves
+ * its whole stack (-Xss: 1 MiB by default on 64-bit Linux) as address space when it starts, but the
+ * kernel backs only the pages it touches: 3,019 idle threads captured on JDK 17 reserved 2.9 GiB and
+ * committed 131 MiB. JDK 11+ NMT records a stack as reserved only and reads the committed part from
+ * the kernel when asked (`MemTracker::record_thread_stack` and `snapshot_thread_stacks`, JDK-8191369,
+ * tested by hotspot's gtest test_committed_virtualmemory.cpp); the JDK 8 summaries we have (fixtures
+ * flink-blog-529-threads, hxf-jdk8-cms) show stack committed equal to reserved, the whole -Xss. Either
+ * way the committed figure cannot stand for the count.
+ * A busy JVM, Flink TaskManagers with many slots included, runs a few hundred threads.
+ */
+export const THREAD_LEAK_COUNT = 1000;
+
+interface ThreadStacks {
+  count?: number;
+  reserved?: number;
+  committed?: number;
+}
 
 function bytes(value?: string, unit?: string): number {
   return Number(value ?? 0) * (UNIT[unit ?? ''] ?? 1);
@@ -57,8 +80,10 @@ class NmtRun implements ParserRun {
   private diff = false;
   private scale = '';
   private baselineReply = false;
+  private readonly threads: ThreadStacks = {};
 
   push(line: string, lineNo: number): void {
+    if (this.categories[this.categories.length - 1]?.name === 'Thread' && this.readThreadLine(line)) return;
     if (BASELINE.test(line)) this.baselineReply = true;
     if (DIFF_MARKER.test(line)) this.diff = true;
     const scale = /Omitting categories weighting less than 1(KB|MB|GB)/.exec(line);
@@ -89,6 +114,45 @@ class NmtRun implements ParserRun {
   }
 
   finish() {
+    const total = this.usableTotal();
+    this.checkComplete(total.committed);
+    const heapCommitted = this.categories.find((c) => c.name === 'Java Heap')?.committed ?? 0;
+    const byCommitted = [...this.categories].sort((a, b) => b.committed - a.committed);
+    const largest = byCommitted.find((c) => c.name !== 'Java Heap') ?? byCommitted[0];
+    const values: Record<string, number | string | boolean> = {
+      diff: this.diff,
+      totalReservedBytes: total.reserved,
+      totalCommittedBytes: total.committed,
+      heapCommittedBytes: heapCommitted,
+      // NMT's own total less the heap: areas it omits (below 1 KB/MB) and rounding stay counted.
+      nonHeapCommittedBytes: Math.max(0, total.committed - heapCommitted),
+      largestNonHeapCategory: largest?.name ?? '',
+      largestNonHeapCommittedBytes: largest?.committed ?? 0,
+      ...this.threadValues(),
+    };
+    for (const c of this.categories) values[`committedBytes.${keyOf(c.name)}`] = c.committed;
+    const facts: Fact[] = [];
+    if (largest)
+      facts.push(
+        fact('nmt.largest', largest.line, largest.text, {
+          category: largest.name,
+          committedBytes: largest.committed,
+        }),
+      );
+    const verdict =
+      this.growthVerdict(total, values, facts) ??
+      this.threadLeakVerdict() ??
+      `largest outside the heap: ${largest?.name} (${formatSize(largest?.committed ?? 0)} committed)`;
+    for (const c of this.categories.filter(
+      (c) => /^(Internal|Other)$/.test(c.name) && c.committed > NATIVE_ALERT,
+    ))
+      facts.push(fact('nmt.native-large', c.line, c.text, { category: c.name, committedBytes: c.committed }));
+    const summary = `NMT ${this.diff ? 'diff' : 'summary'}: ${formatSize(total.committed)} committed of ${formatSize(total.reserved)} reserved; heap ${formatSize(heapCommitted)}, outside the heap ${formatSize(Number(values.nonHeapCommittedBytes))}.${this.threadSummary()}`;
+    return output('nmt', values, summary, facts, verdict, total.line);
+  }
+
+  /** The Total line, or why the paste cannot be read. */
+  private usableTotal(): NonNullable<NmtRun['total']> {
     if (!this.total && this.baselineReply)
       throw parseFailed(
         'the figures: "Baseline taken" is only the reply to `VM.native_memory baseline`. Let the job run for a while, then run `jcmd <pid> VM.native_memory summary.diff` and paste what it prints.',
@@ -101,51 +165,73 @@ class NmtRun implements ParserRun {
       throw parseFailed(
         'figures finer than whole GB: with scale=GB NMT rounds every area to 0 or 1 GB. Run `jcmd <pid> VM.native_memory summary` again without scale= (or with scale=MB).',
       );
-    this.checkComplete(this.total.committed);
-    const heapCommitted = this.categories.find((c) => c.name === 'Java Heap')?.committed ?? 0;
-    const byCommitted = [...this.categories].sort((a, b) => b.committed - a.committed);
-    const nonHeap = byCommitted.filter((c) => c.name !== 'Java Heap');
-    const largest = nonHeap[0] ?? byCommitted[0];
+    return this.total;
+  }
+
+  /** In a diff, the area that grew most: its values, its fact and the verdict. */
+  private growthVerdict(
+    total: NonNullable<NmtRun['total']>,
+    values: Record<string, number | string | boolean>,
+    facts: Fact[],
+  ): string | undefined {
     const growing = [...this.categories].sort((a, b) => b.committedDelta - a.committedDelta)[0];
-    const values: Record<string, number | string | boolean> = {
-      diff: this.diff,
-      totalReservedBytes: this.total.reserved,
-      totalCommittedBytes: this.total.committed,
-      heapCommittedBytes: heapCommitted,
-      // NMT's own total less the heap: areas it omits (below 1 KB/MB) and rounding stay counted.
-      nonHeapCommittedBytes: Math.max(0, this.total.committed - heapCommitted),
-      largestNonHeapCategory: largest?.name ?? '',
-      largestNonHeapCommittedBytes: largest?.committed ?? 0,
-    };
-    for (const c of this.categories) values[`committedBytes.${keyOf(c.name)}`] = c.committed;
-    const facts: Fact[] = [];
-    if (largest)
-      facts.push(
-        fact('nmt.largest', largest.line, largest.text, {
-          category: largest.name,
-          committedBytes: largest.committed,
-        }),
-      );
-    let verdict = `largest outside the heap: ${largest?.name} (${formatSize(largest?.committed ?? 0)} committed)`;
-    if (this.diff && growing && growing.committedDelta > 0) {
-      values.totalCommittedDeltaBytes = this.total.committedDelta;
-      values.fastestGrowingCategory = growing.name;
-      values.fastestGrowthBytes = growing.committedDelta;
-      facts.push(
-        fact('nmt.growing', growing.line, growing.text, {
-          category: growing.name,
-          deltaBytes: growing.committedDelta,
-        }),
-      );
-      verdict = `${growing.name} is growing fastest (+${formatSize(growing.committedDelta)} committed)`;
-    }
-    const native = this.categories.filter(
-      (c) => /^(Internal|Other)$/.test(c.name) && c.committed > NATIVE_ALERT,
+    if (!this.diff || !growing || growing.committedDelta <= 0) return undefined;
+    values.totalCommittedDeltaBytes = total.committedDelta;
+    values.fastestGrowingCategory = growing.name;
+    values.fastestGrowthBytes = growing.committedDelta;
+    facts.push(
+      fact('nmt.growing', growing.line, growing.text, {
+        category: growing.name,
+        deltaBytes: growing.committedDelta,
+      }),
     );
-    for (const c of native)
-      facts.push(fact('nmt.native-large', c.line, c.text, { category: c.name, committedBytes: c.committed }));
-    const summary = `NMT ${this.diff ? 'diff' : 'summary'}: ${formatSize(this.total.committed)} committed of ${formatSize(this.total.reserved)} reserved; heap ${formatSize(Number(values.heapCommittedBytes))}, outside the heap ${formatSize(Number(values.nonHeapCommittedBytes))}.`;
-    return output('nmt', values, summary, facts, verdict, this.total.line);
+    return `${growing.name} is growing fastest (+${formatSize(growing.committedDelta)} committed)`;
+  }
+
+  /** The count and stack lines printed under Thread; true when the line was one of them. */
+  private readThreadLine(line: string): boolean {
+    const count = THREAD_COUNT.exec(line);
+    if (count) this.threads.count = Number(count[1]);
+    const stack = count ? null : STACK.exec(line);
+    if (stack) {
+      this.threads.reserved = bytes(stack[1], stack[2]);
+      this.threads.committed = bytes(stack[5], stack[6]);
+    }
+    return count !== null || stack !== null;
+  }
+
+  /**
+   * Thread count and stack figures; `threadStackBytesEach` is about -Xss. `threadStacksCountedWhole`
+   * says NMT counted every reserved stack byte as committed, as JDK 8 does (JDK 11+ counts touched pages).
+   */
+  private threadValues(): Record<string, number | boolean> {
+    const { count, reserved, committed } = this.threads;
+    const values: Record<string, number | boolean> = {};
+    if (count !== undefined) values.threadCount = count;
+    if (reserved === undefined || committed === undefined) return values;
+    values.threadStackReservedBytes = reserved;
+    values.threadStackCommittedBytes = committed;
+    values.threadStacksCountedWhole = reserved > 0 && committed === reserved;
+    if (count) values.threadStackBytesEach = Math.round(reserved / count);
+    return values;
+  }
+
+  /** " 3019 threads, 2.95 GB of stack reserved, 131 MB committed.": the figures the thread rule reads. */
+  private threadSummary(): string {
+    const { count, reserved, committed } = this.threads;
+    if (count === undefined) return '';
+    const stacks =
+      reserved === undefined
+        ? ''
+        : `, ${formatSize(reserved)} of stack reserved, ${formatSize(committed ?? 0)} committed`;
+    return ` ${count} threads${stacks}.`;
+  }
+
+  private threadLeakVerdict(): string | undefined {
+    const { count, reserved } = this.threads;
+    if (count === undefined || count < THREAD_LEAK_COUNT) return undefined;
+    const stacks = reserved ? `, reserving ${formatSize(reserved)} of stack` : '';
+    return `${count} threads alive${stacks}: more than a JVM at work needs, so threads leak`;
   }
 
   /**

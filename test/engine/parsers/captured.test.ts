@@ -81,14 +81,17 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
     'gc-log',
     'jdk17-g1-leak-oom-xlog-gc.log',
     {
-      verdict: 'live data fills the heap: full GCs free almost nothing',
+      verdict: 'live data fills the heap: collections of the whole heap free almost nothing',
       peakHeapAfterFullGcBytes: 118 * MiB,
     },
   ],
   [
     'gc-log',
     'jdk17-parallel-leak-oom-xlog-gc.log',
-    { heapFloorRising: true, verdict: 'leak likely: the heap left after each full GC keeps rising' },
+    {
+      heapFloorRising: true,
+      verdict: 'leak likely: the heap left after each whole-heap collection keeps rising',
+    },
   ],
   ['gc-log', 'jdk17-g1-heap-oom-xlog-gc-star.log', { heapFloorRising: true, heapCapacityBytes: 64 * MiB }],
   [

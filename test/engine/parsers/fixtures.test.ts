@@ -72,7 +72,7 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
       heapCapacityBytes: 989184 * KiB,
       lastHeapAfterFullGcBytes: 706558 * KiB,
       heapFloorRising: false,
-      verdict: 'live data fills the heap: full GCs free almost nothing',
+      verdict: 'live data fills the heap: collections of the whole heap free almost nothing',
     },
   ],
   [
@@ -244,11 +244,11 @@ const SUMMARIES: Record<string, string | RegExp> = {
     '5.69 GB in 4535643 objects of 4 classes (no Total line: list cut short); largest: byte[] 5.43 GB, java.lang.Object[] 137 MB, char[] 106 MB.',
   // The share is of the old generation (ParOldGen 699370K of 699392K), so it is not pinned here.
   'gcviewer-161-parallel-full-gcs.txt':
-    /^4 GC pauses \(4 full\) took 58% of 46\.687s; the most left after a full GC was 690 MB \(\d+% of the .*\); heap 966 MB\.$/,
+    /^4 GC collections \(4 full\) took 58% of 46\.687s; the most left after a whole-heap collection was 690 MB \(\d+% of the .*\); heap 966 MB\.$/,
   'bingoogolapple-184-parallel-multiline.txt':
-    /^3 GC pauses \(1 full\) took 41% of 2\.747s; the most left after a full GC was 996 MB \(\d+% of the .*\); heap 1\.92 GB\.$/,
+    /^3 GC collections \(1 full\) took 41% of 2\.747s; the most left after a whole-heap collection was 996 MB \(\d+% of the .*\); heap 1\.92 GB\.$/,
   'jifa-202-unified-g1.txt':
-    '1 GC pauses (0 full) took 0.0% of 488134.852s; no full GC, so the live data is not known; heap 12 GB.',
+    '1 GC collection (0 full) took 0.0% of 488134.852s; no collection of the whole heap, so the live data is not known; heap 12 GB.',
   'codebrag-58-openjdk-8u66.txt':
     'Java 8u66 from OpenJDK (OpenJDK 64-Bit Server VM (build 25.66-b17, mixed mode)).',
   'openj9-51-8u162.txt': /^Java 8u162 from Eclipse OpenJ9 \(Eclipse OpenJ9 VM \(build openj9-0\.8\.0-rc1, /,
@@ -290,7 +290,7 @@ const SUMMARIES: Record<string, string | RegExp> = {
     'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB.',
   // 839 MB committed = 112 MB heap + 727 MB outside it.
   'netty-quic-413-summary-mb.txt':
-    'NMT summary: 839 MB committed of 2.18 GB reserved; heap 112 MB, outside the heap 727 MB.',
+    'NMT summary: 839 MB committed of 2.18 GB reserved; heap 112 MB, outside the heap 727 MB. 144 threads, 41 MB of stack reserved, 41 MB committed.',
   // Every slot taken: the REST answer's freeResource is all zeros.
   'flink-13547-taskmanager-detail.json':
     '1 TaskManager(s), 0 of 1 slots free; free task heap 0 B (largest on one TaskManager 0 B), free managed 0 B.',

@@ -28,7 +28,7 @@ describe('NMT summaries captured on JDK 17 and posted from JDK 8', () => {
       'committedBytes.stringDeduplication': KiB,
     });
     expect(out.summary).toBe(
-      'NMT summary: 645 MB committed of 1.94 GB reserved; heap 256 MB, outside the heap 389 MB.',
+      'NMT summary: 645 MB committed of 1.94 GB reserved; heap 256 MB, outside the heap 389 MB. 19 threads, 19 MB of stack reserved, 804 KB committed.',
     );
     expect(out.verdict).toBe('largest outside the heap: Other (320 MB committed)');
     expect(out.facts.filter((f) => f.kind === 'nmt.native-large').map((f) => f.values)).toEqual([
@@ -46,7 +46,9 @@ describe('NMT summaries captured on JDK 17 and posted from JDK 8', () => {
   it('does not flag a large Thread area as native memory', () => {
     const text = read('jdk17-summary-1200-threads.txt');
     expect(factsOf(text, 'nmt.native-large')).toEqual([]);
-    expect(parse(text).verdict).toBe('largest outside the heap: Thread (1.11 GB committed)');
+    expect(parse(text).verdict).toBe(
+      '1219 threads alive, reserving 9.46 GB of stack: more than a JVM at work needs, so threads leak',
+    );
     // Near miss on JDK 8 too: Flink's 529 threads commit 2575 MB in Thread.
     expect(factsOf(read('flink-blog-529-threads-summary-mb.txt'), 'nmt.native-large')).toEqual([]);
   });
@@ -254,5 +256,74 @@ describe('NMT detection', () => {
 
   it('says a baseline reply has no figures yet', () => {
     expect(() => parse('Baseline succeeded')).toThrow(/"Baseline taken" is only the reply/);
+  });
+});
+
+/**
+ * ThreadLeak (scripts/capture/jvm) on JDK 17: N idle threads at each -Xss. The JVM adds about twenty
+ * threads of its own (1 MiB stacks at most, or -Xss when larger), so each figure is bounded by what the
+ * program set up.
+ */
+describe('thread stacks of the captured thread leaks', () => {
+  const matrix = [300, 1500, 3000].flatMap((threads) =>
+    (
+      [
+        ['default', MiB],
+        ['256k', 256 * KiB],
+        ['2m', 2 * MiB],
+      ] as const
+    ).map(([xss, stack]) => ({ threads, xss, stack, file: `jdk17-thread-leak-${threads}-xss-${xss}.txt` })),
+  );
+
+  it.each(matrix)(
+    '$file: the count, and the reserved stacks of about -Xss each',
+    ({ threads, stack, file }) => {
+      const v = parse(read(file)).values;
+      const own = 30;
+      expect(v.threadCount).toBeGreaterThanOrEqual(threads);
+      expect(v.threadCount).toBeLessThan(threads + own);
+      expect(v.threadStackReservedBytes).toBeGreaterThanOrEqual(threads * stack);
+      expect(v.threadStackReservedBytes).toBeLessThanOrEqual(threads * stack + own * Math.max(stack, MiB));
+      // JDK 11+ counts only touched pages: idle threads commit a small part of what they reserve.
+      expect(v.threadStacksCountedWhole).toBe(false);
+      expect(Number(v.threadStackCommittedBytes)).toBeLessThan(Number(v.threadStackReservedBytes) / 2);
+      expect(Number(v['committedBytes.thread'])).toBeLessThan(1024 * MiB);
+    },
+  );
+
+  it.each(matrix)('$file: a leak from 1,000 threads, whatever the stacks commit', ({ threads, file }) => {
+    const verdict = parse(read(file)).verdict;
+    if (threads >= 1000) expect(verdict).toMatch(/^\d+ threads alive, reserving .* so threads leak$/);
+    else expect(verdict).toMatch(/^largest outside the heap: /);
+  });
+
+  it('reads -Xss back from the reserved stacks', () => {
+    expect(parse(read('jdk17-thread-leak-1500-xss-default.txt')).values.threadStackBytesEach).toBe(MiB);
+    expect(parse(read('jdk17-thread-leak-3000-xss-2m.txt')).verdict).toBe(
+      '3019 threads alive, reserving 5.89 GB of stack: more than a JVM at work needs, so threads leak',
+    );
+  });
+
+  // JDK 8 counts each reserved stack whole as committed: the Flink post's 529 threads of ~5 MiB.
+  it('says when NMT counted the stacks whole, as JDK 8 does', () => {
+    const v = parse(read('flink-blog-529-threads-summary-mb.txt')).values;
+    expect(v).toMatchObject({
+      threadCount: 529,
+      threadStackReservedBytes: 2573 * MiB,
+      threadStackCommittedBytes: 2573 * MiB,
+      threadStacksCountedWhole: true,
+    });
+    expect(parse(read('hxf-jdk8-cms-summary-kb.txt')).values.threadStacksCountedWhole).toBe(true);
+  });
+
+  it('reads the count from a summary.diff, whose count line carries a change', () => {
+    const diff = read('jdk17-summary-diff-direct-growth.txt').replace('(thread #19)', '(thread #1019 +1000)');
+    expect(parse(diff).values.threadCount).toBe(1019);
+  });
+
+  it('is one short of a leak at 999 threads', () => {
+    const text = read('jdk17-thread-leak-1500-xss-default.txt');
+    expect(parse(text.replace('(thread #1519)', '(thread #999)')).verdict).toMatch(/^largest outside/);
+    expect(parse(text.replace('(thread #1519)', '(thread #1000)')).verdict).toMatch(/threads leak$/);
   });
 });

@@ -59,6 +59,8 @@ export interface HarnessOptions {
   oncallGroup?: string;
   /** Outcomes kept (and "Did this fix it?" asked) only when given. */
   outcomes?: OutcomeStore;
+  /** The playbooks to serve; the test playbooks when not given. */
+  playbooks?: Playbook[];
 }
 
 /**
@@ -76,7 +78,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const fake = options.fake ?? new FakeSlack(BOT_TOKEN);
   if (!options.fake) await fake.start();
   const logs = new LogSink();
-  const playbooks = testPlaybooks();
+  const playbooks = options.playbooks ?? testPlaybooks();
   const log = createLogger('debug', logs);
   const base: SlackDeps = {
     settings: {
