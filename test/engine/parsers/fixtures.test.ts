@@ -295,9 +295,13 @@ const SUMMARIES: Record<string, string | RegExp> = {
   'flink-13547-taskmanager-detail.json':
     '1 TaskManager(s), 0 of 1 slots free; free task heap 0 B (largest on one TaskManager 0 B), free managed 0 B.',
   // (3.1 - 1.1) / 1.1 = +182%; (2.1 - 2) / 2 = +5.0%; (4 - 1) / 1 = +300%.
-  'synthetic-steady-growth.txt': '9 samples: 1.1 GB -> 3.1 GB (+182%), peak 3.1 GB.',
-  'synthetic-spike.txt': '8 samples: 2 GB -> 2.1 GB (+5.0%), peak 6 GB.',
-  'synthetic-plateau.txt': '9 samples: 1 GB -> 4 GB (+300%), peak 4.01 GB.',
+  // 2 GiB in 80 min: 2 x 1024^3 / 4800 s = 447392 B/s = 437 KiB/s.
+  'synthetic-steady-growth.txt':
+    '9 samples over 80 min: 1.1 GB -> 3.1 GB (+182%), peak 3.1 GB. Climbing 437 KB/s.',
+  'synthetic-spike.txt':
+    '8 samples: 2 GB -> 2.1 GB (+5.0%), peak 6 GB. It came back down: memory was given back, which a leak never does.',
+  'synthetic-plateau.txt':
+    '9 samples: 1 GB -> 4 GB (+300%), peak 4.01 GB. 3 steps up (samples 2, 3, 4), then flat at 4 GB for the last 6 samples: memory taken in steps and held, not growing.',
 };
 
 /** Cut-off or broken inputs and the start of the message each must give. */
