@@ -120,14 +120,19 @@ function baseJudgement(input: SeriesInput, tol: number): SeriesJudgement {
 }
 
 /**
- * A tail within the noise band has stopped only if its own pace is a tenth of the whole series' or less:
- * a slow climb also stays within the band for a while, at the same pace as before.
+ * A tail within the noise band has stopped only if its own pace is a tenth of the pace from the samples
+ * before it to it, or less: a slow climb also stays within the band for a while, at the same pace.
  */
 function tailStopped(ys: readonly number[], tail: number): boolean {
-  const idx = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
-  const overall = fitLine(idx(0, ys.length), ys).slope;
-  const late = fitLine(idx(ys.length - tail, tail), ys.slice(-tail)).slope;
-  return overall <= 0 || late <= overall * LEVEL_SLOWDOWN;
+  const head = ys.length - tail;
+  const mean = (xs: readonly number[]) => xs.reduce((sum, y) => sum + y, 0) / xs.length;
+  // The centres of the head and the tail are half the series apart.
+  const pace = (mean(ys.slice(head)) - mean(ys.slice(0, head))) / (ys.length / 2);
+  const late = fitLine(
+    Array.from({ length: tail }, (_, i) => head + i),
+    ys.slice(head),
+  ).slope;
+  return pace <= 0 || late <= pace * LEVEL_SLOWDOWN;
 }
 
 /** The tail held flat after a change: a level if it held long enough, else too soon to tell. */
