@@ -283,11 +283,12 @@ const SUMMARIES: Record<string, string | RegExp> = {
     'Container payment of pod pay-65dd7b9cb4-xxxxx: Error, exit code 143, no memory limit, 4 restarts.',
   // 64952 pages x 4 KiB = 254 MiB resident.
   'easyrec-21-beyond-physical.txt':
-    'YARN killed container_1598507699008_0094_01_000010 for physical memory: 9.8 GB used of 9.8 GB; largest process java with 254 MB resident.',
+    'YARN killed container_1598507699008_0094_01_000010 for physical memory: 9.8 GB used of 9.8 GB; exit status -104; largest process java with 254 MB resident.',
   'pai-1151-beyond-virtual.txt':
-    'YARN killed container_e04_1548839040935_6713_01_000002 for virtual memory: 264 MB used of 1 GB; largest process java with 255 MB resident.',
+    'YARN killed container_e04_1548839040935_6713_01_000002 for virtual memory: 264 MB used of 1 GB; exit status absent; largest process java with 255 MB resident.',
   'glue-samples-28-killed-by-yarn.txt':
-    'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB.',
+    // The Spark message carries no exit status: said absent, not 0.
+    'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB; exit status absent.',
   // 839 MB committed = 112 MB heap + 727 MB outside it.
   'netty-quic-413-summary-mb.txt':
     'NMT summary: 839 MB committed of 2.18 GB reserved; heap 112 MB, outside the heap 727 MB.',
