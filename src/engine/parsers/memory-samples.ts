@@ -213,7 +213,8 @@ export const memorySamplesParser: Parser = {
   detect(head) {
     if (head.some((l) => TOP_HEADER.test(l) || TOP_COLUMNS.test(l))) return true;
     if (head.some((l) => PS_COLUMNS.test(l))) return head.filter((l) => PS_COLUMNS.test(l)).length >= 2;
-    const nonEmpty = head.filter((l) => l.trim());
+    // The lines a person adds ("every 60s", "limit 4 GB") are neither samples nor noise.
+    const nonEmpty = head.filter((l) => l.trim() && !EVERY.test(l) && !LIMIT.test(l));
     const samples = nonEmpty.filter((l) => PLAIN.test(l) || BARE.test(l) || VMRSS.test(l)).length;
     return nonEmpty.length >= 3 && samples >= nonEmpty.length * 0.8;
   },

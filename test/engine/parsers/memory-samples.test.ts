@@ -360,6 +360,8 @@ describe('memory-samples detection', () => {
     expect(detect('1 GB\n2 GB\n3 GB\nnote\nnote')).toBe(false);
     expect(detect('1 GB\n2 GB\n\n')).toBe(false);
     expect(detect('21744\n29940\n38136')).toBe(true);
+    // Nor the spacing and limit lines a person adds.
+    expect(detect('every 60s\nlimit 4 GB\n1 GB\n2 GB\n3 GB')).toBe(true);
     // Blank lines are not counted either way.
     expect(detect('1 GB\n2 GB\n3 GB\n\n')).toBe(true);
     // A size inside a sentence is not a sample.
