@@ -211,8 +211,9 @@ export function stepsOf(ys: readonly number[], tol: number): SeriesStep[] {
 }
 
 /**
- * Left to right: from each sample, the longest run within `tol`; kept if PLATEAU_MIN long, and the
- * scan goes on after it, else the scan goes on from the next sample.
+ * Left to right: from each sample, the longest run within `tol`; if PLATEAU_MIN long the scan goes on
+ * after it, and it is a plateau when its ends lie within half the band; else the scan goes on from the
+ * next sample.
  */
 export function plateausOf(ys: readonly number[], tol: number): [number, number][] {
   const runs: [number, number][] = [];
@@ -229,7 +230,8 @@ export function plateausOf(ys: readonly number[], tol: number): [number, number]
       end++;
     }
     if (end - start + 1 >= PLATEAU_MIN) {
-      runs.push([start, end]);
+      // A slow climb also stays within the band for a while; a plateau ends about where it began.
+      if (Math.abs((ys[end] ?? 0) - (ys[start] ?? 0)) <= tol / 2) runs.push([start, end]);
       start = end + 1;
     } else start++;
   }

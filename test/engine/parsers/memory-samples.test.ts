@@ -177,6 +177,8 @@ describe('memory-samples judgement (typed lists)', () => {
     const out = parse(['every 60s', 'limit 2 GB', ...range(1000, 11, 1).map((n) => `${n} MB`)].join('\n'));
     expect(out.values).toMatchObject({
       shape: 'climbing',
+      // Six samples lie within the 5 MB band, but they climb all the way: no plateau.
+      plateaus: 0,
       growthShare: 0.01,
       rateBytesPerSecond: Math.round(MiB / 60),
       limitBytes: 2 * GiB,

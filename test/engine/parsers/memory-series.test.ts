@@ -60,7 +60,7 @@ function refPlateaus(ys: number[], tol: number): [number, number][] {
     let j = i;
     while (j + 1 < ys.length && refRange(ys.slice(i, j + 2)) <= tol) j++;
     if (j - i + 1 >= 3) {
-      out.push([i, j]);
+      if (Math.abs((ys[j] as number) - (ys[i] as number)) <= tol / 2) out.push([i, j]);
       i = j + 1;
     } else i++;
   }
