@@ -145,6 +145,17 @@ describe('memory samples of the capture matrix (rate x interval x tool)', () => 
     expect(out.facts.some((f) => f.kind === 'memory.growing')).toBe(false);
   });
 
+  // top -e k asks for KiB, but a 1.1 GiB RES does not fit top's column and is scaled anyway.
+  it('says top lost the resolution even when asked for KiB with -e k', () => {
+    const out = parse(read('live-top-e-k-1100mib.txt'));
+    expect(out.values).toMatchObject({
+      samples: 3,
+      quantumBytes: 0.1 * GiB,
+      firstBytes: Math.round(1.1 * GiB),
+    });
+    expect(out.summary).toContain('(resolution lost): sample with `ps -o rss= -p <pid>` (KiB, exact)');
+  });
+
   it.each(['ps', 'status', 'top'])(
     '%s of flat, one 100 MiB step, then flat is held, not climbing',
     (tool) => {
