@@ -57,6 +57,29 @@ export function taskManagersFromJson(json: unknown): TaskManagerResources[] | un
   }));
 }
 
+/**
+ * Whether the TaskManagers report their resources: `totalResource`/`freeResource` arrived with fine-grained
+ * resource management; an older JobManager answers slots and `hardware` only (Flink 1.3's legacy handler
+ * even put cpuCores and physicalMemory at the top level), so "0 B free" would be a figure it never sent.
+ */
+export function reportsResources(
+  tms: readonly { totalResource?: unknown; freeResource?: unknown }[],
+): boolean {
+  return tms.some((t) => t.totalResource !== undefined || t.freeResource !== undefined);
+}
+
+/** The same, from the JSON of a `/taskmanagers` or `/taskmanagers/<id>` answer. */
+export function jsonReportsResources(json: unknown): boolean {
+  const list = TaskManagers.safeParse(json);
+  if (list.success) return reportsResources(list.data.taskmanagers);
+  const single = TaskManager.safeParse(json);
+  return single.success && reportsResources([single.data]);
+}
+
+/** What an old Flink's answer lacks, in the words a summary uses. */
+export const RESOURCES_UNREPORTED =
+  'this Flink version does not report resources (its /taskmanagers has no totalResource or freeResource)';
+
 function taskManagerValues(tms: readonly z.infer<typeof TaskManager>[]): Values {
   const free = tms.map((t) => profileFromJson(t.freeResource));
   const sum = (k: keyof ResourceProfile) => free.reduce((s, p) => s + p[k], 0);
@@ -130,7 +153,17 @@ class FlinkRestRun implements ParserRun {
   }
 
   private taskManagers(tms: z.infer<typeof TaskManager>[], endpoint: string, line: number) {
-    const values: Values = { endpoint, ...taskManagerValues(tms) };
+    const reported = reportsResources(tms);
+    const slots = {
+      taskManagers: tms.length,
+      slotsTotal: tms.reduce((s, t) => s + t.slotsNumber, 0),
+      slotsFree: tms.reduce((s, t) => s + t.freeSlots, 0),
+    };
+    const values: Values = {
+      endpoint,
+      resourcesReported: reported,
+      ...(reported ? taskManagerValues(tms) : slots),
+    };
     const memory = tms.length === 1 ? tms[0]?.memoryConfiguration : undefined;
     for (const [key, bytes] of Object.entries(memory ?? {}))
       if (bytes !== null) values[`memory.${key}`] = bytes;
@@ -138,7 +171,10 @@ class FlinkRestRun implements ParserRun {
     if (values.slotsFree === 0)
       facts.push(fact('flink.no-free-slots', line, `${values.slotsTotal} slots, none free`));
     const verdict = values.slotsFree === 0 ? 'no free slots' : `${values.slotsFree} free slots`;
-    const summary = `${tms.length} TaskManager(s), ${values.slotsFree} of ${values.slotsTotal} slots free; free task heap ${formatSize(Number(values.freeTaskHeapBytes))} (largest on one TaskManager ${formatSize(Number(values.maxFreeTaskHeapBytes))}), free managed ${formatSize(Number(values.freeManagedBytes))}.`;
+    const head = `${tms.length} TaskManager(s), ${values.slotsFree} of ${values.slotsTotal} slots free`;
+    const summary = reported
+      ? `${head}; free task heap ${formatSize(Number(values.freeTaskHeapBytes))} (largest on one TaskManager ${formatSize(Number(values.maxFreeTaskHeapBytes))}), free managed ${formatSize(Number(values.freeManagedBytes))}.`
+      : `${head}; ${RESOURCES_UNREPORTED}, so only the slots can be compared.`;
     return output('flink-rest', values, summary, facts, verdict, line);
   }
 

@@ -1,7 +1,7 @@
 import { slotFit } from '../calculators/flink-slots.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed } from './common.ts';
-import { taskManagersFromJson } from './flink-rest.ts';
+import { jsonReportsResources, RESOURCES_UNREPORTED, taskManagersFromJson } from './flink-rest.ts';
 import { requestedProfiles } from './resource-profile.ts';
 import type { Parser, ParserRun } from './types.ts';
 
@@ -68,6 +68,10 @@ class SlotFitRun implements ParserRun {
     const tms = parsed === undefined ? undefined : taskManagersFromJson(parsed);
     if (!tms || tms.length === 0)
       throw parseFailed('the complete JSON of GET /taskmanagers after the ResourceProfile line');
+    const first = requests[0];
+    const asked = `${requests.length} request(s) (the first: ${first?.cpuCores} cores, ${formatSize(first?.taskHeapMemory ?? 0)} task heap) against ${tms.length} TaskManager(s)`;
+    const line = this.firstLine || 1;
+    if (!jsonReportsResources(parsed)) return unreported(asked, requests.length, tms.length, line);
     const fit = slotFit(requests, tms);
     const values = {
       verdict: fit.verdict,
@@ -76,12 +80,20 @@ class SlotFitRun implements ParserRun {
       unplaced: fit.unplaced.length,
       short: Object.keys(fit.shortfall).join(', '),
     };
-    const first = requests[0];
-    const summary = `${requests.length} request(s) (the first: ${first?.cpuCores} cores, ${formatSize(first?.taskHeapMemory ?? 0)} task heap) against ${tms.length} TaskManager(s): ${fit.advice}`;
-    const line = this.firstLine || 1;
+    const summary = `${asked}: ${fit.advice}`;
     const facts = fit.verdict === 'fragmentation' ? [fact('flink.fragmentation', line, summary)] : [];
     return output('flink-slot-fit', values, summary, facts, undefined, line);
   }
+}
+
+/**
+ * A /taskmanagers answer without resources (an older Flink) cannot be compared with the requests: said
+ * so, with what to compare by hand, rather than "0 B free" and a shortfall of everything requested.
+ */
+function unreported(asked: string, requests: number, taskManagers: number, line: number) {
+  const values = { verdict: 'resources-unreported', requests, taskManagers, unplaced: 0, short: '' };
+  const summary = `${asked}: ${RESOURCES_UNREPORTED}, so the requests cannot be compared with what is free; compare them with the TaskManagers' configured memory (flink-conf.yaml) by hand.`;
+  return output('flink-slot-fit', values, summary, [], undefined, line);
 }
 
 /**

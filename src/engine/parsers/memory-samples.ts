@@ -1,43 +1,88 @@
 import type { Fact } from '../facts.ts';
-import { formatSize, parseSize } from '../units.ts';
-import { fact, maxOf, median, output, parseFailed, percent, slope } from './common.ts';
+import { parseSize } from '../units.ts';
+import { fact, maxOf, median, output, parseFailed } from './common.ts';
+import { type Sample, type SamplesRead, samplesSummary } from './memory-samples-text.ts';
+import { judgeSeries, MIN_SAMPLES } from './memory-series.ts';
 import type { Parser, ParserRun } from './types.ts';
 
-const TOP_HEADER = /^top - \d{1,2}:\d{2}:\d{2}/;
+const TOP_HEADER = /^top - (\d{1,2}:\d{2}:\d{2})/;
 // `(?=\S)`: the columns after USER start on a non-space, so `\s+` and `.*` never split one run of spaces.
 const TOP_COLUMNS = /^\s*PID\s+USER\s+(?=\S).*\bRES\b/;
 const PS_COLUMNS = /^\s*(?:USER\s+)?PID\b.*\bRSS\b/;
+/** top's memory line: "MiB Mem :  24105.1 total" (or KiB/GiB Mem), the machine's RAM. */
+const TOP_MEM = /^([KMGT]iB) Mem\s*:\s*(\d+(?:[.,]\d+)?) total/;
 /** A plain sample: optional timestamp/label, a number, a unit ("10:00 1.2 GB", "1536MiB", "2.1g"). */
-const PLAIN = /^\s*(?:(\S+)\s+)?(\d+(?:\.\d+)?)\s*([KMGT]i?B?|[kmgt]|B)\s*$/;
+const PLAIN = /^\s*(?:(\S+)\s+)?(\d+(?:\.\d+)?)\s*([KMGT]i?B?|kB|[kmgt]|B)\s*$/;
 /**
  * A bare whole number, optionally after a timestamp ("21744", "20:04:23 21744"): what
  * `ps -o rss= -p <pid>` prints, in KiB (procps ps(1): "RSS ... in kilobytes"), as top's RES is.
  */
 const BARE = /^\s*(?:(\S+)\s+)?(\d+)\s*$/;
-const BARE_UNIT = 'k';
+/** `grep VmRSS /proc/<pid>/status`, optionally after a timestamp: "11:34:12 VmRSS:	   35488 kB" (KiB, proc(5)). */
+const VMRSS = /^\s*(?:(\S+)\s+)?VmRSS:\s+(\d+) kB\s*$/;
+/** A line the person adds: "every 60s", "interval: 1 min" (the samples' spacing), "limit 4 GB". */
+const EVERY = /^\s*(?:every|interval:?)\s+(\d+(?:\.\d+)?)\s*(s|sec|seconds?|m|min|minutes?|h|hours?)\s*$/i;
+const LIMIT = /^\s*limit:?\s+(\d+(?:\.\d+)?\s*[KMGT]i?B?)\s*$/i;
+const KiB = 1024;
 const MAX_SAMPLES = 100_000;
 
 type Source = 'top' | 'ps' | 'list';
+type Series = { pid: string; samples: Sample[]; line: number; text: string };
 
-/** top's RES: KiB by default, or with a unit suffix (`512m`, `1.2g`). */
-function topRes(text: string): number | undefined {
-  // Some locales print top's scaled RES with a comma: "2,1g".
+/** "20:04:23", "20:04", "2026-12-03T11:34:12", or `date +%s` seconds; undefined for any other label. */
+function secondsOf(label: string | undefined): number | undefined {
+  if (!label) return undefined;
+  if (/^\d{9,11}(?:\.\d+)?$/.test(label)) return Number(label);
+  const m = /^(?:\d{4}-\d{2}-\d{2}[T ])?(\d{1,2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?Z?$/.exec(label);
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3] ?? 0) : undefined;
+}
+
+/** A reading's bytes and the smallest step it can show: "4.4g" moves by 0.1 GiB, "35488" by 1 KiB. */
+function reading(number: string, unit: string): Pick<Sample, 'bytes' | 'quantum'> | undefined {
+  const bytes = parseSize(`${number}${unit}`);
+  const decimals = number.split('.')[1]?.length ?? 0;
+  const quantum = parseSize(`1${unit}`);
+  if (bytes === undefined || quantum === undefined) return undefined;
+  return { bytes, quantum: quantum / 10 ** decimals };
+}
+
+/** top's RES: KiB by default, or with a unit suffix (`512m`, `1.2g`); some locales write "2,1g". */
+function topRes(text: string): Pick<Sample, 'bytes' | 'quantum'> | undefined {
   const m = /^(\d+(?:[.,]\d+)?)([kmgt]?)$/i.exec(text);
   if (!m) return undefined;
-  return parseSize(`${(m[1] ?? '').replace(',', '.')}${m[2] || 'k'}`);
+  return reading((m[1] ?? '').replace(',', '.'), m[2] || 'k');
+}
+
+/** A line of a plain list: a size with its unit, a VmRSS line, or a bare number of KiB. */
+function listSample(line: string): (Sample & { bare: boolean }) | undefined {
+  const status = VMRSS.exec(line);
+  if (status)
+    return { bytes: Number(status[2]) * KiB, quantum: KiB, seconds: secondsOf(status[1]), bare: false };
+  const p = PLAIN.exec(line);
+  if (p) {
+    const r = reading(p[2] ?? '', p[3] === 'kB' ? 'KB' : (p[3] ?? ''));
+    return r && { ...r, seconds: secondsOf(p[1]), bare: false };
+  }
+  const bare = BARE.exec(line);
+  if (!bare) return undefined;
+  return { bytes: Number(bare[2]) * KiB, quantum: KiB, seconds: secondsOf(bare[1]), bare: true };
 }
 
 class SamplesRun implements ParserRun {
   private source?: Source;
   private resColumn = -1;
   private pidColumn = 0;
-  private readonly byPid = new Map<string, { bytes: number[]; line: number; text: string }>();
-  private readonly plain: number[] = [];
+  private topTime?: number;
+  private readonly byPid = new Map<string, Omit<Series, 'pid'>>();
+  private readonly plain: Sample[] = [];
   private firstLine = 0;
   private bare = 0;
+  private everySeconds?: number;
+  private machineBytes?: number;
+  private statedLimit?: number;
 
   push(line: string, lineNo: number): void {
-    if (TOP_HEADER.test(line)) this.source = 'top';
+    if (this.settings(line)) return;
     if (TOP_COLUMNS.test(line) || PS_COLUMNS.test(line)) {
       const cols = line.trim().split(/\s+/);
       this.source ??= 'ps';
@@ -50,40 +95,54 @@ class SamplesRun implements ParserRun {
       return;
     }
     if (this.resColumn >= 0 || this.plain.length >= MAX_SAMPLES) return;
-    const p = PLAIN.exec(line);
-    const bare = p ? null : BARE.exec(line);
-    const bytes = p ? parseSize(`${p[2]}${p[3]}`) : bare ? parseSize(bare[2] ?? '', BARE_UNIT) : undefined;
-    if (bytes === undefined) return;
-    if (bare) this.bare++;
+    const sample = listSample(line);
+    if (!sample) return;
+    if (sample.bare) this.bare++;
     this.source ??= 'list';
     this.firstLine ||= lineNo;
-    this.plain.push(bytes);
+    this.plain.push({ bytes: sample.bytes, quantum: sample.quantum, seconds: sample.seconds });
+  }
+
+  /** top's header (time, machine memory) and the lines a person adds; true when the line was one. */
+  private settings(line: string): boolean {
+    const top = TOP_HEADER.exec(line);
+    if (top) {
+      this.source = 'top';
+      this.topTime = secondsOf(top[1]);
+      return true;
+    }
+    const mem = TOP_MEM.exec(line);
+    const every = EVERY.exec(line);
+    const limit = LIMIT.exec(line);
+    if (mem) this.machineBytes = parseSize(`${(mem[2] ?? '').replace(',', '.')}${mem[1]}`);
+    if (every) this.everySeconds = Number(every[1]) * ({ h: 3600, m: 60 }[(every[2] ?? 's')[0] ?? 's'] ?? 1);
+    if (limit) this.statedLimit = parseSize(limit[1] ?? '');
+    return Boolean(mem || every || limit);
   }
 
   private row(line: string, lineNo: number): void {
     const cols = line.trim().split(/\s+/);
     const pid = cols[this.pidColumn] ?? '';
     const raw = cols[this.resColumn] ?? '';
-    const bytes = this.source === 'top' ? topRes(raw) : parseSize(raw, 'k');
-    if (!/^\d+$/.test(pid) || bytes === undefined) return;
+    const r = this.source === 'top' ? topRes(raw) : reading(raw, 'k');
+    if (!/^\d+$/.test(pid) || r === undefined) return;
     let series = this.byPid.get(pid);
     if (!series) {
-      series = { bytes: [], line: lineNo, text: line };
+      series = { samples: [], line: lineNo, text: line };
       this.byPid.set(pid, series);
     }
     this.firstLine ||= lineNo;
-    if (series.bytes.length < MAX_SAMPLES) series.bytes.push(bytes);
+    if (series.samples.length < MAX_SAMPLES) series.samples.push({ ...r, seconds: this.topTime });
   }
 
   /** The process with the most samples (ties: the largest), or the plain list. */
-  private series(): { pid: string; bytes: number[]; line: number; text: string } | undefined {
-    if (this.source === 'list') return { pid: '', bytes: this.plain, line: this.firstLine, text: '' };
-    let best: { pid: string; bytes: number[]; line: number; text: string } | undefined;
+  private series(): Series | undefined {
+    if (this.source === 'list') return { pid: '', samples: this.plain, line: this.firstLine, text: '' };
+    let best: Series | undefined;
+    const peak = (s: { samples: Sample[] }) => maxOf(s.samples.map((x) => x.bytes));
     for (const [pid, s] of this.byPid) {
-      const better =
-        !best ||
-        s.bytes.length > best.bytes.length ||
-        (s.bytes.length === best.bytes.length && maxOf(s.bytes) > maxOf(best.bytes));
+      const n = s.samples.length;
+      const better = !best || n > best.samples.length || (n === best.samples.length && peak(s) > peak(best));
       if (better) best = { pid, ...s };
     }
     return best;
@@ -91,64 +150,72 @@ class SamplesRun implements ParserRun {
 
   finish() {
     const s = this.series();
-    if (!s || s.bytes.length < 3)
+    if (!s || s.samples.length < 3)
       throw parseFailed(
-        'at least 3 memory samples: repeated `top -b` or `ps` output, the numbers `ps -o rss= -p <pid>` prints (KiB), or one size per line like "1.2 GB".',
+        `at least 3 memory samples (${MIN_SAMPLES} or more to judge a shape): repeated \`top -b\` or \`ps\` output, the numbers \`ps -o rss= -p <pid>\` prints (KiB), VmRSS lines of /proc/<pid>/status, or one size per line like "1.2 GB".`,
       );
-    const ys = s.bytes;
-    const xs = ys.map((_, i) => i);
-    const third = Math.max(2, Math.floor(ys.length / 3));
-    const early = slope(xs.slice(0, third), ys.slice(0, third));
-    const late = slope(xs.slice(-third), ys.slice(-third));
-    const first = ys[0] ?? 0;
-    const last = ys[ys.length - 1] ?? 0;
-    const peak = maxOf(ys);
-    const growth = first > 0 ? (last - first) / first : 0;
-    const ups = ys.slice(1).filter((y, i) => y >= (ys[i] ?? 0)).length / (ys.length - 1);
-    const plateau = early > 0 && late <= early * 0.1;
-    const values = {
+    const read: SamplesRead = {
       source: this.source ?? 'list',
-      ...(s.pid ? { pid: s.pid } : {}),
-      samples: ys.length,
-      firstBytes: first,
-      lastBytes: last,
-      peakBytes: peak,
-      minBytes: ys.reduce((m, y) => Math.min(m, y), first),
-      medianBytes: median(ys),
-      growthShare: Number(growth.toFixed(4)),
-      slopeBytesPerSample: Math.round(slope(xs, ys)),
-      plateau,
-      bareSamplesAsKiB: this.bare,
+      pid: s.pid,
+      samples: s.samples,
+      seconds: timesOf(s.samples, this.everySeconds),
+      limitBytes: this.statedLimit ?? this.machineBytes,
+      limitFrom:
+        this.statedLimit !== undefined ? 'stated' : this.machineBytes !== undefined ? 'machine' : undefined,
+      bare: this.bare,
     };
-    const facts: Fact[] = [];
-    let verdict: string;
-    if (growth >= 0.2 && !plateau && ups >= 0.7 && last >= peak * 0.95) {
-      verdict = 'leak likely: memory keeps growing without levelling off';
-      facts.push(
-        fact('memory.growing', s.line, s.text || `${ys.length} samples`, { growthShare: values.growthShare }),
-      );
-    } else if (peak >= median(ys) * 1.5 && last < peak * 0.8)
-      verdict = 'high peak, not a leak: memory came back down';
-    else if (plateau && growth > 0) verdict = 'grew then levelled off: a high steady state, not a leak';
-    else verdict = 'stable';
-    const kib =
-      this.bare > 0 ? ` Bare numbers (${this.bare}) read as KiB, as \`ps -o rss=\` prints them.` : '';
-    const summary = `${ys.length} samples${s.pid ? ` of PID ${s.pid}` : ''}: ${formatSize(first)} -> ${formatSize(last)} (${growth >= 0 ? '+' : ''}${percent(growth)}), peak ${formatSize(peak)}.${kib}`;
-    return output('memory-samples', values, summary, facts, verdict, this.firstLine || 1);
+    return judged(read, s, this.firstLine || 1);
   }
 }
 
-/** Memory over time: repeated `top -b`/`ps` output, or a plain list of sizes. Leak vs high peak. */
+/** Every sample's seconds from its timestamp (across midnight), or from a stated interval; else none. */
+function timesOf(samples: readonly Sample[], every: number | undefined): number[] | undefined {
+  if (samples.every((x) => x.seconds !== undefined)) {
+    let day = 0;
+    return samples.map((x, i) => {
+      const prev = samples[i - 1]?.seconds;
+      // A clock time lower than the one before by more than half a day went past midnight.
+      if (prev !== undefined && (x.seconds ?? 0) < prev - 43_200) day += 86_400;
+      return (x.seconds ?? 0) + day;
+    });
+  }
+  return every === undefined ? undefined : samples.map((_, i) => i * every);
+}
+
+function judged(read: SamplesRead, s: Series, firstLine: number) {
+  const ys = read.samples.map((x) => x.bytes);
+  // The typical reading's precision: a typed "2 GB" among "2.25 GB"s is not a coarser instrument.
+  const quantum = median(read.samples.map((x) => x.quantum));
+  const judgement = judgeSeries({
+    bytes: ys,
+    quantumBytes: quantum,
+    ...(read.seconds ? { seconds: read.seconds } : {}),
+    ...(read.limitBytes !== undefined ? { limitBytes: read.limitBytes } : {}),
+  });
+  const { values, verdict, summary } = samplesSummary(read, judgement);
+  const facts: Fact[] = [];
+  if (judgement.shape === 'climbing')
+    facts.push(
+      fact('memory.growing', s.line, s.text || `${ys.length} samples`, {
+        growthShare: values.growthShare ?? 0,
+        ...(values.rateBytesPerSecond !== undefined ? { rateBytesPerSecond: values.rateBytesPerSecond } : {}),
+      }),
+    );
+  return output('memory-samples', values, summary, facts, verdict, firstLine);
+}
+
+/** Memory over time: repeated `top -b`/`ps` output, VmRSS lines, or a plain list of sizes. Leak vs peak. */
 export const memorySamplesParser: Parser = {
   id: 'memory-samples',
   title: 'memory samples over time',
   howToGet:
-    '`top -b -d 60 -n 30 -p <pid>`, `while sleep 60; do ps -o rss= -p <pid>; done` (KiB) or `ps -o pid,rss,cmd -p <pid>`, or one size per line',
+    '`while sleep 60; do echo "$(date +%T) $(ps -o rss= -p <pid>)"; done` (KiB), `top -b -d 60 -n 30 -p <pid>`, or one size per line with "every 60s"',
   detect(head) {
     if (head.some((l) => TOP_HEADER.test(l) || TOP_COLUMNS.test(l))) return true;
     if (head.some((l) => PS_COLUMNS.test(l))) return head.filter((l) => PS_COLUMNS.test(l)).length >= 2;
-    const nonEmpty = head.filter((l) => l.trim());
-    const samples = nonEmpty.filter((l) => PLAIN.test(l) || BARE.test(l)).length;
+    // The lines a person adds ("every 60s", "limit 4 GB") are neither samples nor noise.
+    const nonEmpty = head.filter((l) => l.trim() && !EVERY.test(l) && !LIMIT.test(l));
+    const samples = nonEmpty.filter((l) => PLAIN.test(l) || BARE.test(l) || VMRSS.test(l)).length;
     return nonEmpty.length >= 3 && samples >= nonEmpty.length * 0.8;
   },
   create: () => new SamplesRun(),

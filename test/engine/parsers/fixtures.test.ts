@@ -283,11 +283,12 @@ const SUMMARIES: Record<string, string | RegExp> = {
     'Container payment of pod pay-65dd7b9cb4-xxxxx: Error, exit code 143, no memory limit, 4 restarts.',
   // 64952 pages x 4 KiB = 254 MiB resident.
   'easyrec-21-beyond-physical.txt':
-    'YARN killed container_1598507699008_0094_01_000010 for physical memory: 9.8 GB used of 9.8 GB; largest process java with 254 MB resident.',
+    'YARN killed container_1598507699008_0094_01_000010 for physical memory: 9.8 GB used of 9.8 GB; exit status -104; largest process java with 254 MB resident.',
   'pai-1151-beyond-virtual.txt':
-    'YARN killed container_e04_1548839040935_6713_01_000002 for virtual memory: 264 MB used of 1 GB; largest process java with 255 MB resident.',
+    'YARN killed container_e04_1548839040935_6713_01_000002 for virtual memory: 264 MB used of 1 GB; exit status absent; largest process java with 255 MB resident.',
   'glue-samples-28-killed-by-yarn.txt':
-    'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB.',
+    // The Spark message carries no exit status: said absent, not 0.
+    'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB; exit status absent.',
   // 839 MB committed = 112 MB heap + 727 MB outside it.
   'netty-quic-413-summary-mb.txt':
     'NMT summary: 839 MB committed of 2.18 GB reserved; heap 112 MB, outside the heap 727 MB. 144 threads, 41 MB of stack reserved, 41 MB committed.',
@@ -295,9 +296,13 @@ const SUMMARIES: Record<string, string | RegExp> = {
   'flink-13547-taskmanager-detail.json':
     '1 TaskManager(s), 0 of 1 slots free; free task heap 0 B (largest on one TaskManager 0 B), free managed 0 B.',
   // (3.1 - 1.1) / 1.1 = +182%; (2.1 - 2) / 2 = +5.0%; (4 - 1) / 1 = +300%.
-  'synthetic-steady-growth.txt': '9 samples: 1.1 GB -> 3.1 GB (+182%), peak 3.1 GB.',
-  'synthetic-spike.txt': '8 samples: 2 GB -> 2.1 GB (+5.0%), peak 6 GB.',
-  'synthetic-plateau.txt': '9 samples: 1 GB -> 4 GB (+300%), peak 4.01 GB.',
+  // 2 GiB in 80 min: 2 x 1024^3 / 4800 s = 447392 B/s = 437 KiB/s.
+  'synthetic-steady-growth.txt':
+    '9 samples over 80 min: 1.1 GB -> 3.1 GB (+182%), peak 3.1 GB. Climbing 437 KB/s.',
+  'synthetic-spike.txt':
+    '8 samples: 2 GB -> 2.1 GB (+5.0%), peak 6 GB. It came back down: memory was given back, which a leak never does.',
+  'synthetic-plateau.txt':
+    '9 samples: 1 GB -> 4 GB (+300%), peak 4.01 GB. 3 steps up (samples 2, 3, 4), then flat at 4 GB for the last 6 samples: memory taken in steps and held, not growing.',
 };
 
 /** Cut-off or broken inputs and the start of the message each must give. */
