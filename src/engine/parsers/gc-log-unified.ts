@@ -77,7 +77,8 @@ function decoratorSeconds(text: string): { seconds: number; uptime: boolean } | 
 export class UnifiedGcReader implements GcLineReader {
   private readonly open = new Map<number, GcEvent>();
   private clockStart?: number;
-  private maxCapacity?: number;
+  /** -Xmx as the log states it ("Heap Max Capacity" in gc,init; ZGC's "Max Capacity"), when it does. */
+  maxHeapBytes?: number;
   /** Seconds threads stalled waiting for ZGC. */
   stallSeconds = 0;
   collector?: string;
@@ -124,7 +125,7 @@ export class UnifiedGcReader implements GcLineReader {
 
   private readMaxCapacity(line: string): void {
     const max = MAX_CAPACITY.exec(line);
-    if (max) this.maxCapacity = sizeOf(max[1] ?? '');
+    if (max) this.maxHeapBytes = sizeOf(max[1] ?? '');
   }
 
   /** The open collection with this id, opened (and the oldest closed) when it is new. */
@@ -197,7 +198,7 @@ export class UnifiedGcReader implements GcLineReader {
       beforeShare >= share && beforeShare > 0 ? before / beforeShare : share > 0 ? after / share : 0;
     Object.assign(event, {
       afterBytes: after,
-      capacityBytes: this.maxCapacity ?? Math.round(estimate),
+      capacityBytes: this.maxHeapBytes ?? Math.round(estimate),
       statedShare: share,
       shareOf: 'heap',
       wholeHeap: m[2] !== 'Minor',

@@ -121,7 +121,7 @@ class GcLogRun implements ParserRun {
       ? `took ${percent(share)} of ${values.elapsedSeconds}s`
       : 'took a share of the time the log cannot tell (its lines carry no time)';
     this.exhaustion(facts);
-    const summary = `${t.events} GC ${t.events === 1 ? 'collection' : 'collections'} (${t.fulls} full) ${took}${this.floorText(fullest)}; heap ${formatSize(t.capacity)}.`;
+    const summary = `${t.events} GC ${t.events === 1 ? 'collection' : 'collections'} (${t.fulls} full) ${took}${this.floorText(fullest)}; ${this.heapText()}.`;
     return output('gc-log', values, summary, facts, verdict, first?.line ?? 1);
   }
 
@@ -152,9 +152,19 @@ class GcLogRun implements ParserRun {
     );
   }
 
+  /**
+   * The share of the heap a collection left in use, of the most the heap may grow to: HotSpot grows the
+   * committed heap up to -Xmx before it throws, so dividing by the size committed at that collection
+   * (42 MB of a 64 MB heap, say) overstates how full it was. Without the stated maximum, the largest
+   * size the log shows stands in for it.
+   */
   private shareLeft(event: GcEvent): number {
-    const capacity = event.capacityBytes || this.t.capacity;
+    const capacity = this.heapLimit();
     return event.statedShare ?? (capacity ? (event.afterBytes ?? 0) / capacity : 0);
+  }
+
+  private heapLimit(): number {
+    return this.unified.maxHeapBytes ?? this.t.capacity;
   }
 
   private refuse(): never {
@@ -190,6 +200,7 @@ class GcLogRun implements ParserRun {
       gcOverheadLimit: this.overhead !== undefined,
     };
     if (this.unified.collector) values.collector = this.unified.collector;
+    if (this.unified.maxHeapBytes) values.maxHeapBytes = this.unified.maxHeapBytes;
     // A log without times cannot say what share of the time went to GC: left out, not 0.
     if (this.timed()) {
       values.elapsedSeconds = Number(span.toFixed(3));
@@ -203,9 +214,19 @@ class GcLogRun implements ParserRun {
     return values;
   }
 
+  private heapText(): string {
+    const max = this.unified.maxHeapBytes;
+    return max ? `maximum heap ${formatSize(max)}` : `heap ${formatSize(this.t.capacity)}`;
+  }
+
   private floorText(fullest?: FullestAfterCollection): string {
     if (!fullest) return '; no collection of the whole heap, so the live data is not known';
-    const of = fullest.event.shareOf === 'old generation' ? 'old generation' : 'heap';
+    const of =
+      fullest.event.shareOf === 'old generation'
+        ? 'old generation'
+        : this.unified.maxHeapBytes
+          ? 'maximum heap'
+          : 'heap';
     return `; the most left after a whole-heap collection was ${formatSize(fullest.event.afterBytes ?? 0)} (${percent(fullest.share)} of the ${of})`;
   }
 
