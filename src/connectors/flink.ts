@@ -2,7 +2,8 @@ import { formatSize } from '../engine/units.ts';
 import { loosely, type RestResource, restConnector, z } from './rest.ts';
 
 // Field names as Flink's REST handlers write them (flink-runtime rest/messages: ClusterOverviewWithVersion,
-// TaskManagerInfo with ResourceProfileInfo, JobDetailsInfo, JobExceptionsInfoWithHistory).
+// TaskManagerInfo with ResourceProfileInfo, JobDetailsInfo). /jobs/<id>/exceptions, the metrics and
+// /jobmanager/config wait for a real response to test against.
 // totalResource/freeResource carry whole MiB (ResourceProfileInfo's getMebiBytes(), -1 when unknown);
 // memoryConfiguration and hardware carry bytes; Flink releases before fine-grained resources lack them.
 const Resource = z.looseObject({
@@ -27,7 +28,6 @@ const Job = z.looseObject({
   vertices: z.array(z.looseObject({ name: z.string().optional(), parallelism: z.number() })),
   'status-counts': z.record(z.string(), z.number()).optional(),
 });
-const Exceptions = z.looseObject({ 'root-exception': z.string().nullable().optional() });
 
 /** Most TaskManagers cited one by one; a large cluster is summed by the parser anyway. */
 const MAX_CITED = 8;
@@ -100,16 +100,6 @@ const resources: Record<string, RestResource> = {
           .filter((s) => (counts[s] ?? 0) > 0)
           .map((s) => `job.status-counts.${s} = ${counts[s]}`),
       ];
-    },
-  },
-  exceptions: {
-    what: 'job with that id (exceptions)',
-    ids: ['jobId'],
-    parser: 'flink-rest',
-    path: (ids) => `/jobs/${ids.jobId}/exceptions`,
-    cite: (json) => {
-      const root = loosely(Exceptions, json)?.['root-exception'];
-      return root ? [`exceptions.root-exception = ${root.split('\n')[0]?.slice(0, 200)}`] : [];
     },
   },
 };
