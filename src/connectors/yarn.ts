@@ -19,6 +19,22 @@ const Attempts = z.looseObject({
   }),
 });
 
+// ContainerInfo (hadoop-yarn-server-common webapp/dao), as the RM and the Timeline Server answer it.
+const Containers = z.looseObject({
+  container: z.array(
+    z.looseObject({
+      containerId: z.string(),
+      containerExitStatus: z.number().optional(),
+      diagnosticsInfo: z.string().optional(),
+      allocatedMB: z.number().optional(),
+    }),
+  ),
+});
+
+/** Containers that ended with a non-zero exit status: the ones whose diagnostics say why. */
+const failedContainers = (json: unknown) =>
+  (loosely(Containers, json)?.container ?? []).filter((c) => (c.containerExitStatus ?? 0) !== 0);
+
 const resources: Record<string, RestResource> = {
   app: {
     what: 'application with that id',
@@ -48,7 +64,36 @@ const resources: Record<string, RestResource> = {
         (a, i) => `appAttempts.appAttempt[${i}]: id ${a.id}, containerId ${a.containerId ?? 'unknown'}`,
       ),
   },
+  containers: {
+    what: 'application attempt with that id (containers)',
+    ids: ['appId', 'attemptId'],
+    parser: 'yarn-container',
+    path: (ids) => `/ws/v1/cluster/apps/${ids.appId}/appattempts/${ids.attemptId}/containers`,
+    // The diagnostics of the containers that failed, as the RM UI lists them.
+    paste: (json) =>
+      failedContainers(json)
+        .map((c) => c.diagnosticsInfo ?? '')
+        .join('\n'),
+    cite: (json) =>
+      failedContainers(json).flatMap((c) => [
+        `${c.containerId}.containerExitStatus = ${c.containerExitStatus}${c.allocatedMB !== undefined ? `, allocatedMB = ${c.allocatedMB} MB` : ''}`,
+        ...(c.diagnosticsInfo
+          ? [`${c.containerId}.diagnosticsInfo = ${c.diagnosticsInfo.split('\n')[0]?.slice(0, 300)}`]
+          : []),
+      ]),
+  },
 };
+
+/** The attempt id YARN gives attempt `n` of an application: appattempt_<cluster>_<app>_<n, six digits>. */
+export function attemptIdOf(appId: string, attempt: number | string): string {
+  if (typeof attempt === 'string' && attempt.startsWith('appattempt_')) return attempt;
+  return `${appId.replace(/^application_/, 'appattempt_')}_${String(attempt).padStart(6, '0')}`;
+}
+
+/** The latest attempt in an /appattempts answer, if it lists any. */
+export function lastAttemptOf(json: unknown): number | string | undefined {
+  return loosely(Attempts, json)?.appAttempts.appAttempt.at(-1)?.id;
+}
 
 /** The YARN ResourceManager's REST API (port 8088). */
 export const yarnConnector = restConnector({
@@ -56,6 +101,9 @@ export const yarnConnector = restConnector({
   title: 'YARN ResourceManager',
   permission:
     'VIEW_APP access to the application (its owner, yarn.admin.acl, or the queue ACL when yarn.acl.enable is true)',
-  idPatterns: { appId: { pattern: /^application_\d+_\d+$/, example: 'application_1326821518301_0005' } },
+  idPatterns: {
+    appId: { pattern: /^application_\d+_\d+$/, example: 'application_1326821518301_0005' },
+    attemptId: { pattern: /^appattempt_\d+_\d+_\d+$/, example: 'appattempt_1326821518301_0005_000001' },
+  },
   resources,
 });

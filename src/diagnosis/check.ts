@@ -1,6 +1,7 @@
 import type { ConnectorsConfig, RestName } from '../connectors/config.ts';
 import { CONNECTORS } from '../connectors/registry.ts';
 import type { Fetched, FetchRequest } from '../connectors/types.ts';
+import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
 import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
 import { parseText } from '../engine/parsers/parse-text.ts';
 import type { ParsedOutput } from '../engine/parsers/types.ts';
@@ -42,6 +43,18 @@ export interface CheckResult {
 interface Plan {
   hint?: EngineHint;
   requests: FetchRequest[];
+  /** What to fetch next with ids the first answers gave (YARN: the last attempt's containers). */
+  next?: (fetched: readonly Fetched[]) => FetchRequest[];
+}
+
+/** The containers of the application's last attempt, once /appattempts has named it. */
+function yarnContainers(appId: string) {
+  return (fetched: readonly Fetched[]): FetchRequest[] => {
+    const attempts = fetched.find((a) => a.resource === 'attempts');
+    const last = attempts ? lastAttemptOf(JSON.parse(attempts.body)) : undefined;
+    if (last === undefined) return [];
+    return [{ resource: 'containers', ids: { appId, attemptId: attemptIdOf(appId, last) } }];
+  };
 }
 
 function planFor({ system, id }: CheckRequest): Plan {
@@ -56,7 +69,10 @@ function planFor({ system, id }: CheckRequest): Plan {
       hint: 'spark',
       requests: ['executors', 'environment'].map((resource) => ({ resource, ids: { appId: id } })),
     };
-  return { requests: ['app', 'attempts'].map((resource) => ({ resource, ids: { appId: id } })) };
+  return {
+    requests: ['app', 'attempts'].map((resource) => ({ resource, ids: { appId: id } })),
+    next: yarnContainers(id),
+  };
 }
 
 /**
@@ -96,15 +112,19 @@ async function fetchAll(request: CheckRequest, plan: Plan, context: CheckContext
   const connector = CONNECTORS[request.system];
   const fetched: Fetched[] = [];
   const failures: ConnectorError[] = [];
-  for (const one of plan.requests) {
-    try {
-      fetched.push(await connector.fetch(one, { target, ...(context.now ? { now: context.now } : {}) }));
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
-      failures.push(error);
-      notes.push(error.message);
+  const fetchEach = async (requests: readonly FetchRequest[]) => {
+    for (const one of requests) {
+      try {
+        fetched.push(await connector.fetch(one, { target, ...(context.now ? { now: context.now } : {}) }));
+      } catch (error) {
+        if (!(error instanceof ConnectorError)) throw error;
+        failures.push(error);
+        notes.push(error.message);
+      }
     }
-  }
+  };
+  await fetchEach(plan.requests);
+  await fetchEach(plan.next?.(fetched) ?? []);
   // One answer missing still leaves a judgement; none at all is the failure itself.
   if (fetched.length === 0 && failures[0]) throw failures[0];
   return fetched;

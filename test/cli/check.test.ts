@@ -64,6 +64,13 @@ describe('memdoctor check', () => {
       parser: 'yarn-container',
     });
     expect(report.fetched[0].judgement.values).toEqual(parseText('yarn-container', paste).values);
+    // The last attempt's containers follow from /appattempts' answer.
+    expect(report.fetched.map((f: { path: string }) => f.path)).toEqual([
+      `/ws/v1/cluster/apps/${YARN_APP}`,
+      `/ws/v1/cluster/apps/${YARN_APP}/appattempts`,
+      `/ws/v1/cluster/apps/${YARN_APP}/appattempts/appattempt_1326821518301_0005_000001/containers`,
+    ]);
+    expect(fetched.err).toMatch(/containers: this does not look like YARN container diagnostics/);
   });
 
   it('flink --job: the job is judged against /overview as the pasted pair is', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { yarnConnector } from '../../src/connectors/yarn.ts';
+import { attemptIdOf, yarnConnector } from '../../src/connectors/yarn.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { fixture, type RestFake } from './fakes/rest-fake.ts';
 import { YARN_APP, yarnFake } from './fakes/systems.ts';
@@ -52,5 +52,35 @@ describe('YARN connector against a fake ResourceManager answering documented res
     const request = { resource: 'app', ids: { appId: 'application_1/../../x' } };
     await expect(yarnConnector.fetch(request, { target: targetFor(url) })).rejects.toThrow(/is not a appId/);
     expect(fake.seen).toEqual([]);
+  });
+});
+
+describe('YARN containers of an attempt', () => {
+  it('hands the failed containers diagnostics to the parser and cites their exit status', async () => {
+    const fake = yarnFake();
+    const url = await fake.start();
+    const ids = { appId: YARN_APP, attemptId: 'appattempt_1326821518301_0005_000001' };
+    const got = await yarnConnector.fetch({ resource: 'containers', ids }, { target: targetFor(url) });
+    expect(got.from.path).toBe(`/ws/v1/cluster/apps/${YARN_APP}/appattempts/${ids.attemptId}/containers`);
+    // Killed by the ApplicationMaster (-105), not for memory: the paste is refused as no memory kill.
+    expect(got.paste).toBe(
+      'Container killed by the ApplicationMaster.\nContainer killed on request. Exit code is 143\nContainer exited with a non-zero exit code 143\n',
+    );
+    expect(() => parseText('yarn-container', got.paste)).toThrow(
+      /does not look like YARN container diagnostics/,
+    );
+    expect(got.citations).toEqual([
+      'container_1430424020775_0001_01_000007.containerExitStatus = -105, allocatedMB = 1024 MB',
+      'container_1430424020775_0001_01_000007.diagnosticsInfo = Container killed by the ApplicationMaster.',
+    ]);
+    expect(fake.violations).toEqual([]);
+    await fake.stop();
+  });
+
+  it('names attempt n of an application as YARN does', () => {
+    expect(attemptIdOf(YARN_APP, 1)).toBe('appattempt_1326821518301_0005_000001');
+    expect(attemptIdOf(YARN_APP, 'appattempt_1326821518301_0005_000002')).toBe(
+      'appattempt_1326821518301_0005_000002',
+    );
   });
 });

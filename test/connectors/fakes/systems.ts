@@ -4,6 +4,7 @@ export const FLINK_JOB = '1c53a8f1b4937f50456190e884c9f289';
 export const FLINK_TM = '192.168.178.34:58646-64d0d8';
 export const SPARK_APP = 'app-20161116163331-0000';
 export const YARN_APP = 'application_1326821518301_0005';
+export const YARN_ATTEMPT = 'appattempt_1326821518301_0005_000001';
 
 // Unknown ids get a 404 with no body: the connectors read only the status, and no 404 body was
 // copied from a real system.
@@ -68,6 +69,12 @@ export function yarnFake(app = 'yarn/app-docs-finished.json'): RestFake {
       name: 'appattempts',
       pattern: /^\/ws\/v1\/cluster\/apps\/(application_\d+_\d+)\/appattempts$/,
       answer: byId(YARN_APP, 'yarn/appattempts-docs.json', notFound),
+    },
+    {
+      name: 'containers',
+      pattern:
+        /^\/ws\/v1\/cluster\/apps\/application_\d+_\d+\/appattempts\/(appattempt_\d+_\d+_\d+)\/containers$/,
+      answer: byId(YARN_ATTEMPT, 'yarn/containers-timeline-docs-trimmed.json', notFound),
     },
   ]);
 }
