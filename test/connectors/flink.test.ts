@@ -40,6 +40,19 @@ describe('Flink connector against a fake JobManager answering real responses', (
     ]);
   });
 
+  it('a fetched /taskmanagers after the pending request gives the slot fit the pasted pair gives', async () => {
+    const got = await fetch('taskmanagers');
+    const paste = pasted('flink-slot-fit/assembled-lacks-resources.txt');
+    // The log lines with the pending ResourceProfile come from the JobManager log; the JSON is fetched.
+    const logLines = paste
+      .split('\n')
+      .filter((l) => !l.trimStart().startsWith('{'))
+      .join('\n');
+    const fetchedPair = parseText('flink-slot-fit', `${logLines.trimEnd()}\n${got.paste}`);
+    expect(fetchedPair).toEqual(parseText('flink-slot-fit', paste));
+    expect(fetchedPair.values.verdict).not.toBe('');
+  });
+
   it('fetches /overview as the flink-rest paste reads it', async () => {
     const got = await fetch('overview');
     const paste = pasted('flink-job-slots/sif-overview-flink-1.17.1.json');
