@@ -140,6 +140,8 @@ const Fields = z.object({
     .default('memdoctor'),
   /** Another playbooks folder than the one shipped (tests, site-specific playbooks). */
   MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
+  /** connectors.yaml: the Flink, Spark and YARN APIs `memdoctor check` may read (docs/connectors.md). */
+  MEMDOCTOR_CONNECTORS: optionalString,
   /** Worker threads that diagnose for the Slack app (src/setup/engine-pool.ts). */
   MEMDOCTOR_ENGINE_THREADS: wholeNumber(1, 64, () => defaultEngineThreads()),
   /** Threads that read the blocks of a large input for `memdoctor diagnose`; 0 reads it in order here. */
@@ -259,4 +261,12 @@ export function terminalEnv(env: NodeJS.ProcessEnv = process.env): {
   TERM?: string;
 } {
   return { NO_COLOR: env.NO_COLOR, FORCE_COLOR: env.FORCE_COLOR, TERM: env.TERM };
+}
+
+/**
+ * The value of one environment variable a connectors.yaml names as `env:NAME` (a secret: never log
+ * it). Here because this module is the only reader of process.env.
+ */
+export function secretFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env[name];
 }

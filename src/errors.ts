@@ -20,6 +20,7 @@ export enum ErrorCode {
   LlmUnavailable = 'LLM_UNAVAILABLE',
   LlmInvalidAnswer = 'LLM_INVALID_ANSWER',
   SlackDownloadFailed = 'SLACK_DOWNLOAD_FAILED',
+  ConnectorFailed = 'CONNECTOR_FAILED',
   Internal = 'INTERNAL',
 }
 
@@ -211,6 +212,14 @@ export class CalculationInvalidError extends MemdoctorError {
   constructor(message: string) {
     super(ErrorCode.CalculationInvalid, message);
     this.name = 'CalculationInvalidError';
+  }
+}
+
+/** Why a connector could not fetch: which permission, what was not found, or that the system did not answer. */
+export class ConnectorError extends MemdoctorError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.ConnectorFailed, message, options);
+    this.name = 'ConnectorError';
   }
 }
 

@@ -12,6 +12,7 @@ import { memrayParser } from './memray.ts';
 import { nmtParser } from './nmt.ts';
 import { pmapParser } from './pmap.ts';
 import { sparkEventLogParser } from './spark-eventlog.ts';
+import { sparkExecutorsParser } from './spark-executors.ts';
 import { tracemallocParser } from './tracemalloc.ts';
 import type { Parser } from './types.ts';
 import { yarnContainerParser } from './yarn-container.ts';
@@ -23,6 +24,7 @@ import { yarnContainerParser } from './yarn-container.ts';
  */
 export const PARSERS: Readonly<Record<string, Parser>> = {
   'spark-eventlog': sparkEventLogParser,
+  'spark-executors': sparkExecutorsParser,
   'flink-rest': flinkRestParser,
   'k8s-pod': k8sPodParser,
   nmt: nmtParser,

@@ -221,6 +221,21 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
     'synthetic-plateau.txt',
     { plateau: true, verdict: 'grew then levelled off: a high steady state, not a leak' },
   ],
+  [
+    'spark-executors',
+    'spark-executor-memory-usage.json',
+    { executors: 4, activeExecutors: 4, removedForMemory: 0, failedTasks: 8, hasPeakMetrics: false },
+  ],
+  [
+    'spark-executors',
+    'spark-executor-metrics-trimmed.json',
+    { executors: 3, peakJvmHeapBytes: 726805712, peakProcessRssBytes: 200000000, hasPeakMetrics: true },
+  ],
+  [
+    'spark-executors',
+    'assembled-removed-for-memory.json',
+    { removedExecutors: 1, removedForMemory: 1, verdict: '1 executor(s) removed for memory' },
+  ],
 ];
 
 /**
@@ -282,6 +297,12 @@ const SUMMARIES: Record<string, string | RegExp> = {
   'eks-payment-exit-143-cpu-limits.txt':
     'Container payment of pod pay-65dd7b9cb4-xxxxx: Error, exit code 143, no memory limit, 4 restarts.',
   // 64952 pages x 4 KiB = 254 MiB resident.
+  'spark-executor-memory-usage.json':
+    '4 executor(s), 4 active, 0 removed; no peak memory metrics (Spark before 3.0, or executors that never reported).',
+  'spark-executor-metrics-trimmed.json':
+    '3 executor(s), 3 active, 0 removed; peak JVM heap 693 MB, off-heap 91.2 MB, process RSS 191 MB.',
+  'assembled-removed-for-memory.json':
+    /^4 executor\(s\), 3 active, 1 removed; 1 removed for memory \("Container killed by YARN/,
   'easyrec-21-beyond-physical.txt':
     'YARN killed container_1598507699008_0094_01_000010 for physical memory: 9.8 GB used of 9.8 GB; exit status -104; largest process java with 254 MB resident.',
   'pai-1151-beyond-virtual.txt':
@@ -340,6 +361,11 @@ const BROKEN: [parser: string, file: string, message: RegExp][] = [
   ['tracemalloc', 'truncated-mid-line.txt', /does not look like tracemalloc/],
   ['k8s-pod', 'truncated-before-containers.txt', /^could not parse: expected `kubectl describe pod`/],
   ['yarn-container', 'truncated-mid-usage.txt', /does not look like YARN/],
+  [
+    'spark-executors',
+    'truncated-mid-executor.json',
+    /^could not parse: expected the complete JSON of \/api\/v1\/applications\/<app>\/allexecutors/,
+  ],
   ['memory-samples', 'truncated-two-samples.txt', /does not look like memory samples/],
   [
     'memory-samples',

@@ -1,0 +1,68 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, secretFromEnv } from '../../config.ts';
+import { loadConnectorsConfig, type RestName } from '../../connectors/config.ts';
+import { type CheckResult, check } from '../../diagnosis/check.ts';
+import { UsageError } from '../../errors.ts';
+import { configuredPlaybooks } from '../../setup/playbooks.ts';
+import type { CliIo, Command } from '../command.ts';
+import { terminalColors } from '../render/colors.ts';
+import { renderReport } from '../render/diagnosis.ts';
+
+const SYSTEMS: readonly RestName[] = ['flink', 'spark', 'yarn'];
+
+function parse(args: readonly string[]) {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { json: { type: 'boolean', default: false }, job: { type: 'string' } },
+  });
+  const [system, id, ...rest] = positionals;
+  if (!SYSTEMS.includes(system as RestName) || rest.length > 0)
+    throw new UsageError(
+      `usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> (got "${positionals.join(' ')}")`,
+    );
+  if (system === 'flink' && id !== undefined)
+    throw new UsageError('check flink takes the job id as --job <id>');
+  if (system !== 'flink' && values.job !== undefined)
+    throw new UsageError(`--job is for check flink; check ${system} takes the application id`);
+  const wanted = system === 'flink' ? values.job : id;
+  return { system: system as RestName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
+}
+
+/** Each fetched answer: where from and when, its parser's judgement, the fields it cites. */
+function renderFetched(result: CheckResult): string {
+  const lines: string[] = [];
+  for (const a of result.fetched) {
+    lines.push(`fetched ${a.connector} GET ${a.path} at ${a.fetchedAt}`);
+    if (a.judgement) lines.push(`  ${a.parser}: ${a.judgement.summary}`);
+    for (const c of a.citations) lines.push(`  - ${c}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `memdoctor check flink|spark|yarn ...`: fetch the evidence from the configured API and diagnose it. */
+export const checkCommand: Command = {
+  async run(args, io: CliIo) {
+    const request = parse(args);
+    const config = loadConfig();
+    if (!config.MEMDOCTOR_CONNECTORS)
+      throw new UsageError(
+        'set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md)',
+      );
+    const connectors = loadConnectorsConfig(config.MEMDOCTOR_CONNECTORS, (name) => secretFromEnv(name));
+    const playbooks = configuredPlaybooks(config);
+    const result = await check({ ...request, workspace: 'cli' }, { connectors, playbooks });
+    for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
+    if (request.json) io.stdout.write(`${JSON.stringify({ ...result.report, fetched: result.fetched })}\n`);
+    else
+      io.stdout.write(
+        renderFetched(result) +
+          renderReport(
+            result.report,
+            playbooks.map((p) => p.id),
+            terminalColors(io.stdout),
+          ),
+      );
+    return 0;
+  },
+};

@@ -1,0 +1,118 @@
+import { formatSize } from '../engine/units.ts';
+import { loosely, type RestResource, restConnector, z } from './rest.ts';
+
+// Field names as Flink's REST handlers write them (flink-runtime rest/messages: ClusterOverviewWithVersion,
+// TaskManagerInfo with ResourceProfileInfo, JobDetailsInfo). /jobs/<id>/exceptions, the metrics and
+// /jobmanager/config wait for a real response to test against.
+// totalResource/freeResource carry whole MiB (ResourceProfileInfo's getMebiBytes(), -1 when unknown);
+// memoryConfiguration and hardware carry bytes; Flink releases before fine-grained resources lack them.
+const Resource = z.looseObject({
+  taskHeapMemory: z.number().optional(),
+  managedMemory: z.number().optional(),
+});
+const TaskManager = z.looseObject({
+  id: z.string(),
+  slotsNumber: z.number(),
+  freeSlots: z.number(),
+  freeResource: Resource.optional(),
+  memoryConfiguration: z.record(z.string(), z.number().nullable()).optional(),
+});
+const Overview = z.looseObject({
+  taskmanagers: z.number(),
+  'slots-total': z.number(),
+  'slots-available': z.number(),
+  'flink-version': z.string().optional(),
+});
+const Job = z.looseObject({
+  state: z.string(),
+  vertices: z.array(z.looseObject({ name: z.string().optional(), parallelism: z.number() })),
+  'status-counts': z.record(z.string(), z.number()).optional(),
+});
+
+/** Most TaskManagers cited one by one; a large cluster is summed by the parser anyway. */
+const MAX_CITED = 8;
+
+const mib = (v: number | undefined) => (v === undefined || v < 0 ? 'unknown' : `${v} MiB`);
+
+function taskManagerCitations(at: string, tm: z.infer<typeof TaskManager>): string[] {
+  const out = [`${at}.freeSlots = ${tm.freeSlots} of slotsNumber = ${tm.slotsNumber}`];
+  if (!tm.freeResource) out.push(`${at}.freeResource is absent (an older Flink): slots only`);
+  else {
+    out.push(`${at}.freeResource.taskHeapMemory = ${mib(tm.freeResource.taskHeapMemory)}`);
+    out.push(`${at}.freeResource.managedMemory = ${mib(tm.freeResource.managedMemory)}`);
+  }
+  const process = tm.memoryConfiguration?.totalProcessMemory;
+  if (typeof process === 'number')
+    out.push(`${at}.memoryConfiguration.totalProcessMemory = ${formatSize(process)}`);
+  return out;
+}
+
+const resources: Record<string, RestResource> = {
+  overview: {
+    what: 'cluster overview',
+    ids: [],
+    parser: 'flink-rest',
+    path: () => '/overview',
+    cite: (json) => {
+      const o = loosely(Overview, json);
+      if (!o) return [];
+      return [
+        `overview.slots-available = ${o['slots-available']} of slots-total = ${o['slots-total']}`,
+        `overview.taskmanagers = ${o.taskmanagers}`,
+        ...(o['flink-version'] ? [`overview.flink-version = ${o['flink-version']}`] : []),
+      ];
+    },
+  },
+  taskmanagers: {
+    what: 'TaskManager list',
+    ids: [],
+    parser: 'flink-rest',
+    path: () => '/taskmanagers',
+    cite: (json) => {
+      const list = loosely(z.looseObject({ taskmanagers: z.array(TaskManager) }), json)?.taskmanagers ?? [];
+      return list.slice(0, MAX_CITED).flatMap((tm, i) => taskManagerCitations(`taskmanagers[${i}]`, tm));
+    },
+  },
+  taskmanager: {
+    what: 'TaskManager with that id',
+    ids: ['taskManagerId'],
+    parser: 'flink-rest',
+    path: (ids) => `/taskmanagers/${encodeURIComponent(ids.taskManagerId ?? '')}`,
+    cite: (json) => {
+      const tm = loosely(TaskManager, json);
+      return tm ? taskManagerCitations('taskmanager', tm) : [];
+    },
+  },
+  job: {
+    what: 'job with that id',
+    ids: ['jobId'],
+    parser: 'flink-job-slots',
+    path: (ids) => `/jobs/${ids.jobId}`,
+    cite: (json) => {
+      const job = loosely(Job, json);
+      if (!job) return [];
+      const widest = Math.max(0, ...job.vertices.map((v) => v.parallelism));
+      const counts = job['status-counts'] ?? {};
+      return [
+        `job.state = ${job.state}`,
+        `job.vertices: ${job.vertices.length}, largest parallelism = ${widest}`,
+        ...['CREATED', 'SCHEDULED']
+          .filter((s) => (counts[s] ?? 0) > 0)
+          .map((s) => `job.status-counts.${s} = ${counts[s]}`),
+      ];
+    },
+  },
+};
+
+/** The Flink JobManager's REST API (port 8081 by default; on YARN, the application's tracking URL). */
+export const flinkConnector = restConnector({
+  name: 'flink',
+  title: 'Flink JobManager',
+  permission:
+    'read access to the JobManager REST API (GET /overview, /taskmanagers, /jobs/*); Flink itself has no roles, so this is what the proxy or ingress in front of it allows',
+  idPatterns: {
+    jobId: { pattern: /^[0-9a-f]{32}$/, example: '1c53a8f1b4937f50456190e884c9f289' },
+    taskManagerId: { pattern: /^[\w.:-]{1,200}$/, example: 'container_e07_1647426438639_0022_01_000002' },
+  },
+  resources,
+});

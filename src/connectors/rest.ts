@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ConnectorError } from '../errors.ts';
+import type { RestTarget } from './config.ts';
+import { restGet } from './http.ts';
+import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
+
+/** One REST resource: where it lives, what it is, which parser reads it and which fields it cites. */
+export interface RestResource extends ResourceSpec {
+  /** Path (and query) under the base URL, from ids already checked against `idPatterns`. */
+  path(ids: Readonly<Record<string, string>>): string;
+  /** The text a person would paste for it; the body itself unless the paste is one field of it. */
+  paste?(json: unknown, body: string): string;
+  cite(json: unknown): string[];
+}
+
+export interface RestConnectorSpec {
+  name: string;
+  title: string;
+  /** Read access the credentials need, for 401/403 messages. */
+  permission: string;
+  /** What each id looks like: checked before any URL is built, so no typed text reaches a path. */
+  idPatterns: Readonly<Record<string, { pattern: RegExp; example: string }>>;
+  resources: Readonly<Record<string, RestResource>>;
+}
+
+function checkedIds(spec: RestConnectorSpec, resource: RestResource, request: FetchRequest) {
+  const ids: Record<string, string> = {};
+  for (const id of resource.ids) {
+    const value = request.ids?.[id] ?? '';
+    const shape = spec.idPatterns[id];
+    if (!shape?.pattern.test(value))
+      throw new ConnectorError(
+        `${spec.title}: "${value}" is not a ${id} (expected something like ${shape?.example ?? id}).`,
+      );
+    ids[id] = value;
+  }
+  return ids;
+}
+
+function parseJson(body: string, spec: RestConnectorSpec, path: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new ConnectorError(
+      `${spec.title} answered GET ${path} with something that is not JSON (a login page or a proxy?); check the url in connectors.yaml.`,
+    );
+  }
+}
+
+/** A connector over a REST API: the resources are data, the fetching and its guards are shared. */
+export function restConnector(spec: RestConnectorSpec): Connector<RestTarget> {
+  return {
+    name: spec.name,
+    title: spec.title,
+    resources: spec.resources,
+    async fetch(request, context): Promise<Fetched> {
+      const resource = spec.resources[request.resource];
+      if (!resource)
+        throw new ConnectorError(
+          `${spec.title} cannot fetch "${request.resource}" (it can: ${Object.keys(spec.resources).join(', ')}).`,
+        );
+      const path = resource.path(checkedIds(spec, resource, request));
+      const call = { system: spec.title, what: resource.what, permission: spec.permission, path };
+      const body = await restGet(call, context.target);
+      const fetchedAt = (context.now?.() ?? new Date()).toISOString();
+      const json = parseJson(body, spec, path);
+      return {
+        resource: request.resource,
+        from: { connector: spec.name, path, fetchedAt },
+        body,
+        paste: resource.paste?.(json, body) ?? body,
+        ...(resource.parser ? { parser: resource.parser } : {}),
+        citations: resource.cite(json),
+      };
+    },
+  };
+}
+
+/** Reads a response with a loose schema for citing; a shape it does not know cites nothing. */
+export function loosely<T>(schema: z.ZodType<T>, json: unknown): T | undefined {
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export { z };

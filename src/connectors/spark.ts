@@ -1,0 +1,68 @@
+import { formatSize } from '../engine/units.ts';
+import { loosely, type RestResource, restConnector, z } from './rest.ts';
+
+// ExecutorSummary as Spark's status API writes it (core/src/main/scala/org/apache/spark/status/api/v1/api.scala):
+// maxMemory and memoryMetrics in bytes; peakMemoryMetrics (3.0+) holds ExecutorMetricType names, bytes.
+const Executor = z.looseObject({
+  id: z.string(),
+  isActive: z.boolean().optional(),
+  maxMemory: z.number().optional(),
+  removeReason: z.string().optional(),
+  peakMemoryMetrics: z.record(z.string(), z.number()).optional(),
+});
+const Environment = z.looseObject({ sparkProperties: z.array(z.tuple([z.string(), z.string()])) });
+
+/** Settings that size an executor or driver: what `check spark` cites from /environment. */
+const MEMORY_SETTINGS =
+  /^spark\.(executor|driver)\.(memory|memoryOverhead|cores)$|^spark\.memory\.|^spark\.yarn\.executor\.memoryOverhead$/;
+const MAX_CITED = 8;
+
+function executorCitations(executors: readonly z.infer<typeof Executor>[]): string[] {
+  const out: string[] = [];
+  executors.forEach((e, i) => {
+    const who = `(executor ${e.id})`;
+    if (e.removeReason) out.push(`[${i}].removeReason = ${e.removeReason.slice(0, 200)} ${who}`);
+    const peak = e.peakMemoryMetrics;
+    if (peak?.JVMHeapMemory !== undefined)
+      out.push(`[${i}].peakMemoryMetrics.JVMHeapMemory = ${formatSize(peak.JVMHeapMemory)} ${who}`);
+    if (peak?.ProcessTreeRSSMemory)
+      out.push(
+        `[${i}].peakMemoryMetrics.ProcessTreeRSSMemory = ${formatSize(peak.ProcessTreeRSSMemory)} ${who}`,
+      );
+  });
+  return out.slice(0, MAX_CITED);
+}
+
+const resources: Record<string, RestResource> = {
+  executors: {
+    what: 'application with that id (executors)',
+    ids: ['appId'],
+    parser: 'spark-executors',
+    path: (ids) => `/api/v1/applications/${ids.appId}/allexecutors`,
+    cite: (json) => executorCitations(loosely(z.array(Executor), json) ?? []),
+  },
+  environment: {
+    what: 'application with that id (environment)',
+    ids: ['appId'],
+    path: (ids) => `/api/v1/applications/${ids.appId}/environment`,
+    cite: (json) =>
+      (loosely(Environment, json)?.sparkProperties ?? [])
+        .filter(([key]) => MEMORY_SETTINGS.test(key))
+        .map(([key, value]) => `environment.sparkProperties.${key} = ${value}`),
+  },
+};
+
+/** Spark's monitoring REST API: a History Server (port 18080) or a running driver's UI (4040). */
+export const sparkConnector = restConnector({
+  name: 'spark',
+  title: 'Spark History Server',
+  permission:
+    'view access to the application (spark.ui.view.acls / spark.history.ui.acls.enable, or the History Server filter in front of it)',
+  idPatterns: {
+    appId: {
+      pattern: /^[\w.-]{1,200}$/,
+      example: 'application_1523494505172_1552404 or app-20161116163331-0000',
+    },
+  },
+  resources,
+});

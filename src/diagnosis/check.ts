@@ -1,0 +1,183 @@
+import type { ConnectorsConfig, RestName } from '../connectors/config.ts';
+import { CONNECTORS } from '../connectors/registry.ts';
+import type { Fetched, FetchRequest } from '../connectors/types.ts';
+import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
+import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
+import { parseText } from '../engine/parsers/parse-text.ts';
+import type { ParsedOutput } from '../engine/parsers/types.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import { ConnectorError, UsageError } from '../errors.ts';
+import { diagnose } from './diagnose.ts';
+
+/** `check flink [--job <id>]`, `check spark <app>`, `check yarn <app>`: what to fetch and judge. */
+export interface CheckRequest {
+  system: RestName;
+  /** The Flink job id (optional), or the Spark / YARN application id (required). */
+  id?: string;
+  workspace: string;
+}
+
+export interface CheckContext {
+  connectors: ConnectorsConfig;
+  playbooks: readonly Playbook[];
+  now?: () => Date;
+}
+
+/** One fetched answer with the judgement its parser gave, as a paste of it would get. */
+export interface CheckedAnswer {
+  connector: string;
+  path: string;
+  fetchedAt: string;
+  parser?: string;
+  judgement?: Pick<ParsedOutput, 'summary' | 'values'> & { verdict?: string };
+  citations: string[];
+}
+
+export interface CheckResult {
+  /** `diagnose --json`'s shape; evidence of line 0 is a fetched field, not a line of a paste. */
+  report: InputReport;
+  fetched: CheckedAnswer[];
+  notes: string[];
+}
+
+interface Plan {
+  hint?: EngineHint;
+  requests: FetchRequest[];
+  /** What to fetch next with ids the first answers gave (YARN: the last attempt's containers). */
+  next?: (fetched: readonly Fetched[]) => FetchRequest[];
+}
+
+/** The containers of the application's last attempt, once /appattempts has named it. */
+function yarnContainers(appId: string) {
+  return (fetched: readonly Fetched[]): FetchRequest[] => {
+    const attempts = fetched.find((a) => a.resource === 'attempts');
+    const last = attempts ? lastAttemptOf(JSON.parse(attempts.body)) : undefined;
+    if (last === undefined) return [];
+    return [{ resource: 'containers', ids: { appId, attemptId: attemptIdOf(appId, last) } }];
+  };
+}
+
+function planFor({ system, id }: CheckRequest): Plan {
+  if (system === 'flink') {
+    const job = id ? [{ resource: 'job', ids: { jobId: id } }] : [];
+    return { hint: 'flink', requests: [{ resource: 'overview' }, { resource: 'taskmanagers' }, ...job] };
+  }
+  if (!id)
+    throw new UsageError(`check ${system} needs the application id, e.g. memdoctor check ${system} <app-id>`);
+  if (system === 'spark')
+    return {
+      hint: 'spark',
+      requests: ['executors', 'environment'].map((resource) => ({ resource, ids: { appId: id } })),
+    };
+  return {
+    requests: ['app', 'attempts'].map((resource) => ({ resource, ids: { appId: id } })),
+    next: yarnContainers(id),
+  };
+}
+
+/**
+ * What the parser reads. flink-job-slots judges a job against the cluster, so it gets /overview and
+ * the job one after the other, as `curl .../overview; echo; curl .../jobs/<id>` prints them.
+ */
+function pasteOf(answer: Fetched, all: readonly Fetched[]): string {
+  if (answer.parser !== 'flink-job-slots') return answer.paste;
+  const overview = all.find((a) => a.resource === 'overview');
+  return overview ? `${overview.paste}\n${answer.paste}` : answer.paste;
+}
+
+function judge(answer: Fetched, all: readonly Fetched[], notes: string[]): CheckedAnswer {
+  const { connector, path, fetchedAt } = answer.from;
+  const base = { connector, path, fetchedAt, citations: answer.citations };
+  if (!answer.parser || answer.paste.trim() === '') return base;
+  try {
+    const parsed = parseText(answer.parser, pasteOf(answer, all));
+    const judgement = {
+      summary: parsed.summary,
+      values: parsed.values,
+      ...(parsed.verdict ? { verdict: parsed.verdict } : {}),
+    };
+    return { ...base, parser: answer.parser, judgement };
+  } catch (error) {
+    notes.push(`${path}: ${(error as Error).message}`);
+    return { ...base, parser: answer.parser };
+  }
+}
+
+async function fetchAll(request: CheckRequest, plan: Plan, context: CheckContext, notes: string[]) {
+  const target = context.connectors[request.system];
+  if (!target)
+    throw new UsageError(
+      `${request.system} is not configured: add a "${request.system}:" entry with its url to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
+    );
+  const connector = CONNECTORS[request.system];
+  const fetched: Fetched[] = [];
+  const failures: ConnectorError[] = [];
+  const fetchEach = async (requests: readonly FetchRequest[]) => {
+    for (const one of requests) {
+      try {
+        fetched.push(await connector.fetch(one, { target, ...(context.now ? { now: context.now } : {}) }));
+      } catch (error) {
+        if (!(error instanceof ConnectorError)) throw error;
+        failures.push(error);
+        notes.push(error.message);
+      }
+    }
+  };
+  await fetchEach(plan.requests);
+  await fetchEach(plan.next?.(fetched) ?? []);
+  // One answer missing still leaves a judgement; none at all is the failure itself.
+  if (fetched.length === 0 && failures[0]) throw failures[0];
+  return fetched;
+}
+
+/** The engine's diagnoses of one answer, citing its fetched fields first (line 0) and then its lines. */
+async function diagnosesOf(
+  answer: Fetched,
+  all: readonly Fetched[],
+  plan: Plan,
+  request: CheckRequest,
+  context: CheckContext,
+) {
+  const text = pasteOf(answer, all);
+  if (text.trim() === '') return [];
+  const input = { source: answer.from.path, text };
+  const result = await diagnose(
+    { input, workspace: request.workspace, ...(plan.hint ? { engine: plan.hint } : {}) },
+    { playbooks: context.playbooks },
+  );
+  const fields: Evidence[] = answer.citations.map((text) => ({ line: 0, text }));
+  return result.report.diagnoses.map((d) => ({ ...d, evidence: [...fields, ...d.evidence] }));
+}
+
+/** The most confident diagnosis per playbook, ranked as diagnose ranks them. */
+function merge(diagnoses: readonly Diagnosis[]): Diagnosis[] {
+  const best = new Map<string, Diagnosis>();
+  for (const d of diagnoses) {
+    const kept = best.get(d.playbook);
+    if (!kept || d.confidence > kept.confidence) best.set(d.playbook, d);
+  }
+  return [...best.values()].sort(
+    (a, b) => b.confidence - a.confidence || a.playbook.localeCompare(b.playbook),
+  );
+}
+
+/**
+ * The check use case: fetch what the system's API holds for a job or application, judge each
+ * answer with the parser a paste of it would get, and diagnose it as `diagnose` would the paste.
+ * The CLI calls it now; Slack's `/memdoctor check` can call it the same way.
+ */
+export async function check(request: CheckRequest, context: CheckContext): Promise<CheckResult> {
+  const plan = planFor(request);
+  const notes: string[] = [];
+  const fetched = await fetchAll(request, plan, context, notes);
+  const answers = fetched.map((answer) => judge(answer, fetched, notes));
+  const found: Diagnosis[] = [];
+  for (const answer of fetched) found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
+  const texts = fetched.map((a) => pasteOf(a, fetched));
+  const input = {
+    bytes: texts.reduce((s, t) => s + Buffer.byteLength(t), 0),
+    lines: texts.reduce((s, t) => s + t.split('\n').length, 0),
+  };
+  const source = `${request.system} ${context.connectors[request.system]?.url ?? ''}`.trim();
+  return { report: { source, input, diagnoses: merge(found) }, fetched: answers, notes };
+}

@@ -1,0 +1,128 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseText } from '../../src/engine/parsers/parse-text.ts';
+import { fixture, type RestFake } from '../connectors/fakes/rest-fake.ts';
+import {
+  FLINK_JOB,
+  flinkFake,
+  SPARK_APP,
+  sparkFake,
+  YARN_APP,
+  yarnFake,
+} from '../connectors/fakes/systems.ts';
+import { cli } from './in-process.ts';
+
+const pasted = (path: string) => fixture(`../../engine/parsers/fixtures/${path}`);
+
+function connectorsYaml(lines: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'check-')), 'connectors.yaml');
+  writeFileSync(file, lines);
+  return file;
+}
+
+describe('memdoctor check', () => {
+  const fakes: RestFake[] = [];
+  async function serve(fake: RestFake, system: string): Promise<void> {
+    fakes.push(fake);
+    const url = await fake.start();
+    vi.stubEnv('MEMDOCTOR_CONNECTORS', connectorsYaml(`${system}: { url: ${url}, timeoutMs: 2000 }\n`));
+  }
+  beforeEach(() => {
+    vi.stubEnv('REDIS_URL', '');
+    vi.stubEnv('OPENAI_API_KEY', '');
+    vi.stubEnv('MEMDOCTOR_PLAYBOOKS_DIR', '');
+    vi.stubEnv('LOG_LEVEL', 'silent');
+  });
+  afterEach(async () => {
+    for (const fake of fakes.splice(0)) {
+      expect(fake.violations).toEqual([]);
+      await fake.stop();
+    }
+    vi.unstubAllEnvs();
+  });
+
+  it('yarn: the fetched diagnostics get the diagnosis the pasted diagnostics get, citing fetched fields', async () => {
+    await serve(yarnFake('yarn/assembled-app-killed-beyond-physical.json'), 'yarn');
+    const fetched = await cli(['check', 'yarn', YARN_APP, '--json']);
+    expect(fetched.code).toBe(0);
+    const report = JSON.parse(fetched.out);
+    const paste = fixture('yarn/assembled-app-killed-beyond-physical.paste.txt');
+    const byPaste = JSON.parse((await cli(['diagnose', '--json'], paste)).out);
+    const judged = (r: { diagnoses: { playbook: string; cause: string | null; confidence: number }[] }) =>
+      r.diagnoses.map(({ playbook, cause, confidence }) => ({ playbook, cause, confidence }));
+    expect(judged(byPaste).length).toBeGreaterThan(0);
+    expect(judged(report)).toEqual(judged(byPaste));
+    expect(report.diagnoses[0].evidence[0]).toEqual({
+      line: 0,
+      text: 'app.state = FINISHED, app.finalStatus = FAILED',
+    });
+    expect(report.fetched[0]).toMatchObject({
+      connector: 'yarn',
+      path: `/ws/v1/cluster/apps/${YARN_APP}`,
+      parser: 'yarn-container',
+    });
+    expect(report.fetched[0].judgement.values).toEqual(parseText('yarn-container', paste).values);
+    // The last attempt's containers follow from /appattempts' answer.
+    expect(report.fetched.map((f: { path: string }) => f.path)).toEqual([
+      `/ws/v1/cluster/apps/${YARN_APP}`,
+      `/ws/v1/cluster/apps/${YARN_APP}/appattempts`,
+      `/ws/v1/cluster/apps/${YARN_APP}/appattempts/appattempt_1326821518301_0005_000001/containers`,
+    ]);
+    expect(fetched.err).toMatch(/containers: this does not look like YARN container diagnostics/);
+  });
+
+  it('flink --job: the job is judged against /overview as the pasted pair is', async () => {
+    await serve(flinkFake(), 'flink');
+    const { code, out } = await cli(['check', 'flink', '--job', FLINK_JOB, '--json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.fetched.map((f: { path: string }) => f.path)).toEqual([
+      '/overview',
+      '/taskmanagers',
+      `/jobs/${FLINK_JOB}`,
+    ]);
+    const pair = parseText('flink-job-slots', pasted('flink-job-slots/assembled-overview-then-job.txt'));
+    expect(report.fetched[2].judgement.values).toEqual(pair.values);
+    expect(report.fetched[1].citations).toContain('taskmanagers[0].freeResource.taskHeapMemory = 358 MiB');
+  });
+
+  it('spark: prints where each answer came from, its judgement and its fields', async () => {
+    await serve(sparkFake(), 'spark');
+    const { code, out } = await cli(['check', 'spark', SPARK_APP]);
+    expect(code).toBe(0);
+    expect(out).toMatch(
+      /^fetched spark GET \/api\/v1\/applications\/app-20161116163331-0000\/allexecutors at \d{4}-/,
+    );
+    expect(out).toContain('  spark-executors: 4 executor(s), 4 active, 0 removed;');
+  });
+
+  it('a system that does not answer exits 2 and says to paste the output instead', async () => {
+    const fake = yarnFake();
+    fake.override('app', { status: 503 });
+    fake.override('appattempts', { status: 503 });
+    await serve(fake, 'yarn');
+    const { code, err } = await cli(['check', 'yarn', YARN_APP]);
+    expect(code).toBe(2);
+    expect(err).toMatch(
+      /YARN ResourceManager did not answer \(HTTP 503 for GET \/ws\/v1\/cluster\/apps\/application_1326821518301_0005\); paste the output of `curl http:\/\/127\.0\.0\.1:\d+\/ws/,
+    );
+  });
+
+  it('unconfigured, it says how to configure it and fetches nothing', async () => {
+    vi.stubEnv('MEMDOCTOR_CONNECTORS', '');
+    const none = await cli(['check', 'spark', SPARK_APP]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('set MEMDOCTOR_CONNECTORS to a connectors.yaml');
+    vi.stubEnv('MEMDOCTOR_CONNECTORS', connectorsYaml('flink: { url: http://127.0.0.1:9 }\n'));
+    const other = await cli(['check', 'spark', SPARK_APP]);
+    expect(other.err).toContain('spark is not configured: add a "spark:" entry');
+  });
+
+  it('refuses a usage it does not know', async () => {
+    const { code, err } = await cli(['check', 'glue', 'job']);
+    expect(code).toBe(2);
+    expect(err).toContain('usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id>');
+  });
+});

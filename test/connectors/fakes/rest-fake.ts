@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+export const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
+
+export interface Answer {
+  status?: number;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Wait this long before answering (timeouts, one-at-a-time checks). */
+  delayMs?: number;
+}
+
+/** One endpoint of the API's published shape: method, path pattern, the query parameters it takes. */
+export interface Route {
+  name: string;
+  pattern: RegExp;
+  query?: readonly string[];
+  answer(match: RegExpExecArray, url: URL): Answer;
+}
+
+export interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+}
+
+/**
+ * A loopback server that answers as the real API would, from real responses. A request outside the
+ * published shape (another method, an unknown path, a query parameter the endpoint does not take) is
+ * answered 400/404 and recorded in `violations`, which every test expects to stay empty.
+ */
+export class RestFake {
+  readonly seen: Seen[] = [];
+  readonly violations: string[] = [];
+  /** Most requests in flight at once: the connector must keep it at 1. */
+  maxInFlight = 0;
+  private inFlight = 0;
+  private readonly overrides = new Map<string, Answer>();
+  private server?: Server;
+
+  constructor(private readonly routes: readonly Route[]) {}
+
+  /** Answers every request to the named route with this instead (faults). */
+  override(route: string, answer: Answer): void {
+    this.overrides.set(route, answer);
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  private route(req: IncomingMessage, url: URL): { route: Route; match: RegExpExecArray } | string {
+    if (req.method !== 'GET') return `${req.method} ${url.pathname}: only GET is read`;
+    for (const route of this.routes) {
+      const match = route.pattern.exec(url.pathname);
+      if (!match) continue;
+      const extra = [...url.searchParams.keys()].filter((k) => !(route.query ?? []).includes(k));
+      if (extra.length) return `${url.pathname}: ${route.name} takes no query parameter ${extra.join(', ')}`;
+      return { route, match };
+    }
+    return `GET ${url.pathname}: no such endpoint`;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    this.seen.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, headers: req.headers });
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      const found = this.route(req, url);
+      if (typeof found === 'string') {
+        this.violations.push(found);
+        res.writeHead(found.includes('no such endpoint') ? 404 : 400).end(found);
+        return;
+      }
+      const answer = this.overrides.get(found.route.name) ?? found.route.answer(found.match, url);
+      if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+      if (res.destroyed) return;
+      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+      res.end(answer.body ?? '');
+    } finally {
+      this.inFlight--;
+    }
+  }
+}
+
+/** Answers with a fixture when the id is the one it holds, else the system's 404. */
+export function byId(id: string, file: string, notFound: string): (m: RegExpExecArray) => Answer {
+  return (m) => (m[1] === id ? { body: fixture(file) } : { status: 404, body: notFound });
+}

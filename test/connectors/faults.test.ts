@@ -1,0 +1,119 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flinkConnector } from '../../src/connectors/flink.ts';
+import { ConnectorError } from '../../src/errors.ts';
+import type { RestFake } from './fakes/rest-fake.ts';
+import { flinkFake } from './fakes/systems.ts';
+import { secret, targetFor } from './support.ts';
+
+describe('connector faults', () => {
+  let fake: RestFake;
+  let url: string;
+  beforeEach(async () => {
+    fake = flinkFake();
+    url = await fake.start();
+  });
+  afterEach(async () => {
+    await fake.stop();
+  });
+  const overview = (overrides = {}) =>
+    flinkConnector.fetch({ resource: 'overview' }, { target: targetFor(url, overrides) });
+
+  it('401 says the API needs credentials and where to set them', async () => {
+    fake.override('overview', { status: 401 });
+    await expect(overview()).rejects.toThrow(
+      /^Flink JobManager answered 401 \(not authenticated\) to GET \/overview: it needs read access to the JobManager REST API.*set the credentials in connectors.yaml headers/,
+    );
+  });
+
+  it('403 names the permission the credentials lack, and never the secret', async () => {
+    fake.override('overview', { status: 403 });
+    const error = await overview({ headers: { Authorization: secret('Bearer s3cr3t-token') } }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.message).toMatch(
+      /answered 403 \(forbidden\) to GET \/overview: the configured credentials lack read access/,
+    );
+    expect(error.message).not.toContain('s3cr3t');
+    expect(fake.seen[0]?.headers.authorization).toBe('Bearer s3cr3t-token');
+  });
+
+  it('5xx says the system did not answer and offers the paste', async () => {
+    fake.override('overview', { status: 503 });
+    await expect(overview()).rejects.toThrow(
+      `Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output of \`curl ${url}/overview\` instead.`,
+    );
+  });
+
+  it('a slow answer stops at the timeout and offers the paste', async () => {
+    fake.override('overview', { delayMs: 2_000, body: '{}' });
+    const started = Date.now();
+    await expect(overview({ timeoutMs: 200 })).rejects.toThrow(
+      /did not answer GET \/overview \(no answer within 200 ms\); paste the output of/,
+    );
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('a refused connection offers the paste', async () => {
+    await fake.stop();
+    await expect(overview()).rejects.toThrow(
+      /did not answer GET \/overview \(ECONNREFUSED\); paste the output/,
+    );
+    fake = flinkFake();
+    await fake.start();
+  });
+
+  it('an answer over the size cap is refused, declared or streamed', async () => {
+    fake.override('overview', { body: 'x'.repeat(4096) });
+    await expect(overview({ maxBytes: 1024 })).rejects.toThrow(
+      /answered more than 1024 bytes to GET \/overview/,
+    );
+    fake.override('overview', { body: 'x'.repeat(4096), headers: { 'transfer-encoding': 'chunked' } });
+    await expect(overview({ maxBytes: 1024 })).rejects.toThrow(/answered more than 1024 bytes/);
+  });
+
+  it('a redirect to another host is refused without following it', async () => {
+    let hits = 0;
+    const other = createServer((_req, res) => {
+      hits++;
+      res.end('{}');
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    const port = (other.address() as AddressInfo).port;
+    fake.override('overview', { status: 302, headers: { location: `http://localhost:${port}/overview` } });
+    await expect(overview()).rejects.toThrow(
+      `Flink JobManager redirected GET /overview to http://localhost:${port}, outside ${url}`,
+    );
+    expect(hits).toBe(0);
+    await new Promise((r) => other.close(r));
+  });
+
+  it('a redirect on the same host is followed', async () => {
+    fake.override('overview', { status: 307, headers: { location: '/taskmanagers' } });
+    const got = await overview();
+    expect(JSON.parse(got.body).taskmanagers[0].slotsNumber).toBe(12);
+  });
+
+  it('an answer that is not JSON (a login page) is refused with what to check', async () => {
+    fake.override('overview', { body: '<html>Sign in</html>' });
+    await expect(overview()).rejects.toThrow(/with something that is not JSON \(a login page or a proxy\?\)/);
+  });
+
+  it('sends one request at a time to a target', async () => {
+    fake.override('overview', {
+      delayMs: 100,
+      body: '{"taskmanagers":1,"slots-total":1,"slots-available":1}',
+    });
+    await Promise.all([overview(), overview(), overview()]);
+    expect(fake.seen).toHaveLength(3);
+    expect(fake.maxInFlight).toBe(1);
+  });
+
+  it('the fake itself answers a request outside the API shape with 404 and records it', async () => {
+    const response = await fetch(`${url}/jobs/overview?x=1`);
+    expect(response.status).toBe(404);
+    expect(fake.violations).toEqual(['GET /jobs/overview: no such endpoint']);
+  });
+});

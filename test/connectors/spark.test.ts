@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { sparkConnector } from '../../src/connectors/spark.ts';
+import { parseText } from '../../src/engine/parsers/parse-text.ts';
+import { fixture, type RestFake } from './fakes/rest-fake.ts';
+import { SPARK_APP, sparkFake } from './fakes/systems.ts';
+import { FIXED_NOW, targetFor } from './support.ts';
+
+describe('Spark connector against a fake History Server answering real responses', () => {
+  let fake: RestFake;
+  afterEach(async () => {
+    expect(fake.violations).toEqual([]);
+    await fake.stop();
+  });
+  async function fetchFrom(file: string | undefined, resource: string, appId = SPARK_APP) {
+    fake = sparkFake(file);
+    const url = await fake.start();
+    return sparkConnector.fetch({ resource, ids: { appId } }, { target: targetFor(url), now: FIXED_NOW });
+  }
+
+  it('fetches allexecutors and judges it as the pasted list is judged', async () => {
+    const got = await fetchFrom(undefined, 'executors');
+    expect(got.from.path).toBe(`/api/v1/applications/${SPARK_APP}/allexecutors`);
+    const paste = fixture('spark/executor-memory-usage-allexecutors.json');
+    const judged = parseText('spark-executors', got.paste);
+    expect(judged).toEqual(parseText('spark-executors', paste));
+    expect(judged.values).toMatchObject({ executors: 4, removedForMemory: 0, hasPeakMetrics: false });
+    expect(got.citations).toEqual([]);
+  });
+
+  it('cites the peak memory metrics of Spark 3', async () => {
+    const got = await fetchFrom('spark/executor-metrics-allexecutors-trimmed.json', 'executors');
+    expect(got.citations).toContain('[2].peakMemoryMetrics.JVMHeapMemory = 495 MB (executor 4)');
+    expect(parseText('spark-executors', got.paste).values).toMatchObject({ peakJvmHeapBytes: 726805712 });
+  });
+
+  it('cites why an executor was removed', async () => {
+    const got = await fetchFrom('spark/assembled-allexecutors-removed-for-memory.json', 'executors');
+    expect(got.citations).toEqual([
+      '[2].removeReason = Container killed by YARN for exceeding memory limits. 5.5 GB of 5.5 GB physical memory used. Consider boosting spark.yarn.executor.memoryOverhead. (executor 2)',
+    ]);
+    expect(parseText('spark-executors', got.paste).verdict).toBe('1 executor(s) removed for memory');
+  });
+
+  it('fetches the environment and cites only memory settings (this application set none)', async () => {
+    const got = await fetchFrom(undefined, 'environment');
+    expect(got.parser).toBeUndefined();
+    expect(JSON.parse(got.body).sparkProperties).toHaveLength(26);
+    expect(got.citations).toEqual([]);
+  });
+
+  it('says which application was not found', async () => {
+    await expect(fetchFrom(undefined, 'executors', 'app-20990101000000-0001')).rejects.toThrow(
+      'Spark History Server has no application with that id (executors) (404 for GET /api/v1/applications/app-20990101000000-0001/allexecutors)',
+    );
+  });
+});
