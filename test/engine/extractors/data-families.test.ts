@@ -1,0 +1,133 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DATA_FAMILIES, dataFindings, dataRulesOf } from '../../../src/engine/extractors/data-families.ts';
+import { compiledFamiliesJson, compileFamilies } from '../../../src/engine/extractors/families/compile.ts';
+import { EXTRACTORS } from '../../../src/engine/extractors/registry.ts';
+import { literalRuns } from './regex-literals.ts';
+import { kindsOf } from './run-extractor.ts';
+
+const DIR = fileURLToPath(new URL('../../../src/engine/extractors/families/', import.meta.url));
+const sources = readdirSync(DIR)
+  .filter((name) => name.endsWith('.yaml'))
+  .map((name) => ({ name, text: readFileSync(DIR + name, 'utf8') }));
+
+const dataFamilies = Object.entries(DATA_FAMILIES).flatMap(([id, families]) =>
+  families.map((family) => ({ id, family })),
+);
+const examples = dataFamilies.flatMap(({ id, family }) =>
+  family.examples.map((line) => ({ id, name: family.name, kind: family.kind, line })),
+);
+
+/** Every kind any extractor finds on a line, as the engine would run them all. */
+function allKinds(line: string): Set<string> {
+  return new Set(Object.values(EXTRACTORS).flatMap((extractor) => kindsOf(extractor, line)));
+}
+
+describe('message families kept as data', () => {
+  it('compiled.json is what the build makes of the YAML files (run node scripts/build.mjs)', () => {
+    expect(readFileSync(`${DIR}compiled.json`, 'utf8')).toBe(compiledFamiliesJson(sources));
+  });
+
+  it('every families file names an extractor the engine runs', () => {
+    for (const id of Object.keys(DATA_FAMILIES)) expect(Object.keys(EXTRACTORS)).toContain(id);
+  });
+
+  // An example must give its own family's kind and no kind of another family of its category (the
+  // kind's first word: exit.239 and exit.137, flink.no-slots and flink.slot-timeout): a family that
+  // also fires its neighbour's rule would make the judgement depend on which rule ran first. Kinds
+  // of other categories (the engine markers a Flink line also carries) are other facts, not rivals.
+  it.each(examples)('$id / $name: "$line"', ({ id, kind, line }) => {
+    const found = allKinds(line);
+    expect(found).toContain(kind);
+    const category = (k: string) => k.split('.')[0];
+    const own = EXTRACTORS[id]?.families ?? [];
+    const rivals = [...dataFamilies.map(({ family }) => family), ...own]
+      .map((f) => f.kind)
+      .filter((other) => other !== kind && category(other) === category(kind));
+    for (const rival of rivals) expect(found, `${line} gives ${rival}`).not.toContain(rival);
+  });
+
+  it.each(dataFamilies)(
+    '$id / $family.name: every way of matching holds one of its triggers',
+    ({ family }) => {
+      for (const rule of family.patterns) {
+        for (const way of literalRuns(new RegExp(rule.pattern, rule.flags))) {
+          const held = rule.triggers.some((t) => way.some((run) => run.includes(t)));
+          expect(held, `${rule.pattern} can match with only ${JSON.stringify(way)}`).toBe(true);
+        }
+      }
+    },
+  );
+});
+
+describe('compileFamilies refuses a family a person must fix, naming file and family', () => {
+  const family = (patch: string) => ({
+    name: 'flink.yaml',
+    text: `extractor: flink-slots
+families:
+  - name: a family
+    kind: flink.no-slots
+    source: apache/flink some/File.java
+    versions: Flink 1.x
+    examples: ["Could not fulfill resource requirements of job 1."]
+${patch}`,
+  });
+
+  it('a pattern no example matches', () => {
+    expect(() =>
+      compileFamilies([family('    patterns: [{pattern: "nothing like it", triggers: [nothing]}]')]),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[FamiliesInvalidError: flink.yaml: family "a family": no example matches pattern "nothing like it"]`,
+    );
+  });
+
+  it('a pattern that is not a regex', () => {
+    expect(() => compileFamilies([family('    patterns: [{pattern: "job (", triggers: [job]}]')])).toThrow(
+      /flink\.yaml: family "a family": pattern "job \(" is not a regex/,
+    );
+  });
+
+  it('a number read from a group the pattern lacks', () => {
+    expect(() =>
+      compileFamilies([family('    patterns: [{pattern: "job \\\\d", triggers: [job], numbers: [jobId]}]')]),
+    ).toThrow('flink.yaml: family "a family": numbers names jobId, a group the pattern lacks');
+  });
+
+  it('an upper-case trigger, and a missing field', () => {
+    expect(() => compileFamilies([family('    patterns: [{pattern: "job", triggers: [Job]}]')])).toThrow(
+      /triggers are lower-case/,
+    );
+    expect(() =>
+      compileFamilies([{ name: 'x.yaml', text: 'extractor: flink-slots\nfamilies: [{name: abc}]' }]),
+    ).toThrow(/^x\.yaml: [\s\S]*kind/);
+  });
+
+  it('reads named groups as values, as numbers where it says so', () => {
+    const compiled = compileFamilies([
+      family(
+        '    patterns: [{pattern: "job (?<job>\\\\d+)", triggers: [job], numbers: [job], values: {variant: x}}]',
+      ),
+    ]);
+    const rules = (compiled['flink-slots'] ?? []).flatMap((f) =>
+      f.patterns.map((rule) => ({ ...rule, kind: f.kind, re: new RegExp(rule.pattern, rule.flags) })),
+    );
+    expect(dataFindings(rules, 'Could not fulfill resource requirements of job 17.', [])).toEqual([
+      { kind: 'flink.no-slots', values: { variant: 'x', job: 17 } },
+    ]);
+    // A kind the extractor's own code already found on the line is left to it.
+    expect(dataFindings(rules, 'job 17', [{ kind: 'flink.no-slots' }])).toEqual([]);
+  });
+});
+
+describe('the extractors carry their data families', () => {
+  it('adds the data triggers, kinds per trigger, families and patterns', () => {
+    const slots = EXTRACTORS['flink-slots'];
+    expect(slots?.triggers).toContain('could not fulfill resource requirements');
+    expect(slots?.families?.map((f) => f.name)).toContain(
+      "fine-grained slot manager: a job's resource requirements cannot be fulfilled",
+    );
+    const sources = slots?.patterns?.map((re) => re.source) ?? [];
+    for (const rule of dataRulesOf('flink-slots')) expect(sources).toContain(rule.re.source);
+  });
+});
