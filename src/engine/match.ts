@@ -1,5 +1,5 @@
 import type { Fact, FactBook } from './facts.ts';
-import type { FactRef, Playbook, Signal } from './playbook/schema.ts';
+import type { Exclude, FactRef, Playbook, Signal } from './playbook/schema.ts';
 
 /** A signal that matched, with the facts that met it. */
 export interface MatchedSignal {
@@ -31,6 +31,17 @@ export function factsFor(book: FactBook, ref: FactRef | Signal): Fact[] {
   return facts.filter((f) => Object.entries(where).every(([key, value]) => f.values?.[key] === value));
 }
 
+/** True when the exclusion's fact is there and none of its `unless` facts is. */
+export function excludedBy(book: FactBook, exclude: Exclude): boolean {
+  if (typeof exclude !== 'string' && 'unless' in exclude) {
+    if (exclude.unless.some((ref) => factsFor(book, ref).length > 0)) return false;
+    return (
+      factsFor(book, { fact: exclude.fact, ...(exclude.where ? { where: exclude.where } : {}) }).length > 0
+    );
+  }
+  return factsFor(book, exclude).length > 0;
+}
+
 function requiredFacts(book: FactBook, playbook: Playbook): Fact[] | undefined {
   const found: Fact[] = [];
   for (const group of playbook.match.requires) {
@@ -58,7 +69,7 @@ export function confidenceOf(signals: readonly MatchedSignal[]): number {
 
 /** Matches one playbook against the facts; undefined when it does not apply. */
 export function matchPlaybook(book: FactBook, playbook: Playbook): PlaybookMatch | undefined {
-  if (playbook.match.excludes.some((ref) => factsFor(book, ref).length > 0)) return undefined;
+  if (playbook.match.excludes.some((exclude) => excludedBy(book, exclude))) return undefined;
   const required = requiredFacts(book, playbook);
   if (!required) return undefined;
   const signals: MatchedSignal[] = [];

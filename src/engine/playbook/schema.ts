@@ -27,11 +27,24 @@ export const SignalSchema = z.strictObject({
   why: z.string().min(1).optional(),
 });
 
+/**
+ * A fact that rules a playbook out, unless one of `unless` is also there: a Flink cluster embedded in
+ * a Beam job server is the job server's (engine.flink, unless runner.beam-job-server).
+ */
+export const ExcludeSchema = z.union([
+  FactRefSchema,
+  z.strictObject({
+    fact: factKind,
+    where: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    unless: z.array(FactRefSchema).min(1, 'an exclusion with `unless` names at least one fact'),
+  }),
+]);
+
 export const MatchSchema = z.strictObject({
   /** Every group must be met by at least one of its facts. */
   requires: z.array(z.strictObject({ any: z.array(FactRefSchema).min(1), label: z.string().min(1) })).min(1),
   /** Facts that rule this playbook out entirely. */
-  excludes: z.array(FactRefSchema).default([]),
+  excludes: z.array(ExcludeSchema).default([]),
   signals: z.array(SignalSchema).min(1),
   /** Below this confidence the playbook is not reported. */
   min_confidence: z.number().min(0).max(1).default(0.3),
@@ -75,6 +88,7 @@ export const PlaybookSchema = z.strictObject({
 });
 
 export type FactRef = z.infer<typeof FactRefSchema>;
+export type Exclude = z.infer<typeof ExcludeSchema>;
 export type Signal = z.infer<typeof SignalSchema>;
 export type Action = z.infer<typeof ActionSchema>;
 export type Cause = z.infer<typeof CauseSchema>;

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DATA_FAMILIES, dataFindings, dataRulesOf } from '../../../src/engine/extractors/data-families.ts';
 import { compiledFamiliesJson, compileFamilies } from '../../../src/engine/extractors/families/compile.ts';
 import { EXTRACTORS } from '../../../src/engine/extractors/registry.ts';
+import { FactBook } from '../../../src/engine/facts.ts';
+import { excludedBy } from '../../../src/engine/match.ts';
 import { literalRuns } from './regex-literals.ts';
 import { kindsOf } from './run-extractor.ts';
 
@@ -122,12 +124,29 @@ ${patch}`,
 
 describe('the extractors carry their data families', () => {
   it('adds the data triggers, kinds per trigger, families and patterns', () => {
-    const slots = EXTRACTORS['flink-slots'];
-    expect(slots?.triggers).toContain('could not fulfill resource requirements');
-    expect(slots?.families?.map((f) => f.name)).toContain(
-      "fine-grained slot manager: a job's resource requirements cannot be fulfilled",
-    );
-    const sources = slots?.patterns?.map((re) => re.source) ?? [];
-    for (const rule of dataRulesOf('flink-slots')) expect(sources).toContain(rule.re.source);
+    const markers = EXTRACTORS['engine-markers'];
+    expect(markers?.triggers).toContain('jobservice started');
+    expect(markers?.triggerKinds?.['jobservice started']).toEqual(['runner.beam-job-server']);
+    expect(markers?.families?.map((f) => f.kind)).toContain('runner.beam-job-server');
+    const sources = markers?.patterns?.map((re) => re.source) ?? [];
+    for (const rule of dataRulesOf('engine-markers')) expect(sources).toContain(rule.re.source);
+  });
+});
+
+describe('an exclusion with unless', () => {
+  const book = (...kinds: string[]) => {
+    const facts = new FactBook();
+    for (const [line, kind] of kinds.entries()) facts.add({ kind, line, text: kind });
+    return facts;
+  };
+  const exclude = { fact: 'engine.flink', unless: ['runner.beam-job-server'] };
+
+  it('rules the playbook out when the fact is there alone', () => {
+    expect(excludedBy(book('engine.flink'), exclude)).toBe(true);
+    expect(excludedBy(book('engine.spark'), exclude)).toBe(false);
+  });
+
+  it('does not when one of its unless facts is there too', () => {
+    expect(excludedBy(book('engine.flink', 'runner.beam-job-server'), exclude)).toBe(false);
   });
 });
