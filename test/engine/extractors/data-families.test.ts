@@ -125,11 +125,19 @@ ${patch}`,
 describe('the extractors carry their data families', () => {
   it('adds the data triggers, kinds per trigger, families and patterns', () => {
     const markers = EXTRACTORS['engine-markers'];
-    expect(markers?.triggers).toContain('jobservice started');
-    expect(markers?.triggerKinds?.['jobservice started']).toEqual(['runner.beam-job-server']);
+    expect(markers?.triggers).toContain('glue job is unhealthy');
+    expect(markers?.triggerKinds?.['glue job is unhealthy']).toEqual(['glue.unhealthy-stop']);
     expect(markers?.families?.map((f) => f.kind)).toContain('runner.beam-job-server');
     const sources = markers?.patterns?.map((re) => re.source) ?? [];
     for (const rule of dataRulesOf('engine-markers')) expect(sources).toContain(rule.re.source);
+  });
+
+  it('reads the exit code as a number, with its meaning', () => {
+    const [finding] =
+      EXTRACTORS['exit-codes']?.extract('Container exited with a non-zero exit code 239.') ?? [];
+    expect(finding?.kind).toBe('exit.239');
+    expect(finding?.values?.code).toBe(239);
+    expect(String(finding?.values?.meaning)).toMatch(/FatalExitExceptionHandler, -17/);
   });
 });
 
