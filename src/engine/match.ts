@@ -1,5 +1,5 @@
 import type { Fact, FactBook } from './facts.ts';
-import type { Exclude, FactRef, Playbook, Signal } from './playbook/schema.ts';
+import type { FactRef, Playbook, Signal } from './playbook/schema.ts';
 
 /** A signal that matched, with the facts that met it. */
 export interface MatchedSignal {
@@ -19,26 +19,34 @@ export interface PlaybookMatch {
   required: Fact[];
 }
 
-function refParts(ref: FactRef): { fact: string; where?: Record<string, string | number | boolean> } {
+type PlainRef = string | { fact: string; where?: Record<string, string | number | boolean> };
+
+function refParts(ref: PlainRef): { fact: string; where?: Record<string, string | number | boolean> } {
   return typeof ref === 'string' ? { fact: ref } : ref;
 }
 
-/** Facts meeting a reference: the kind (or `prefix.*`) and every `where` condition. */
-export function factsFor(book: FactBook, ref: FactRef | Signal): Fact[] {
-  const { fact, where } = typeof ref === 'string' ? refParts(ref) : ref;
+/** Facts of a kind (or `prefix.*`) meeting every `where` condition. */
+function plainFacts(book: FactBook, ref: PlainRef): Fact[] {
+  const { fact, where } = refParts(ref);
   const facts = book.find(fact);
   if (!where) return facts;
   return facts.filter((f) => Object.entries(where).every(([key, value]) => f.values?.[key] === value));
 }
 
-/** True when the exclusion's fact is there and none of its `unless` facts is. */
-export function excludedBy(book: FactBook, exclude: Exclude): boolean {
-  if (typeof exclude !== 'string' && 'unless' in exclude) {
-    if (exclude.unless.some((ref) => factsFor(book, ref).length > 0)) return false;
-    return (
-      factsFor(book, { fact: exclude.fact, ...(exclude.where ? { where: exclude.where } : {}) }).length > 0
-    );
-  }
+/** Whether the facts a reference counts on beside itself are there (`with`) and absent (`unless`). */
+function contextHolds(book: FactBook, ref: FactRef | Signal): boolean {
+  if (typeof ref === 'string') return true;
+  if (ref.with?.some((other) => plainFacts(book, other).length === 0)) return false;
+  return !ref.unless?.some((other) => plainFacts(book, other).length > 0);
+}
+
+/** Facts meeting a reference: the kind (or `prefix.*`), every `where` condition, its `with` and `unless`. */
+export function factsFor(book: FactBook, ref: FactRef | Signal): Fact[] {
+  return contextHolds(book, ref) ? plainFacts(book, ref) : [];
+}
+
+/** True when the exclusion rules the playbook out: its fact is there, in its context. */
+export function excludedBy(book: FactBook, exclude: FactRef): boolean {
   return factsFor(book, exclude).length > 0;
 }
 

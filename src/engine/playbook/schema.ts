@@ -6,19 +6,32 @@ const factKind = z
   .string()
   .regex(FACT_KIND, 'a fact kind is dotted lower-case words, e.g. "oom.java-heap" or "engine.*"');
 
-/** A fact the playbook looks for, optionally with conditions on its values. */
+const where = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+/** A fact kind, or a kind with conditions on its values. */
+const PlainRefSchema = z.union([factKind, z.strictObject({ fact: factKind, where: where.optional() })]);
+
+/**
+ * What a fact counts on beside itself: `with`, facts that must all be in the input too (a bare
+ * TimeoutException says slots only while tasks wait in SCHEDULED); `unless`, facts none of which may
+ * be (a Flink cluster is not Flink's own when it is embedded in a Beam job server).
+ */
+const context = {
+  with: z.array(PlainRefSchema).min(1, '`with` names at least one fact').optional(),
+  unless: z.array(PlainRefSchema).min(1, '`unless` names at least one fact').optional(),
+};
+
+/** A fact the playbook looks for, optionally with conditions on its values and on other facts. */
 export const FactRefSchema = z.union([
   factKind,
-  z.strictObject({
-    fact: factKind,
-    where: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  }),
+  z.strictObject({ fact: factKind, where: where.optional(), ...context }),
 ]);
 
 /** A fact that adds (or, when negative, removes) confidence. */
 export const SignalSchema = z.strictObject({
   fact: factKind,
-  where: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  where: where.optional(),
+  ...context,
   weight: z
     .number()
     .min(-1)
@@ -27,24 +40,11 @@ export const SignalSchema = z.strictObject({
   why: z.string().min(1).optional(),
 });
 
-/**
- * A fact that rules a playbook out, unless one of `unless` is also there: a Flink cluster embedded in
- * a Beam job server is the job server's (engine.flink, unless runner.beam-job-server).
- */
-export const ExcludeSchema = z.union([
-  FactRefSchema,
-  z.strictObject({
-    fact: factKind,
-    where: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-    unless: z.array(FactRefSchema).min(1, 'an exclusion with `unless` names at least one fact'),
-  }),
-]);
-
 export const MatchSchema = z.strictObject({
   /** Every group must be met by at least one of its facts. */
   requires: z.array(z.strictObject({ any: z.array(FactRefSchema).min(1), label: z.string().min(1) })).min(1),
   /** Facts that rule this playbook out entirely. */
-  excludes: z.array(ExcludeSchema).default([]),
+  excludes: z.array(FactRefSchema).default([]),
   signals: z.array(SignalSchema).min(1),
   /** Below this confidence the playbook is not reported. */
   min_confidence: z.number().min(0).max(1).default(0.3),
@@ -88,7 +88,6 @@ export const PlaybookSchema = z.strictObject({
 });
 
 export type FactRef = z.infer<typeof FactRefSchema>;
-export type Exclude = z.infer<typeof ExcludeSchema>;
 export type Signal = z.infer<typeof SignalSchema>;
 export type Action = z.infer<typeof ActionSchema>;
 export type Cause = z.infer<typeof CauseSchema>;

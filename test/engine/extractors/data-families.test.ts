@@ -5,7 +5,7 @@ import { DATA_FAMILIES, dataFindings, dataRulesOf } from '../../../src/engine/ex
 import { compiledFamiliesJson, compileFamilies } from '../../../src/engine/extractors/families/compile.ts';
 import { EXTRACTORS } from '../../../src/engine/extractors/registry.ts';
 import { FactBook } from '../../../src/engine/facts.ts';
-import { excludedBy } from '../../../src/engine/match.ts';
+import { excludedBy, factsFor } from '../../../src/engine/match.ts';
 import { literalRuns } from './regex-literals.ts';
 import { kindsOf } from './run-extractor.ts';
 
@@ -141,20 +141,23 @@ describe('the extractors carry their data families', () => {
   });
 });
 
-describe('an exclusion with unless', () => {
+describe('a fact reference in its context (with, unless)', () => {
   const book = (...kinds: string[]) => {
     const facts = new FactBook();
     for (const [line, kind] of kinds.entries()) facts.add({ kind, line, text: kind });
     return facts;
   };
   const exclude = { fact: 'engine.flink', unless: ['runner.beam-job-server'] };
+  const timeout = { fact: 'timeout.bare', with: ['flink.task-scheduled'] };
 
-  it('rules the playbook out when the fact is there alone', () => {
+  it('unless: the fact counts when it is there alone, not beside one of its unless facts', () => {
     expect(excludedBy(book('engine.flink'), exclude)).toBe(true);
     expect(excludedBy(book('engine.spark'), exclude)).toBe(false);
+    expect(excludedBy(book('engine.flink', 'runner.beam-job-server'), exclude)).toBe(false);
   });
 
-  it('does not when one of its unless facts is there too', () => {
-    expect(excludedBy(book('engine.flink', 'runner.beam-job-server'), exclude)).toBe(false);
+  it('with: the fact counts only beside every one of its with facts', () => {
+    expect(factsFor(book('timeout.bare'), timeout)).toEqual([]);
+    expect(factsFor(book('flink.task-scheduled', 'timeout.bare'), timeout).map((f) => f.line)).toEqual([1]);
   });
 });
