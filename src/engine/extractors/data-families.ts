@@ -93,16 +93,17 @@ export function withDataFamilies(extractor: Extractor): Extractor {
   if (families.length === 0) return extractor;
   const rules = dataRulesOf(extractor.id);
   const ruleKinds = rules.map((rule) => rule.kind);
+  const dataTriggers = [...new Set(rules.flatMap((rule) => rule.triggers))];
+  // One test for all the data triggers: most lines that open the extractor hold none of them.
+  const anyTrigger = triggerTest(dataTriggers);
   return {
     ...extractor,
-    triggers: union(
-      extractor.triggers,
-      rules.flatMap((rule) => rule.triggers),
-    ),
+    triggers: union(extractor.triggers, dataTriggers),
     ...(extractor.triggerKinds ? { triggerKinds: mergedTriggerKinds(extractor, rules) } : {}),
     ...(extractor.kinds ? { kinds: union(extractor.kinds, ruleKinds) } : {}),
     extract(line, wanted) {
       const found = extractor.extract(line, wanted);
+      if (!anyTrigger.test(line)) return found;
       return [...found, ...dataFindings(rules, line, found, wanted)];
     },
     families: [...(extractor.families ?? []), ...families],
