@@ -29,7 +29,7 @@ describe('weak signals give low confidence and say what would confirm them', () 
     [
       'flink-jvm-oom',
       '2020-05-05 10:00:00,000 INFO  org.apache.flink.yarn.YarnResourceManager - Closing TaskExecutor connection container_e01_1588672000000_0001_01_000002. Container exited with a non-zero exit code 239. Error file: prelaunch.err.',
-      'OutOfMemoryError in that TaskManager',
+      'with an OutOfMemoryError, in that TaskManager',
     ],
     [
       'glue-heap-oom',
