@@ -10,6 +10,10 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
 
+// The message families kept as data are validated and compiled first: the engine imports the result.
+execFileSync(process.execPath, ['--import', 'tsx', `${root}scripts/compile-families.ts`], {
+  stdio: 'inherit',
+});
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: root,

@@ -19,16 +19,35 @@ export interface PlaybookMatch {
   required: Fact[];
 }
 
-function refParts(ref: FactRef): { fact: string; where?: Record<string, string | number | boolean> } {
+type PlainRef = string | { fact: string; where?: Record<string, string | number | boolean> };
+
+function refParts(ref: PlainRef): { fact: string; where?: Record<string, string | number | boolean> } {
   return typeof ref === 'string' ? { fact: ref } : ref;
 }
 
-/** Facts meeting a reference: the kind (or `prefix.*`) and every `where` condition. */
-export function factsFor(book: FactBook, ref: FactRef | Signal): Fact[] {
-  const { fact, where } = typeof ref === 'string' ? refParts(ref) : ref;
+/** Facts of a kind (or `prefix.*`) meeting every `where` condition. */
+function plainFacts(book: FactBook, ref: PlainRef): Fact[] {
+  const { fact, where } = refParts(ref);
   const facts = book.find(fact);
   if (!where) return facts;
   return facts.filter((f) => Object.entries(where).every(([key, value]) => f.values?.[key] === value));
+}
+
+/** Whether the facts a reference counts on beside itself are there (`with`) and absent (`unless`). */
+function contextHolds(book: FactBook, ref: FactRef | Signal): boolean {
+  if (typeof ref === 'string') return true;
+  if (ref.with?.some((other) => plainFacts(book, other).length === 0)) return false;
+  return !ref.unless?.some((other) => plainFacts(book, other).length > 0);
+}
+
+/** Facts meeting a reference: the kind (or `prefix.*`), every `where` condition, its `with` and `unless`. */
+export function factsFor(book: FactBook, ref: FactRef | Signal): Fact[] {
+  return contextHolds(book, ref) ? plainFacts(book, ref) : [];
+}
+
+/** True when the exclusion rules the playbook out: its fact is there, in its context. */
+export function excludedBy(book: FactBook, exclude: FactRef): boolean {
+  return factsFor(book, exclude).length > 0;
 }
 
 function requiredFacts(book: FactBook, playbook: Playbook): Fact[] | undefined {
@@ -58,7 +77,7 @@ export function confidenceOf(signals: readonly MatchedSignal[]): number {
 
 /** Matches one playbook against the facts; undefined when it does not apply. */
 export function matchPlaybook(book: FactBook, playbook: Playbook): PlaybookMatch | undefined {
-  if (playbook.match.excludes.some((ref) => factsFor(book, ref).length > 0)) return undefined;
+  if (playbook.match.excludes.some((exclude) => excludedBy(book, exclude))) return undefined;
   const required = requiredFacts(book, playbook);
   if (!required) return undefined;
   const signals: MatchedSignal[] = [];

@@ -25,6 +25,17 @@ describe('weak signals give low confidence and say what would confirm them', () 
       'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 26.0 GiB. This is only a problem if the pipeline continues to see memory throttling and/or OOMs.',
       'would confirm',
     ],
+    // Flink's FatalExitExceptionHandler exits with -17: YARN reports the byte, 239.
+    [
+      'flink-jvm-oom',
+      '2020-05-05 10:00:00,000 INFO  org.apache.flink.yarn.YarnResourceManager - Closing TaskExecutor connection container_e01_1588672000000_0001_01_000002. Container exited with a non-zero exit code 239. Error file: prelaunch.err.',
+      'with an OutOfMemoryError, in that TaskManager',
+    ],
+    [
+      'glue-heap-oom',
+      'Logs from /aws-glue/jobs/error indicate the Glue Job is unhealthy! Shutting down...',
+      '"OutOfMemoryError:" line',
+    ],
   ])('%s from %s', async (playbook, text, confirming) => {
     const diagnosis = await top(text);
     expect(diagnosis?.playbook).toBe(playbook);
@@ -46,6 +57,10 @@ describe('weak signals give low confidence and say what would confirm them', () 
     [
       'beam-python-leak',
       'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 16.0 GiB. Job will fail because we have upsized to maximum size, and the pipeline is still OOMing.',
+    ],
+    [
+      'flink-pending-slots',
+      '2023-07-24 15:32:05,621 WARN  org.apache.flink.runtime.resourcemanager.slotmanager.FineGrainedSlotManager [] - Could not fulfill resource requirements of job 525d55a98516a8918aa77bef5b8e4e64.',
     ],
   ])('a strong family stays strong: %s', async (playbook, text) => {
     const diagnosis = await top(text);

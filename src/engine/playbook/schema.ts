@@ -6,19 +6,32 @@ const factKind = z
   .string()
   .regex(FACT_KIND, 'a fact kind is dotted lower-case words, e.g. "oom.java-heap" or "engine.*"');
 
-/** A fact the playbook looks for, optionally with conditions on its values. */
+const where = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+/** A fact kind, or a kind with conditions on its values. */
+const PlainRefSchema = z.union([factKind, z.strictObject({ fact: factKind, where: where.optional() })]);
+
+/**
+ * What a fact counts on beside itself: `with`, facts that must all be in the input too (a bare
+ * TimeoutException says slots only while tasks wait in SCHEDULED); `unless`, facts none of which may
+ * be (a Flink cluster is not Flink's own when it is embedded in a Beam job server).
+ */
+const context = {
+  with: z.array(PlainRefSchema).min(1, '`with` names at least one fact').optional(),
+  unless: z.array(PlainRefSchema).min(1, '`unless` names at least one fact').optional(),
+};
+
+/** A fact the playbook looks for, optionally with conditions on its values and on other facts. */
 export const FactRefSchema = z.union([
   factKind,
-  z.strictObject({
-    fact: factKind,
-    where: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  }),
+  z.strictObject({ fact: factKind, where: where.optional(), ...context }),
 ]);
 
 /** A fact that adds (or, when negative, removes) confidence. */
 export const SignalSchema = z.strictObject({
   fact: factKind,
-  where: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  where: where.optional(),
+  ...context,
   weight: z
     .number()
     .min(-1)

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
+import { CompiledFamiliesSchema } from '../../../src/engine/extractors/families/schema.ts';
 
 /** One regular expression written in the source: a literal, or a `new RegExp(...)` whose text is constant. */
 export interface SourceRegex {
@@ -192,9 +193,29 @@ function scanFile(path: string, sources: Sources, census: Census): void {
 }
 
 /** Every regex in `src/`, found by parsing each TypeScript file. */
+/**
+ * The patterns of the message families kept as data (src/engine/extractors/families/*.yaml): the
+ * engine builds them at run time from compiled.json, so the census reads them from there.
+ */
+function dataFamilyRegexes(): SourceRegex[] {
+  const compiled = CompiledFamiliesSchema.parse(
+    JSON.parse(readFileSync(join(ROOT, 'src/engine/extractors/families/compiled.json'), 'utf8')),
+  );
+  return Object.entries(compiled).flatMap(([id, families]) =>
+    families.flatMap((family) =>
+      family.patterns.map((rule, index) => ({
+        where: `src/engine/extractors/families/${id}: ${family.name} #${index}`,
+        source: rule.pattern,
+        flags: rule.flags,
+      })),
+    ),
+  );
+}
+
 export function regexCensus(): Census {
   const census: Census = { regexes: [], dynamic: [] };
   const sources = new Sources();
   for (const path of sourceFiles(join(ROOT, 'src')).sort()) scanFile(path, sources, census);
+  census.regexes.push(...dataFamilyRegexes());
   return census;
 }
