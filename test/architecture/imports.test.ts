@@ -90,7 +90,7 @@ describe('import rules', () => {
   it('reads the imports of every source file', () => {
     expect(IMPORTS.length).toBeGreaterThan(300);
     expect(IMPORTS).toContainEqual({ from: 'cli/main.ts', to: 'cli/registry.ts', typeOnly: false });
-    expect(IMPORTS).toContainEqual({ from: 'main.ts', to: 'slack/start.ts', typeOnly: false });
+    expect(IMPORTS).toContainEqual({ from: 'main.ts', to: 'serve.ts', typeOnly: false });
     expect(IMPORTS).toContainEqual({ from: 'slack/deps.ts', to: 'llm/assist.ts', typeOnly: true });
   });
 

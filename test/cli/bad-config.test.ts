@@ -24,7 +24,7 @@ interface Exit {
 }
 
 /** `npm start` (src/main.ts) and `memdoctor serve`, run from source. */
-const ENTRY = { start: ['src/main.ts'], serve: ['src/cli/main.ts', 'serve'] };
+const ENTRY = { start: ['src/main.ts'], serve: ['src/memdoctor.ts', 'serve'] };
 
 /** Runs an entry point with stdin closed; kills it after `limitMs` (a lingering process). */
 async function start(env: Record<string, string>, limitMs = 15_000, entry = ENTRY.start): Promise<Exit> {
