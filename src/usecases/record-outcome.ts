@@ -79,3 +79,13 @@ export async function recordFeedback(context: OutcomeContext, answer: FeedbackAn
   await context.outcomes.feedback(answer);
   return true;
 }
+
+/** A note to a walkthrough's "Did this fix it?" answer; false when no outcomes are kept. */
+export async function recordFeedbackNote(
+  context: OutcomeContext,
+  note: { workspace: string; walkthrough: string; text: string },
+): Promise<boolean> {
+  if (!context.outcomes) return false;
+  await context.outcomes.note(note.workspace, note.walkthrough, note.text);
+  return true;
+}

@@ -153,10 +153,11 @@ export async function freePort(): Promise<number> {
  * One harness per test (what each listener test needs): started before each, stopped after, and the
  * fake Slack must have refused no call. Returns a getter for the current one.
  */
-export function harnessPerTest(options: HarnessOptions = {}): () => Harness {
+export function harnessPerTest(options: HarnessOptions | (() => HarnessOptions) = {}): () => Harness {
   let current: Harness | undefined;
   beforeEach(async () => {
-    current = await startHarness(options);
+    // A function gives each test fresh state (an outcome store of its own, say).
+    current = await startHarness(typeof options === 'function' ? options() : options);
   });
   afterEach(async () => {
     const h = current;
