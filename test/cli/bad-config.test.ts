@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSlack } from '../slack/support/fake-slack.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../slack/support/harness.ts';
-import { TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { TEST_REDIS_URL } from '../support/redis.ts';
 import { ROOT, testEnv } from './spawn-helpers.ts';
 
 /*

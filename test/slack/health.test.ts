@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { buildDeps } from '../../src/serve.ts';
-import { TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { TEST_REDIS_URL } from '../support/redis.ts';
 import { BOT_TOKEN, LogSink, startHarness, testPlaybooks } from './support/harness.ts';
 import { testWalkthroughs } from './support/walkthroughs.ts';
 
