@@ -178,7 +178,7 @@ class GcLogRun implements ParserRun {
     const span = t.events > 1 ? t.lastUptime - t.firstUptime + t.lastPause : t.lastUptime;
     const share = span > 0 ? Math.min(1, t.pause / span) : 0;
     const lastFull = t.lastFull;
-    const peak = this.peakFloor();
+    const peak = this.fullGcLeavingMostLive();
     const values: Record<string, number | string | boolean> = {
       format: this.format ?? 'jdk8',
       gcEvents: t.events,
@@ -213,7 +213,7 @@ class GcLogRun implements ParserRun {
   }
 
   /** The (latest) full GC that left the largest share of the heap in use (old generation on JDK 8). */
-  private peakFloor(): { event: GcEvent; share: number; index: number } | undefined {
+  private fullGcLeavingMostLive(): { event: GcEvent; share: number; index: number } | undefined {
     let best: { event: GcEvent; share: number; index: number } | undefined;
     this.t.fullEvents.forEach((event, index) => {
       const capacity = event.capacityBytes || this.t.capacity;
