@@ -6,7 +6,7 @@ import type { FactRef } from '../../engine/playbook/schema.ts';
 import { fill, placeholders } from '../../engine/templates.ts';
 import { WalkthroughInvalidEventError } from '../../errors.ts';
 import type { WalkthroughEvent } from '../events.ts';
-import type { MeasurementUnit } from '../measure.ts';
+import type { MeasurementUnit } from '../measurement-units.ts';
 
 // What every step kind (./<kind>.ts) is built from: the fields all steps share, what a kind tells the
 // machine, the views and the lint, and the context it is given. Nothing here knows any one kind.

@@ -9,7 +9,7 @@ import {
   readMeasurement,
   UNIT_HINT,
   UNIT_RANGE,
-} from '../measure.ts';
+} from '../measurement-units.ts';
 import {
   BranchSchema,
   baseStep,
