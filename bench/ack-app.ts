@@ -8,9 +8,9 @@ import { createServer, Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/log.ts';
+import { buildDeps, openSlackResources, startSlack } from '../src/serve.ts';
 import { createSlackApp } from '../src/slack/app.ts';
 import { SlackMetrics } from '../src/slack/metrics.ts';
-import { buildDeps, openSlackResources, startSlack } from '../src/slack/start.ts';
 
 async function startInline(): Promise<void> {
   const config = loadConfig();

@@ -7,8 +7,8 @@ if (!existsSync(cli)) {
   process.stderr.write('memdoctor: dist/ is missing; run `npm run build` in the memdoctor folder.\n');
   process.exit(2);
 }
-const { runCli } = await import(cli.href);
-process.exitCode = await runCli(process.argv.slice(2), {
+const { runMemdoctor } = await import(cli.href);
+process.exitCode = await runMemdoctor(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,

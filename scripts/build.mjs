@@ -18,7 +18,7 @@ rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   entryPoints: {
-    cli: 'src/cli/main.ts',
+    cli: 'src/memdoctor.ts',
     main: 'src/main.ts',
     'compile-playbooks': 'src/playbooks/compile.ts',
     // The Slack app's diagnosis threads (src/setup/engine-pool.ts) load this file by name.

@@ -126,6 +126,17 @@ export class WalkthroughConflictError extends MemdoctorError {
   }
 }
 
+/** The person may not change this walkthrough: only its owner and the on-call engineers may. */
+export class WalkthroughForbiddenError extends MemdoctorError {
+  constructor(readonly owner: string) {
+    super(
+      ErrorCode.WalkthroughForbidden,
+      `only ${owner}, who owns this walkthrough, and the on-call engineers may change it.`,
+    );
+    this.name = 'WalkthroughForbiddenError';
+  }
+}
+
 /** An event that does not fit the walkthrough's current step or status (e.g. a number for a question). */
 export class WalkthroughInvalidEventError extends MemdoctorError {
   constructor(message: string) {

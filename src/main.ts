@@ -8,7 +8,7 @@ import { asMemdoctorError } from './errors.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   if (slackConfigured(config)) {
-    const { startSlack } = await import('./slack/start.ts');
+    const { startSlack } = await import('./serve.ts');
     await startSlack(config);
     return;
   }

@@ -1,4 +1,178 @@
-import { loadConfig } from './config.ts';
+import type { App } from '@slack/bolt';
+import type { Logger } from 'pino';
+import { type Config, enginePoolSettings, loadConfig, redisTarget } from './config.ts';
+import type { Playbook } from './engine/playbook/schema.ts';
+import { ConfigInvalidError } from './errors.ts';
+import type { LlmAssist } from './llm/assist.ts';
+import { createLogger } from './log.ts';
+import { connectTo, type RedisConnection } from './redis/connect.ts';
+import { redisHealth } from './redis/health.ts';
+import { RedisKeys } from './redis/keys.ts';
+import { openAssist } from './setup/assist.ts';
+import { EnginePool } from './setup/engine-pool.ts';
+import { openOutcomes } from './setup/outcomes.ts';
+import { configuredPlaybooks } from './setup/playbooks.ts';
+import { openWalkthroughs } from './setup/walkthroughs.ts';
+import { createSlackApp } from './slack/app.ts';
+import { MemoryEventDedupe, RedisEventDedupe } from './slack/dedupe.ts';
+import type { Health, SlackDeps } from './slack/deps.ts';
+import { allowedFileHosts } from './slack/download.ts';
+import { SlackMetrics } from './slack/metrics.ts';
+import { OncallPolicy } from './slack/oncall.ts';
+import { listen, stopOnSignals } from './slack/start.ts';
+import type { WalkthroughService } from './walkthrough/index.ts';
+
+/**
+ * The Slack app's composition root: it builds the stores (one Redis connection or memory), the
+ * diagnosis pool, the playbooks and the model assist from the configuration, and hands them to
+ * src/slack, which only registers listeners on what it is given.
+ */
+
+const MEMORY_WARNING =
+  'REDIS_URL is not set: walkthroughs and event dedupe live in this process only. They are lost on restart and other replicas will not see them; set REDIS_URL (or REDIS_CLUSTER_NODES) for production.';
+
+/** What startSlack builds from the configuration before wiring the app. */
+export interface SlackResources {
+  playbooks: readonly Playbook[];
+  walkthroughs: WalkthroughService;
+  /** Set with REDIS_URL or REDIS_CLUSTER_NODES: walkthroughs, event dedupe, the model cache and the health check share it. */
+  redis?: RedisConnection;
+}
+
+/**
+ * Opens what the app keeps state in, from the configuration: one Redis connection (a server or a
+ * cluster) shared by everything, or memory with a warning.
+ */
+export async function openSlackResources(
+  config: Config,
+  log: Logger,
+  onRedisError?: (error: unknown) => void,
+): Promise<SlackResources> {
+  const playbooks = configuredPlaybooks(config);
+  const target = redisTarget(config);
+  const redis = target ? await connectTo(target, onRedisError ? { onError: onRedisError } : {}) : undefined;
+  if (!redis) log.warn(MEMORY_WARNING);
+  const walkthroughs = await openWalkthroughs(config, log, redis);
+  return { playbooks, walkthroughs, ...(redis ? { redis } : {}) };
+}
+
+/** The model assist when one is configured; a configuration error turns it off with a warning. */
+function modelAssist(config: Config, log: Logger, redis: RedisConnection | undefined): LlmAssist | undefined {
+  const { assist, off } = openAssist(config, {
+    log,
+    keyPrefix: config.MEMDOCTOR_REDIS_PREFIX,
+    ...(redis ? { redis } : {}),
+  });
+  if (off) log.warn({ err: off }, 'model assist off');
+  return assist;
+}
+
+/** Builds the listeners' dependencies: settings, dedupe (Redis or memory), on-call policy, health. */
+export function buildDeps(config: Config, log: Logger, resources: SlackResources): SlackDeps {
+  const token = config.SLACK_BOT_TOKEN;
+  if (!token) throw new ConfigInvalidError('SLACK_BOT_TOKEN is not set; the Slack app needs it.');
+  const { playbooks, walkthroughs, redis } = resources;
+  const health = async (): Promise<Health> => {
+    if (!redis) return { ok: true, store: 'memory', playbooks: playbooks.length };
+    const { up, cluster } = await redisHealth(redis);
+    return {
+      ok: up,
+      store: 'redis',
+      redis: up ? 'up' : 'down',
+      ...(cluster ? { cluster } : {}),
+      playbooks: playbooks.length,
+    };
+  };
+  const assist = modelAssist(config, log, redis);
+  return {
+    settings: {
+      botToken: token,
+      maxUploadBytes: config.MEMDOCTOR_MAX_UPLOAD_BYTES,
+      maxExpandedBytes: config.MEMDOCTOR_MAX_EXPANDED_BYTES,
+      fileHosts: allowedFileHosts(config.SLACK_API_URL),
+      allowHttpLoopback: config.MEMDOCTOR_ALLOW_HTTP_LOOPBACK,
+    },
+    playbooks,
+    dedupe: redis
+      ? new RedisEventDedupe(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX))
+      : new MemoryEventDedupe(),
+    walkthroughs,
+    outcomes: openOutcomes(config, redis),
+    oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
+    log,
+    health,
+    ...(assist ? { assist } : {}),
+  };
+}
+
+/** The Slack app built from the configuration, not yet listening. */
+export interface SlackService {
+  app: App;
+  deps: SlackDeps;
+  /** The one Redis connection, when the configuration names one. */
+  redis?: RedisConnection;
+  /** Stops the app, the pool and the store, and closes the Redis connection. */
+  stop(): Promise<void>;
+  /** The same after a failed start: everything is let go, whatever fails. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Builds the Slack app from the configuration: one Redis connection (walkthroughs, dedupe, outcomes
+ * and the model cache share it) whose errors, and a cluster's node errors, are counted from the
+ * moment it opens; the diagnosis pool; the metrics.
+ */
+export async function buildSlackService(config: Config, log: Logger): Promise<SlackService> {
+  const { SLACK_BOT_TOKEN: botToken, SLACK_SIGNING_SECRET: signingSecret } = config;
+  if (!botToken || !signingSecret)
+    throw new ConfigInvalidError(
+      'SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET must both be set to run the Slack app.',
+    );
+  let engines: EnginePool | undefined;
+  const metrics = new SlackMetrics(() => engines?.waiting ?? 0);
+  const resources = await openSlackResources(config, log, () =>
+    metrics.redisErrors.inc({ source: 'connection' }),
+  );
+  const { walkthroughs, redis, playbooks } = resources;
+  const pool = new EnginePool({ playbooks, ...enginePoolSettings(config) });
+  engines = pool;
+  const deps = { ...buildDeps(config, log, resources), engines: pool, metrics };
+  const app = createSlackApp(deps, {
+    botToken,
+    signingSecret,
+    port: config.PORT,
+    ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
+    ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
+  });
+  const stop = async () => {
+    await app.stop();
+    await pool.close();
+    await walkthroughs.close();
+    await redis?.quit().catch(() => redis.disconnect());
+  };
+  const abandon = async () => {
+    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close()]);
+    redis?.disconnect();
+  };
+  return { app, deps, stop, abandon, ...(redis ? { redis } : {}) };
+}
+
+/**
+ * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
+ * Redis (REDIS_URL or REDIS_CLUSTER_NODES) holds walkthroughs and event dedupe, so any replica can
+ * serve any request.
+ */
+export async function startSlack(config: Config): Promise<void> {
+  const log = createLogger(config.LOG_LEVEL).child({ module: 'slack' });
+  const service = await buildSlackService(config, log);
+  await listen(service, config.PORT);
+  const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
+  log.info(
+    { port: config.PORT, transport, store: service.deps.walkthroughs.storeKind },
+    'memdoctor Slack app started',
+  );
+  stopOnSignals(service.stop, log);
+}
 
 /**
  * `memdoctor serve`: the Slack app, and only the Slack app. Without its credentials startSlack stops
@@ -7,9 +181,7 @@ import { loadConfig } from './config.ts';
  */
 export async function serve(): Promise<number> {
   try {
-    const config = loadConfig();
-    const { startSlack } = await import('./slack/start.ts');
-    await startSlack(config);
+    await startSlack(loadConfig());
     return 0;
   } catch (error) {
     // The CLI prints the message and sets the exit code; what a failed start leaves behind (the

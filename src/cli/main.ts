@@ -4,9 +4,12 @@ import { packagePath } from '../paths.ts';
 import type { CliIo } from './command.ts';
 import { COMMANDS, type CommandSpec } from './registry.ts';
 
-function help(): string {
+/** The verbs a run knows: the CLI's own, and those the composition root adds (src/memdoctor.ts: serve). */
+type Commands = Readonly<Record<string, CommandSpec>>;
+
+function help(commands: Commands): string {
   const lines = ['Usage: memdoctor <command> [options]', '', 'Commands:'];
-  for (const c of Object.values(COMMANDS)) lines.push(`  ${c.name.padEnd(12)} ${c.summary}`);
+  for (const c of Object.values(commands)) lines.push(`  ${c.name.padEnd(12)} ${c.summary}`);
   lines.push('', "memdoctor help <command> (or <command> --help) shows a command's usage.");
   lines.push('memdoctor --version prints the version.');
   return `${lines.join('\n')}\n`;
@@ -32,7 +35,7 @@ function parserMessage(error: unknown): string | undefined {
 }
 
 /** `help`, `help <command>`, `--help`: resolves to the exit code, or undefined when argv is not a help request. */
-function helpRequest(argv: readonly string[], io: CliIo): number | undefined {
+function helpRequest(argv: readonly string[], io: CliIo, commands: Commands): number | undefined {
   const [name, topic] = argv;
   if (name === '--version' || name === '-V' || name === 'version') {
     io.stdout.write(version());
@@ -40,12 +43,12 @@ function helpRequest(argv: readonly string[], io: CliIo): number | undefined {
   }
   if (name !== 'help' && name !== '--help' && name !== '-h') return undefined;
   if (!topic) {
-    io.stdout.write(help());
+    io.stdout.write(help(commands));
     return 0;
   }
-  const command = COMMANDS[topic];
+  const command = commands[topic];
   if (!command) {
-    io.stderr.write(`memdoctor: no command "${topic}".\n${help()}`);
+    io.stderr.write(`memdoctor: no command "${topic}".\n${help(commands)}`);
     return 2;
   }
   io.stdout.write(commandHelp(command));
@@ -53,17 +56,21 @@ function helpRequest(argv: readonly string[], io: CliIo): number | undefined {
 }
 
 /** Runs one CLI invocation; resolves to the exit code (0 ok, 1 a check failed or opt-in "nothing found", 2 bad input). */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  commands: Commands = COMMANDS,
+): Promise<number> {
   const [name, ...args] = argv;
   if (!name) {
-    io.stderr.write(help());
+    io.stderr.write(help(commands));
     return 2;
   }
-  const asked = helpRequest(argv, io);
+  const asked = helpRequest(argv, io, commands);
   if (asked !== undefined) return asked;
-  const command = COMMANDS[name];
+  const command = commands[name];
   if (!command) {
-    io.stderr.write(`memdoctor: unknown command "${name}".\n${help()}`);
+    io.stderr.write(`memdoctor: unknown command "${name}".\n${help(commands)}`);
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {
@@ -79,15 +86,4 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr.write(`memdoctor: ${parser ?? failure.message}${usage ? `\nUsage: ${command.usage}` : ''}\n`);
     return 2;
   }
-}
-
-const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (isMain || process.argv[1]?.endsWith('cli/main.ts')) {
-  runCli(process.argv.slice(2), {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-  }).then((code) => {
-    process.exitCode = code;
-  });
 }

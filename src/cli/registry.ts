@@ -9,7 +9,7 @@ export interface CommandSpec {
 }
 
 /**
- * Every `memdoctor` verb. Adding one: one file under commands/, one entry here. Each loads lazily, so
+ * Every `memdoctor` verb of the CLI (`serve`, the Slack app, is added by the root, src/memdoctor.ts). Adding one: one file under commands/, one entry here. Each loads lazily, so
  * `diagnose` never pays for Redis or the model client that `walk` or the console may need.
  */
 export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
@@ -69,12 +69,6 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
     summary: 'read a dump (pmap, NMT, GC log, event log...) and print its figures; `parse list` names them',
     usage: 'memdoctor parse <parser|auto> [--json] FILE (- reads stdin, .gz works) | memdoctor parse list',
     load: async () => (await import('./commands/parse.ts')).parseCommand,
-  },
-  serve: {
-    name: 'serve',
-    summary: 'run the Slack app (needs SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET; never the console)',
-    usage: 'memdoctor serve   (configured by the environment; see README "Slack")',
-    load: async () => (await import('./commands/serve.ts')).serveCommand,
   },
   stats: {
     name: 'stats',

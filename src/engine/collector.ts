@@ -1,7 +1,7 @@
-import type { EngineHint } from './diagnose.ts';
 import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import { type BookContents, FactBook } from './facts.ts';
+import type { EngineHint } from './hints.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import type { LineSink } from './ingest/skim.ts';
 import { ParsedFacts } from './parsers/collect.ts';

@@ -3,6 +3,7 @@ import { FactCollector, type StageFailure } from './collector.ts';
 import { DERIVATIONS } from './derive/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import type { Fact, FactBook, Finding } from './facts.ts';
+import type { EngineHint } from './hints.ts';
 import type { InputStats, ReadLimits } from './ingest/lines.ts';
 import { LineSkimmer } from './ingest/skim.ts';
 import { factsFor, type PlaybookMatch, rankPlaybooks } from './match.ts';
@@ -11,9 +12,8 @@ import { fill } from './templates.ts';
 
 export type { StageFailure } from './collector.ts';
 
-/** Systems a user can name when the input alone does not show it (`--engine`, `/memdoctor glue ...`). */
-export const ENGINE_HINTS = ['glue', 'spark', 'flink', 'beam'] as const;
-export type EngineHint = (typeof ENGINE_HINTS)[number];
+// In a file of their own: the collector needs them too, and importing this file from there made a cycle.
+export { ENGINE_HINTS, type EngineHint } from './hints.ts';
 
 export interface Evidence {
   line: number;

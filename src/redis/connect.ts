@@ -1,12 +1,11 @@
 import { Cluster, type ClusterOptions, Redis } from 'ioredis';
 import { StoreProblem, StoreUnavailableError } from '../errors.ts';
+import type { RedisConnection } from './connection.ts';
 import { cannotConnect } from './failure.ts';
 import { type ClusterSeeds, type RedisTarget, redactUrl } from './target.ts';
 
+export type { RedisConnection } from './connection.ts';
 export { redactUrl } from './target.ts';
-
-/** One Redis server or a Redis Cluster: every store takes either (their keys share hash tags). */
-export type RedisConnection = Redis | Cluster;
 
 /** Options for {@link connectRedis} and {@link connectCluster}. */
 export interface ConnectOptions {

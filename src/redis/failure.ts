@@ -1,6 +1,6 @@
 import { Cluster } from 'ioredis';
 import { ErrorCode, MemdoctorError, StoreProblem, StoreUnavailableError } from '../errors.ts';
-import type { RedisConnection } from './connect.ts';
+import type { RedisConnection } from './connection.ts';
 import { clusterHealth } from './health.ts';
 import { describeTarget, type RedisTarget } from './target.ts';
 

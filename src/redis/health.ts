@@ -1,5 +1,5 @@
 import { Cluster, type Redis } from 'ioredis';
-import type { RedisConnection } from './connect.ts';
+import type { RedisConnection } from './connection.ts';
 
 /** What a cluster says about itself: CLUSTER INFO's cluster_state, and how many masters answer. */
 export interface ClusterHealth {

@@ -1,4 +1,4 @@
-import { ENGINE_HINTS, type EngineHint } from '../engine/index.ts';
+import { ENGINE_HINTS, type EngineHint } from '../usecases/types.ts';
 
 /** What a `/memdoctor ...` line asks for. */
 export type SlashRequest =

@@ -1,9 +1,8 @@
 import type { Logger } from 'pino';
 import type { EngineOffload } from '../diagnosis/engine-job.ts';
-import type { Playbook } from '../engine/playbook/schema.ts';
 import type { LlmAssist } from '../llm/assist.ts';
-import type { ClusterHealth } from '../redis/health.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
+import type { ClusterHealth, Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { AckQueue } from './ack-first.ts';
 import type { EventDedupe } from './dedupe.ts';

@@ -1,9 +1,9 @@
 import type { WebClient } from '@slack/web-api';
+import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import type { SlackDeps } from './deps.ts';
 import { diagnosePaste, diagnoseSlackFile, diagnosisMessage } from './diagnose.ts';
 import { explainFailure } from './failures.ts';
 import { messageText, type SlackMessage } from './message-text.ts';
-import { rememberDiagnosis } from './outcomes.ts';
 import { MAX_FILES_PER_MESSAGE } from './shared-files.ts';
 
 /** Where a message's diagnosis goes, and how to tell the person asking when it cannot be made. */

@@ -1,9 +1,9 @@
 import { type DiagnosisInput, type DiagnosisResult, diagnose, walkthroughStart } from '../diagnosis/index.ts';
-import type { EngineHint } from '../engine/index.ts';
-import { readLines } from '../engine/ingest/lines.ts';
+import { readPasteText } from '../usecases/parse-dump.ts';
+import { countDiagnosis } from '../usecases/record-outcome.ts';
+import type { EngineHint } from '../usecases/types.ts';
 import type { SlackDeps } from './deps.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
-import { countDiagnosis } from './outcomes.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
 
@@ -90,12 +90,6 @@ export const PASTE_FILE_MAX_BYTES = 8 * 1024 * 1024;
 /** Downloads a shared file (gunzipping it) as text, to answer a walkthrough's paste step. */
 export async function readSlackFileText(deps: DiagnoseDeps, file: SlackFileRef): Promise<string> {
   const chunks = await download(deps, file);
-  const stats = { bytes: 0, lines: 0 };
   const maxBytes = Math.min(deps.settings.maxExpandedBytes, PASTE_FILE_MAX_BYTES);
-  // Whole lines: the step's parser cuts them at its own limit (one-line JSON may be longer than 16 KiB).
-  const limits = { maxBytes, maxLineChars: maxBytes };
-  const lines: string[] = [];
-  for await (const batch of await readLines(file.name ?? file.id, chunks, stats, limits))
-    lines.push(...batch);
-  return lines.join('\n');
+  return readPasteText(file.name ?? file.id, chunks, maxBytes);
 }

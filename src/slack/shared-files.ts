@@ -1,11 +1,11 @@
 import type { WebClient } from '@slack/web-api';
 import { StoreUnavailableError } from '../errors.ts';
+import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import { answerStep } from './answer-flow.ts';
 import type { SlackDeps } from './deps.ts';
 import { diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure, storeDownText } from './failures.ts';
-import { rememberDiagnosis } from './outcomes.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
 
@@ -110,7 +110,9 @@ export async function handleSharedFiles(
     return tellUploader(client, message, explainFailure(error).message);
   }
   await answerStep(deps, client, {
-    record: waiting.record,
+    walkthrough: waiting.record.id,
+    expectedVersion: waiting.record.version,
+    ...(waiting.record.current ? { step: waiting.record.current } : {}),
     event: { type: 'paste', text, step: waiting.view.step },
     user: message.user,
     thread,

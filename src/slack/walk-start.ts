@@ -1,31 +1,36 @@
 import type { WebClient } from '@slack/web-api';
-import type { Playbook } from '../engine/playbook/schema.ts';
+import {
+  abandonUnposted,
+  linkThread,
+  type StartRefusal,
+  startRefusal,
+  startWalkthrough,
+  walkablePlaybook,
+} from '../usecases/start-walkthrough.ts';
+import type { Playbook } from '../usecases/types.ts';
 import type { DiagnosisFacts, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
-import { countOutcome, rememberActivity } from './outcomes.ts';
 import { walkRootView } from './views/step.ts';
 import { postProgress, type Thread } from './walk-messages.ts';
 
-/** Why a playbook cannot be walked through, or undefined when it can. */
-export function playbookRefusal(deps: SlackDeps, playbook: string): string | undefined {
-  const found = deps.playbooks.find((p) => p.id === playbook);
-  if (!found) return `There is no playbook "${playbook}". Try /memdoctor list.`;
-  if (found.procedure === undefined) return `The playbook "${playbook}" has no step-by-step walkthrough yet.`;
-  return undefined;
+/** A refusal to start, as Slack says it. */
+function refusalText(refusal: StartRefusal, playbook: string): string {
+  if (refusal === 'no-playbook') return `There is no playbook "${playbook}". Try /memdoctor list.`;
+  if (refusal === 'no-procedure') return `The playbook "${playbook}" has no step-by-step walkthrough yet.`;
+  return 'A walkthrough is already running in this thread; answer its current step, or finish it first.';
+}
+
+/** The playbook to walk through, or why it cannot be (in Slack's words). */
+export function walkable(deps: SlackDeps, playbook: string): Playbook | string {
+  const found = walkablePlaybook(deps, playbook);
+  return typeof found === 'string' ? refusalText(found, playbook) : found;
 }
 
 /** Why a walkthrough cannot start in this thread, or undefined when it can. */
 export async function cannotStart(deps: SlackDeps, workspace: string, thread: Thread, playbook: string) {
-  const refusal = playbookRefusal(deps, playbook);
-  if (refusal) return refusal;
-  const running = await deps.walkthroughs.findByThread(
-    { workspace, conversation: thread.channel },
-    thread.ts,
-  );
-  if (running?.status === 'active')
-    return 'A walkthrough is already running in this thread; answer its current step, or finish it first.';
-  return undefined;
+  const refusal = await startRefusal(deps, { workspace, conversation: thread.channel }, thread.ts, playbook);
+  return refusal ? refusalText(refusal, playbook) : undefined;
 }
 
 /** Starts a walkthrough in a thread (with what the diagnosis found, when it came from one) and posts its first step. */
@@ -37,7 +42,7 @@ export async function startInThread(
   const { workspace, thread, owner } = args;
   const playbook = deps.playbooks.find((p) => p.id === args.playbook);
   if (!playbook) return;
-  const record = await deps.walkthroughs.start({
+  const record = await startWalkthrough(deps, {
     playbook,
     where: { workspace, conversation: thread.channel },
     owner,
@@ -49,16 +54,6 @@ export async function startInThread(
     { walkthrough: record.id, playbook: playbook.id, channel: thread.channel, threadTs: thread.ts, owner },
     'walkthrough started in Slack',
   );
-  await countOutcome(deps, { workspace, playbook: playbook.id }, 'started');
-  await rememberActivity(deps, workspace, {
-    kind: 'walkthrough',
-    channel: thread.channel,
-    ts: thread.ts,
-    playbook: playbook.id,
-    title: playbook.title,
-    user: owner,
-    walkthrough: record.id,
-  });
   await postProgress(deps, client, record, thread, 0);
 }
 
@@ -80,27 +75,17 @@ export async function startWithRoot(deps: SlackDeps, client: WebClient, walk: Wa
   const { workspace, channel, owner, playbook } = walk;
   // Unlisted until the thread is linked: if Redis fails between the two writes, nobody sees it.
   const where = { workspace, conversation: channel };
-  const record = await deps.walkthroughs.start({ playbook, where, owner, listed: false });
+  const record = await startWalkthrough(deps, { playbook, where, owner, listed: false });
   let root: string | undefined;
   try {
     const posted = await client.chat.postMessage({ channel, ...walkRootView(playbook, owner) });
     if (!posted.ts) throw new Error('Slack did not return the message it posted; try again.');
     root = posted.ts;
-    const linked = await deps.walkthroughs.applyTo(record, { type: 'thread', thread: root }, owner);
+    const linked = await linkThread(deps, record, root);
     deps.log.info(
       { walkthrough: record.id, playbook: playbook.id, channel, threadTs: root, owner },
       'walkthrough started in Slack',
     );
-    await countOutcome(deps, { workspace, playbook: playbook.id }, 'started');
-    await rememberActivity(deps, workspace, {
-      kind: 'walkthrough',
-      channel,
-      ts: root,
-      playbook: playbook.id,
-      title: playbook.title,
-      user: owner,
-      walkthrough: record.id,
-    });
     await postProgress(deps, client, linked, { channel, ts: root }, 0);
   } catch (error) {
     await undoStart(deps, client, record, channel, root);
@@ -117,13 +102,9 @@ async function undoStart(
   root: string | undefined,
 ): Promise<void> {
   const log = { walkthrough: record.id, channel };
-  const stored = await deps.walkthroughs.get(record.id).catch(() => record);
-  if (stored.status === 'active' && stored.path.length === 0)
-    await deps.walkthroughs
-      .applyTo(stored, { type: 'abort', reason: 'its first message could not be posted' }, record.owner)
-      .catch((error: unknown) =>
-        deps.log.warn({ ...log, err: explainFailure(error).detail }, 'walkthrough not undone'),
-      );
+  await abandonUnposted(deps, record).catch((error: unknown) =>
+    deps.log.warn({ ...log, err: explainFailure(error).detail }, 'walkthrough not undone'),
+  );
   if (root)
     await client.chat
       .delete({ channel, ts: root })

@@ -1,9 +1,9 @@
 import { stepContext } from './known.ts';
 import type { Answer, WalkthroughRecord } from './record.ts';
-import type { AnswerEvent, Effect as KindEffect, ParseFn } from './steps/kit.ts';
 import { type Step, stepKind } from './steps/registry.ts';
+import type { AnswerEvent, Effect as KindEffect, ParseFn } from './steps/step-kind.ts';
 
-export type { ParseFn } from './steps/kit.ts';
+export type { ParseFn } from './steps/step-kind.ts';
 
 /** What an answer does: finish the step (an outcome), or add a round and stay. */
 export type Effect = KindEffect<Answer>;

@@ -1,4 +1,4 @@
-import type { Branch, Condition } from './steps/kit.ts';
+import type { Branch, Condition } from './steps/step-schemas.ts';
 
 export type Scalar = number | string | boolean;
 

@@ -24,7 +24,7 @@ export {
   readMeasurement,
   UNIT_HINT,
   UNIT_RANGE,
-} from './measure.ts';
+} from './measurement-units.ts';
 export type { Procedure, Step } from './procedure-schema.ts';
 export { ProcedureSchema } from './procedure-schema.ts';
 export {

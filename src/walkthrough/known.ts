@@ -1,6 +1,6 @@
 import type { Answer, Finding, WalkthroughRecord } from './record.ts';
-import type { StepContext } from './steps/kit.ts';
 import { stepKind } from './steps/registry.ts';
+import type { StepContext } from './steps/step-kind.ts';
 
 /** An answer as one short string: what templates show for `{{step-id}}` and what a transcript prints. */
 export function answerText(answer: Answer): string {

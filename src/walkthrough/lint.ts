@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { type Procedure, ProcedureSchema, type Step } from './procedure-schema.ts';
-import type { LintContext, ProcedureProblem } from './steps/kit.ts';
 import { stepKind } from './steps/registry.ts';
+import type { LintContext, ProcedureProblem } from './steps/step-kind.ts';
 
-export type { ProcedureProblem } from './steps/kit.ts';
+export type { ProcedureProblem } from './steps/step-kind.ts';
 
 /** A step's outgoing edges, each with the field that names it (`steps[3].answers[1].next`). */
 export function edgesOf(step: Step, index: number): { path: string; target: string }[] {

@@ -1,13 +1,13 @@
 import { WalkthroughInvalidEventError } from '../errors.ts';
 import { stepContext } from './known.ts';
 import type { Answer, WalkthroughRecord } from './record.ts';
-import type { Outcome } from './steps/kit.ts';
 import { type Step, stepKind } from './steps/registry.ts';
+import type { Outcome } from './steps/step-kind.ts';
 
 /** The actor named on answers memdoctor gave itself from known facts. */
 export const PREFILL_ACTOR = 'memdoctor';
 
-export type { Outcome } from './steps/kit.ts';
+export type { Outcome } from './steps/step-kind.ts';
 
 /** The step with this id in the record's procedure snapshot. */
 export function stepById(record: WalkthroughRecord, id: string): Step {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { stepId } from './steps/kit.ts';
 import { StepSchema } from './steps/registry.ts';
+import { stepId } from './steps/step-schemas.ts';
 
 /** A playbook's step-by-step procedure: `playbooks/<id>/procedure.yaml`. Its steps' kinds are in steps/. */
 export const ProcedureSchema = z.strictObject({
@@ -9,5 +9,5 @@ export const ProcedureSchema = z.strictObject({
 });
 
 export type Procedure = z.infer<typeof ProcedureSchema>;
-export type { Branch, Condition } from './steps/kit.ts';
 export type { Step } from './steps/registry.ts';
+export type { Branch, Condition } from './steps/step-schemas.ts';

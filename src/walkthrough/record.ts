@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProcedureSchema } from './procedure-schema.ts';
-import { FindingSchema, RoundSchema } from './steps/kit.ts';
 import { AnswerSchema } from './steps/registry.ts';
+import { FindingSchema, RoundSchema } from './steps/step-schemas.ts';
 
 /** Workspace and conversation parts: safe inside a Redis hash tag and inside an id. */
 const namePart = z
@@ -70,8 +70,8 @@ export const WalkthroughRecordSchema = z.strictObject({
   version: z.number().int().min(0),
 });
 
-export type { Finding, Round } from './steps/kit.ts';
 export type { Answer } from './steps/registry.ts';
+export type { Finding, Round } from './steps/step-schemas.ts';
 export type PathEntry = z.infer<typeof PathEntrySchema>;
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type WalkthroughStatus = z.infer<typeof WalkthroughStatusSchema>;

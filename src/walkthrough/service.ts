@@ -133,14 +133,19 @@ export class WalkthroughService {
    * Applies one event by `actor` to the stored walkthrough `id`: reads it, then {@link applyTo}.
    * With `expectedVersion` (the version the person saw), an event arriving after someone else's
    * answer fails with "already answered by X" instead of answering the next step by accident.
+   * `check` sees the record read before anything is written, and refuses by throwing (who may answer).
    */
   async apply(
     id: string,
     event: WalkthroughEvent,
     actor: string,
     expectedVersion?: number,
+    check?: (current: WalkthroughRecord) => Promise<void>,
   ): Promise<WalkthroughRecord> {
-    return this.applyTo(await this.get(id), event, actor, expectedVersion);
+    const current = await this.get(id);
+    // Who may answer depends on the stored owner, so it is checked on the record this call read.
+    await check?.(current);
+    return this.applyTo(current, event, actor, expectedVersion);
   }
 
   /**

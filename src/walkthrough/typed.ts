@@ -1,8 +1,8 @@
 import type { WalkthroughEvent } from './events.ts';
-import type { StepView, TypedAnswer } from './steps/kit.ts';
 import { stepKind } from './steps/registry.ts';
+import type { StepView, TypedAnswer } from './steps/step-view.ts';
 
-export type { TypedAnswer } from './steps/kit.ts';
+export type { TypedAnswer } from './steps/step-view.ts';
 
 /** Words a person types for an option instead of its number. */
 const WORDS: Readonly<Record<string, WalkthroughEvent['type']>> = {

@@ -3,10 +3,12 @@ import type { Parser } from '../engine/parsers/types.ts';
 import { stepContext } from './known.ts';
 import { stepById } from './prefill.ts';
 import type { WalkthroughRecord } from './record.ts';
-import { fillKnown, type StepView } from './steps/kit.ts';
 import { stepKind } from './steps/registry.ts';
+import { fillKnown } from './steps/step-rules.ts';
+import type { StepView } from './steps/step-view.ts';
 
-export { fillKnown, type StepOption, type StepView } from './steps/kit.ts';
+export { fillKnown } from './steps/step-rules.ts';
+export type { StepOption, StepView } from './steps/step-view.ts';
 
 /** The view of the walkthrough's current step; undefined before it has started. */
 export function viewOf(

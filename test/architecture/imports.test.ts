@@ -1,54 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  forbiddenImports,
+  forbiddenPackages,
+  importCycles,
+  reachPaths,
+  readImports,
+  sourceFiles,
+} from './import-graph.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-
-interface Import {
-  from: string;
-  /** A file under src/ (`engine/facts.ts`), or a package (`openai`, `node:fs`). */
-  to: string;
-  /** `import type` / `export type`: erased at run time, so no cycle at run time. */
-  typeOnly: boolean;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-// Static imports and re-exports (`import x from`, `import type`, `export { } from`, side-effect
-// imports) and dynamic `import('...')`.
-const STATIC = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/gm;
-const DYNAMIC = /\bimport\(\s*'([^']+)'\s*\)/g;
-
-function importsOf(file: string): Import[] {
-  const text = readFileSync(file, 'utf8');
-  const from = relative(SRC, file);
-  const target = (spec: string) =>
-    spec.startsWith('.') ? relative(SRC, resolve(dirname(file), spec)) : spec;
-  const found: Import[] = [];
-  for (const m of text.matchAll(STATIC))
-    found.push({ from, to: target(m[3] ?? ''), typeOnly: m[2] !== undefined });
-  for (const m of text.matchAll(DYNAMIC)) found.push({ from, to: target(m[1] ?? ''), typeOnly: false });
-  return found;
-}
-
-const IMPORTS = sourceFiles(SRC).flatMap(importsOf);
-
-/** Where a file belongs: its top folder under src/, or the file itself (`config.ts`). */
-const layer = (path: string) => path.split('/')[0] ?? path;
-const isPackage = (to: string) => !to.endsWith('.ts') && !to.endsWith('.json');
-const pkg = (to: string) =>
-  to.startsWith('@') ? to.split('/').slice(0, 2).join('/') : (to.split('/')[0] ?? to);
+const IMPORTS = readImports(SRC);
 
 /** Surfaces and the model: what the inner layers never reach. */
 const SURFACES = ['cli', 'slack'];
 const MODEL = ['llm'];
+/** What surfaces never import: they ask the use cases (src/usecases, src/diagnosis) instead. */
+const BELOW_THE_USE_CASES = ['engine', 'setup', 'redis'];
+/** The composition roots: they build everything and may import any layer; no inner layer imports them. */
+const ROOTS = ['serve.ts', 'console.ts', 'memdoctor.ts', 'main.ts'];
 const SURFACE_PACKAGES = ['@slack/bolt', '@slack/web-api', '@slack/types', 'openai'];
 
 /** For each layer, the src/ folders and files it must not import. */
@@ -56,25 +28,65 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   engine: [
     ...SURFACES,
     ...MODEL,
+    ...ROOTS,
     'walkthrough',
     'config.ts',
     'diagnosis',
+    'usecases',
     'setup',
     'playbooks',
     'calc',
     'redis',
   ],
-  walkthrough: [...SURFACES, ...MODEL, 'config.ts', 'diagnosis', 'setup', 'calc'],
-  redis: [...SURFACES, ...MODEL, 'walkthrough', 'engine', 'config.ts', 'diagnosis', 'setup', 'calc'],
+  walkthrough: [...SURFACES, ...MODEL, ...ROOTS, 'config.ts', 'diagnosis', 'usecases', 'setup', 'calc'],
+  redis: [
+    ...SURFACES,
+    ...MODEL,
+    ...ROOTS,
+    'walkthrough',
+    'engine',
+    'config.ts',
+    'diagnosis',
+    'usecases',
+    'setup',
+    'calc',
+  ],
   /** Outcomes know ids and counts only: no surface, engine or walkthrough. */
-  stats: [...SURFACES, ...MODEL, 'walkthrough', 'engine', 'config.ts', 'diagnosis', 'setup', 'calc'],
-  calc: [...SURFACES, ...MODEL, 'walkthrough', 'config.ts', 'diagnosis', 'setup'],
-  diagnosis: [...SURFACES, 'config.ts', 'setup'],
-  llm: [...SURFACES, 'diagnosis', 'setup', 'walkthrough'],
-  playbooks: [...SURFACES, ...MODEL, 'setup'],
-  cli: ['slack'],
-  slack: ['cli'],
-  'config.ts': [...SURFACES, ...MODEL, 'engine', 'walkthrough', 'diagnosis', 'setup'],
+  stats: [
+    ...SURFACES,
+    ...MODEL,
+    ...ROOTS,
+    'walkthrough',
+    'engine',
+    'config.ts',
+    'diagnosis',
+    'usecases',
+    'setup',
+    'calc',
+  ],
+  calc: [...SURFACES, ...MODEL, ...ROOTS, 'walkthrough', 'config.ts', 'diagnosis', 'usecases', 'setup'],
+  diagnosis: [...SURFACES, ...ROOTS, 'config.ts', 'setup', 'usecases'],
+  /** The use cases: what every surface calls; they know no surface and build nothing themselves. */
+  usecases: [...SURFACES, ...ROOTS, 'config.ts', 'setup'],
+  setup: [...SURFACES, ...ROOTS, 'usecases'],
+  llm: [...SURFACES, ...ROOTS, 'diagnosis', 'usecases', 'setup', 'walkthrough'],
+  playbooks: [...SURFACES, ...MODEL, ...ROOTS, 'usecases', 'setup'],
+  /** The CLI reads the console's root (src/console.ts) for what it builds; never the Slack root. */
+  cli: ['slack', ...BELOW_THE_USE_CASES, 'serve.ts', 'memdoctor.ts', 'main.ts'],
+  slack: ['cli', ...BELOW_THE_USE_CASES, ...ROOTS],
+  'config.ts': [...SURFACES, ...MODEL, ...ROOTS, 'engine', 'walkthrough', 'diagnosis', 'usecases', 'setup'],
+};
+
+/**
+ * Surface files that still import below the use cases, each with why. This list only shrinks: an
+ * entry that no longer breaks a rule fails the test, so it is taken off when its file is moved.
+ * Both files are being changed by other work at the same time, so they move after it lands.
+ */
+const NOT_YET_MOVED: Readonly<Record<string, string>> = {
+  // Builds the block pool and the assist per run: they belong to the console's root (src/console.ts).
+  'cli/commands/diagnose.ts': 'setup/block-pool.ts, setup/assist.ts, setup/playbooks.ts, engine/index.ts',
+  // The Redis event dedupe: belongs beside the other Redis stores, built by src/serve.ts.
+  'slack/dedupe.ts': 'redis/connect.ts, redis/failure.ts, redis/keys.ts',
 };
 
 /** Packages a layer must not use: the engine and the walkthroughs know no Slack, no model SDK. */
@@ -82,30 +94,46 @@ const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   engine: [...SURFACE_PACKAGES, 'ioredis', 'pino'],
   walkthrough: SURFACE_PACKAGES,
   diagnosis: SURFACE_PACKAGES,
+  usecases: [...SURFACE_PACKAGES, 'ioredis'],
   calc: SURFACE_PACKAGES,
   redis: SURFACE_PACKAGES,
 };
 
 describe('import rules', () => {
-  it('reads the imports of every source file', () => {
+  it('reads the imports of every source file, dynamic ones too', () => {
     expect(IMPORTS.length).toBeGreaterThan(300);
     expect(IMPORTS).toContainEqual({ from: 'cli/main.ts', to: 'cli/registry.ts', typeOnly: false });
-    expect(IMPORTS).toContainEqual({ from: 'main.ts', to: 'slack/start.ts', typeOnly: false });
+    expect(IMPORTS).toContainEqual({ from: 'main.ts', to: 'serve.ts', typeOnly: false, dynamic: true });
     expect(IMPORTS).toContainEqual({ from: 'slack/deps.ts', to: 'llm/assist.ts', typeOnly: true });
   });
 
   it.each(Object.entries(FORBIDDEN))('%s imports none of its forbidden layers', (name, forbidden) => {
-    const broken = IMPORTS.filter(
-      (i) => layer(i.from) === name && !isPackage(i.to) && forbidden.includes(layer(i.to)),
-    ).map((i) => `${i.from} -> ${i.to}`);
+    const broken = forbiddenImports(IMPORTS, name, forbidden).filter(
+      (b) => !((b.split(' -> ')[0] ?? '') in NOT_YET_MOVED),
+    );
     expect(broken).toEqual([]);
   });
 
+  it('lists only surface files that still break a rule', () => {
+    const breaking = new Set(
+      [
+        ...forbiddenImports(IMPORTS, 'cli', FORBIDDEN.cli ?? []),
+        ...forbiddenImports(IMPORTS, 'slack', FORBIDDEN.slack ?? []),
+      ].map((b) => b.split(' -> ')[0]),
+    );
+    expect(Object.keys(NOT_YET_MOVED).filter((file) => !breaking.has(file))).toEqual([]);
+    expect(Object.keys(NOT_YET_MOVED)).toHaveLength(2);
+  });
+
   it.each(Object.entries(FORBIDDEN_PACKAGES))('%s uses none of its forbidden packages', (name, forbidden) => {
-    const broken = IMPORTS.filter(
-      (i) => layer(i.from) === name && isPackage(i.to) && forbidden.includes(pkg(i.to)),
-    ).map((i) => `${i.from} -> ${i.to}`);
-    expect(broken).toEqual([]);
+    expect(forbiddenPackages(IMPORTS, name, forbidden)).toEqual([]);
+  });
+
+  it.each([
+    ['cli', 'slack'],
+    ['slack', 'cli'],
+  ])('no %s file reaches %s through any chain of imports, a root in between included', (from, to) => {
+    expect(reachPaths(IMPORTS, from, to)).toEqual([]);
   });
 
   it('only src/config.ts reads the environment', () => {
@@ -117,23 +145,7 @@ describe('import rules', () => {
     expect(readers).toEqual(['config.ts']);
   });
 
-  it('has no import cycles at run time', () => {
-    const edges = new Map<string, string[]>();
-    for (const i of IMPORTS)
-      if (!i.typeOnly && !isPackage(i.to)) edges.set(i.from, [...(edges.get(i.from) ?? []), i.to]);
-    const state = new Map<string, 'open' | 'done'>();
-    const cycles: string[] = [];
-    const visit = (file: string, trail: string[]) => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'open') {
-        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' -> '));
-        return;
-      }
-      state.set(file, 'open');
-      for (const next of edges.get(file) ?? []) visit(next, [...trail, file]);
-      state.set(file, 'done');
-    };
-    for (const file of edges.keys()) visit(file, []);
-    expect(cycles).toEqual([]);
+  it('has no import cycles, type-only and dynamic imports included', () => {
+    expect(importCycles(IMPORTS)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSlack } from '../slack/support/fake-slack.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../slack/support/harness.ts';
-import { TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { TEST_REDIS_URL } from '../support/redis.ts';
 import { ROOT, testEnv } from './spawn-helpers.ts';
 
 /*
@@ -24,7 +24,7 @@ interface Exit {
 }
 
 /** `npm start` (src/main.ts) and `memdoctor serve`, run from source. */
-const ENTRY = { start: ['src/main.ts'], serve: ['src/cli/main.ts', 'serve'] };
+const ENTRY = { start: ['src/main.ts'], serve: ['src/memdoctor.ts', 'serve'] };
 
 /** Runs an entry point with stdin closed; kills it after `limitMs` (a lingering process). */
 async function start(env: Record<string, string>, limitMs = 15_000, entry = ENTRY.start): Promise<Exit> {

@@ -180,7 +180,7 @@ describe('memdoctor as a process', () => {
   it('reads stdin, reports a missing file on stderr and exits 2', () => {
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'diagnose', '--json', '-', path('missing.log')],
+      ['--import', 'tsx', 'src/memdoctor.ts', 'diagnose', '--json', '-', path('missing.log')],
       { cwd: ROOT, input: OVERHEAD, encoding: 'utf8', timeout: 60_000 },
     );
     expect(result.status).toBe(2);

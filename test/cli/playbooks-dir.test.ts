@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMANDS } from '../../src/cli/registry.ts';
-import { TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { ALL_COMMANDS as COMMANDS } from '../../src/memdoctor.ts';
+import { TEST_REDIS_URL } from '../support/redis.ts';
 import { cli } from './in-process.ts';
 import { TEST_PLAYBOOKS } from './spawn-helpers.ts';
 

@@ -5,8 +5,8 @@ import { runCli } from '../../src/cli/main.ts';
 import { loadPlaybook } from '../../src/playbooks/load.ts';
 import { WalkthroughService } from '../../src/walkthrough/index.ts';
 import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
+import { deletePrefix, newRedis, randomPrefix, snapshotPrefix } from '../support/redis.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
-import { deletePrefix, newRedis, randomPrefix, snapshotPrefix } from '../walkthrough/redis-helpers.ts';
 import { TEST_PLAYBOOKS } from './spawn-helpers.ts';
 
 /**

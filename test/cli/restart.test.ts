@@ -1,12 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
-import {
-  countPrefix,
-  deletePrefix,
-  newRedis,
-  randomPrefix,
-  TEST_REDIS_URL,
-} from '../walkthrough/redis-helpers.ts';
+import { countPrefix, deletePrefix, newRedis, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { memdoctor, npmStart, testEnv } from './spawn-helpers.ts';
 
 describe('walkthroughs in Redis survive the process', () => {

@@ -60,7 +60,7 @@ export class Driven {
 
 /** `memdoctor <args>` as a separate process. */
 export function memdoctor(args: string[], env: NodeJS.ProcessEnv): Driven {
-  return new Driven(spawn(TSX, ['src/cli/main.ts', ...args], { cwd: ROOT, env, stdio: 'pipe' }));
+  return new Driven(spawn(TSX, ['src/memdoctor.ts', ...args], { cwd: ROOT, env, stdio: 'pipe' }));
 }
 
 /** `npm start` as a separate process. */

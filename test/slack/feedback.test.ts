@@ -5,7 +5,7 @@ import { MemoryOutcomeStore } from '../../src/stats/memory.ts';
 import { RedisOutcomeStore } from '../../src/stats/redis.ts';
 import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
 import { memdoctor, testEnv } from '../cli/spawn-helpers.ts';
-import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { buttonsOf, click, threadReplies } from './support/clicks.ts';
 import { FakeSlack, type StoredMessage } from './support/fake-slack.ts';
 import { BOT_TOKEN, type Harness, startHarness, waitFor } from './support/harness.ts';

@@ -2,8 +2,8 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
-import { buildDeps } from '../../src/slack/start.ts';
-import { TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { buildDeps } from '../../src/serve.ts';
+import { TEST_REDIS_URL } from '../support/redis.ts';
 import { BOT_TOKEN, LogSink, startHarness, testPlaybooks } from './support/harness.ts';
 import { testWalkthroughs } from './support/walkthroughs.ts';
 

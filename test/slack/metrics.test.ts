@@ -2,11 +2,11 @@ import type { Cluster, Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/log.ts';
+import { buildSlackService, type SlackService } from '../../src/serve.ts';
 import { SlackMetrics } from '../../src/slack/metrics.ts';
-import { buildSlackService, type SlackService } from '../../src/slack/start.ts';
 import { CLUSTER_NODES, CLUSTER_SKIPPED, clusterPrefix } from '../support/cluster.ts';
+import { randomPrefix } from '../support/redis.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
-import { randomPrefix } from '../walkthrough/redis-helpers.ts';
 import { click, threadReplies } from './support/clicks.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import {

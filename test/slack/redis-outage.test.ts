@@ -5,14 +5,8 @@ import { RedisKeys } from '../../src/redis/keys.ts';
 import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
 import type { WalkthroughService } from '../../src/walkthrough/index.ts';
 import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
+import { countPrefix, deletePrefix, newRedis, randomPrefix, snapshotPrefix } from '../support/redis.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
-import {
-  countPrefix,
-  deletePrefix,
-  newRedis,
-  randomPrefix,
-  snapshotPrefix,
-} from '../walkthrough/redis-helpers.ts';
 import { buttonsOf, click, threadReplies } from './support/clicks.ts';
 import type { StoredMessage } from './support/fake-slack.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisKeys } from '../../src/redis/keys.ts';
 import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
 import { BLOCK, INPUT, VIEW } from '../../src/slack/ids.ts';
-import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import { BOT_TOKEN, type Harness, startHarness, waitFor } from './support/harness.ts';
 import { slashCommand, viewSubmission } from './support/payloads.ts';

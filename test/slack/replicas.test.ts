@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisKeys } from '../../src/redis/keys.ts';
 import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
 import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
-import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { click, threadReplies } from './support/clicks.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import { BOT_TOKEN, type Harness, startHarness, waitFor } from './support/harness.ts';

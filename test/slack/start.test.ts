@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_NODES, CLUSTER_SKIPPED } from '../support/cluster.ts';
 import { repeatedKeys } from '../support/log-keys.ts';
-import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from './support/harness.ts';
 import { slashCommand } from './support/payloads.ts';

@@ -5,7 +5,7 @@ import { MemoryOutcomeStore } from '../../src/stats/memory.ts';
 import { fixRate, type OutcomeStore } from '../../src/stats/outcomes.ts';
 import { RedisOutcomeStore } from '../../src/stats/redis.ts';
 import { statsTable } from '../../src/stats/report.ts';
-import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../walkthrough/redis-helpers.ts';
+import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 
 const redis = new Redis(TEST_REDIS_URL);
 const prefix = randomPrefix();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { createRecord, transition } from '../../src/walkthrough/machine.ts';
-import { readMeasurement } from '../../src/walkthrough/measure.ts';
+import { readMeasurement } from '../../src/walkthrough/measurement-units.ts';
 import type { Procedure, Step } from '../../src/walkthrough/procedure-schema.ts';
 import type { WalkthroughRecord } from '../../src/walkthrough/record.ts';
 import { AT } from './helpers.ts';

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, secretFromEnv } from '../../config.ts';
 import { loadConnectorsConfig, type RestName } from '../../connectors/config.ts';
+import { configuredPlaybooks } from '../../console.ts';
 import { type CheckResult, check } from '../../diagnosis/check.ts';
 import { UsageError } from '../../errors.ts';
-import { configuredPlaybooks } from '../../setup/playbooks.ts';
 import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';

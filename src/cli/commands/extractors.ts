@@ -1,10 +1,10 @@
-import { EXTRACTORS } from '../../engine/extractors/registry.ts';
+import { listExtractors } from '../../usecases/list-extractors.ts';
 import type { Command } from '../command.ts';
 
 /** `memdoctor extractors`: what the engine can read from a log. */
 export const extractorsCommand: Command = {
   async run(_args, io) {
-    for (const e of Object.values(EXTRACTORS)) io.stdout.write(`${e.id.padEnd(22)} ${e.description}\n`);
+    for (const e of listExtractors()) io.stdout.write(`${e.id.padEnd(22)} ${e.description}\n`);
     return 0;
   },
 };

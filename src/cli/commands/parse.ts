@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import type { FactValue } from '../../engine/facts.ts';
-import { readLines } from '../../engine/ingest/lines.ts';
-import { lineLimitOf, parseLines } from '../../engine/parsers/parse-stream.ts';
-import { PARSERS } from '../../engine/parsers/registry.ts';
-import type { ParsedOutput } from '../../engine/parsers/types.ts';
-import { formatSize } from '../../engine/units.ts';
 import { UsageError } from '../../errors.ts';
+import {
+  type FactValue,
+  formatSize,
+  listParsers,
+  type ParsedOutput,
+  parseDump,
+} from '../../usecases/parse-dump.ts';
 import type { Command } from '../command.ts';
 import { openInput } from '../input.ts';
 
@@ -25,7 +26,7 @@ function render(out: ParsedOutput): string {
 }
 
 function list(): string {
-  return `${Object.values(PARSERS)
+  return `${listParsers()
     .map((p) => `${p.id.padEnd(24)} ${p.title} (from ${p.howToGet})`)
     .join('\n')}\n`;
 }
@@ -45,17 +46,7 @@ export const parseCommand: Command = {
     }
     if (!parser || !file)
       throw new UsageError('parse needs a parser id (or auto) and a file (or - for stdin).');
-    if (parser !== 'auto' && !PARSERS[parser])
-      throw new UsageError(`unknown parser "${parser}". Known: auto, ${Object.keys(PARSERS).join(', ')}.`);
-    // A named parser that reads one-line JSON gets its whole lines; `auto` detects on cut ones.
-    const maxLineChars = lineLimitOf(parser);
-    const batches = await readLines(
-      file,
-      openInput(file, io.stdin),
-      { bytes: 0, lines: 0 },
-      { maxLineChars },
-    );
-    const out = await parseLines(parser, batches, maxLineChars);
+    const out = await parseDump(parser, { source: file, open: () => openInput(file, io.stdin) });
     io.stdout.write(values.json ? `${JSON.stringify(out)}\n` : render(out));
     return 0;
   },

@@ -1,8 +1,8 @@
 import { loadConfigLeniently } from '../../config.ts';
+import { playbooksDir } from '../../console.ts';
 import { UsageError } from '../../errors.ts';
 import { runFixtures } from '../../playbooks/fixtures.ts';
 import { loadPlaybooks } from '../../playbooks/load.ts';
-import { playbooksDir } from '../../setup/playbooks.ts';
 import type { Command } from '../command.ts';
 
 /** `memdoctor playbooks list|lint|test`, over the configured folder (MEMDOCTOR_PLAYBOOKS_DIR). */

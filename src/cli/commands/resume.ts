@@ -1,7 +1,6 @@
 import { loadConfig } from '../../config.ts';
+import { openConsole } from '../../console.ts';
 import { UsageError } from '../../errors.ts';
-import { configuredPlaybooks } from '../../setup/playbooks.ts';
-import { openWalkthroughs } from '../../setup/walkthroughs.ts';
 import type { Command } from '../command.ts';
 import { Console } from '../console/console.ts';
 
@@ -11,8 +10,7 @@ export const resumeCommand: Command = {
     const [id] = args;
     if (!id) throw new UsageError('resume needs the walkthrough id that walk printed.');
     const config = loadConfig();
-    const playbooks = configuredPlaybooks(config);
-    const service = await openWalkthroughs(config);
+    const { playbooks, service, close } = await openConsole(config);
     try {
       const record = await service.get(id);
       const console = new Console(io, { playbooks, service });
@@ -20,7 +18,7 @@ export const resumeCommand: Command = {
       await console.run();
       return 0;
     } finally {
-      await service.close();
+      await close();
     }
   },
 };

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
+import { configuredPlaybooks, openConsole } from '../../console.ts';
 import { UsageError } from '../../errors.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
-import { configuredPlaybooks } from '../../setup/playbooks.ts';
-import { openWalkthroughs } from '../../setup/walkthroughs.ts';
 import type { Command } from '../command.ts';
 import { Console } from '../console/console.ts';
 
@@ -18,9 +17,9 @@ export const walkCommand: Command = {
     const [id] = positionals;
     if (!id) throw new UsageError('walk needs a playbook id; memdoctor playbooks list shows them.');
     const config = loadConfig();
-    const playbooks = configuredPlaybooks(config);
-    findPlaybook(playbooks, id);
-    const service = await openWalkthroughs(config);
+    const known = configuredPlaybooks(config);
+    findPlaybook(known, id);
+    const { playbooks, service, close } = await openConsole(config, { playbooks: known });
     try {
       const console = new Console(io, { playbooks, service });
       if (values.from) await console.diagnoseFile(values.from);
@@ -28,7 +27,7 @@ export const walkCommand: Command = {
       await console.run();
       return 0;
     } finally {
-      await service.close();
+      await close();
     }
   },
 };

@@ -5,11 +5,11 @@ import {
   diagnose,
   walkthroughStart,
 } from '../../diagnosis/index.ts';
-import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
-import type { Playbook } from '../../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
+import { startWalkthrough } from '../../usecases/start-walkthrough.ts';
+import { ENGINE_HINTS, type EngineHint, type Playbook } from '../../usecases/types.ts';
 import type { DiagnosisFacts, WalkthroughService } from '../../walkthrough/index.ts';
 import type { CliIo } from '../command.ts';
 import { openInput } from '../input.ts';
@@ -221,12 +221,15 @@ export class Console {
       return;
     }
     const diagnosis = this.factsFor(playbook);
-    const record = await this.options.service.start({
-      playbook,
-      where: CONSOLE_CONVERSATION,
-      owner: this.options.actor ?? localActor(),
-      ...(diagnosis ? { diagnosis } : {}),
-    });
+    const record = await startWalkthrough(
+      { playbooks: this.options.playbooks, walkthroughs: this.options.service },
+      {
+        playbook,
+        where: CONSOLE_CONVERSATION,
+        owner: this.options.actor ?? localActor(),
+        ...(diagnosis ? { diagnosis } : {}),
+      },
+    );
     this.session.focus(record);
   }
 

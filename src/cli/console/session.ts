@@ -1,5 +1,6 @@
-import { asMemdoctorError, ErrorCode } from '../../errors.ts';
+import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
+import { answerStep } from '../../usecases/answer-step.ts';
 import {
   answerFromText,
   type Conversation,
@@ -164,19 +165,21 @@ export class WalkSession {
   private async send(event: WalkthroughEvent): Promise<void> {
     const before = this.record;
     if (!before) return;
-    try {
-      const after = await this.service.applyTo(before, event, this.actor);
-      this.record = after;
-      this.write(renderProgress(event.type === 'back' ? after : before, after));
-      this.show(after);
-    } catch (error) {
-      const failure = asMemdoctorError(error);
-      this.write(`! ${failure.message}\n`);
-      // Someone else moved the walkthrough on: show where it is now rather than the stale step.
-      if (failure.code === ErrorCode.WalkthroughConflict) {
-        this.record = await this.service.get(before.id);
-        this.show(this.record);
-      }
+    const request = { walkthrough: before.id, event, actor: this.actor, expectedVersion: before.version };
+    const result = await answerStep({ walkthroughs: this.service }, request).catch(
+      (error: unknown) => ({ kind: 'failed', error: asMemdoctorError(error) }) as const,
+    );
+    if (result.kind === 'answered') {
+      this.record = result.after;
+      this.write(renderProgress(event.type === 'back' ? result.after : before, result.after));
+      this.show(result.after);
+      return;
+    }
+    this.write(`! ${result.error.message}\n`);
+    // Someone else moved the walkthrough on: show where it is now rather than the stale step.
+    if (result.kind === 'stale') {
+      this.record = result.current ?? (await this.service.get(before.id));
+      this.show(this.record);
     }
   }
 }

@@ -1,8 +1,5 @@
 import type { Config } from '../../config.ts';
-import { createLogger } from '../../log.ts';
-import { openAssist } from '../../setup/assist.ts';
-import { configuredPlaybooks } from '../../setup/playbooks.ts';
-import { openWalkthroughs } from '../../setup/walkthroughs.ts';
+import { openConsole } from '../../console.ts';
 import type { CliIo } from '../command.ts';
 import { Console } from './console.ts';
 
@@ -14,10 +11,8 @@ export async function startConsole(
   config: Config,
   io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
-  const playbooks = configuredPlaybooks(config);
-  const service = await openWalkthroughs(config);
-  const { assist, off } = openAssist(config, { log: createLogger('silent') });
-  if (off) io.stderr.write(`memdoctor: model assist off: ${off}\n`);
+  const { playbooks, service, assist, assistOff, close } = await openConsole(config, { assist: true });
+  if (assistOff) io.stderr.write(`memdoctor: model assist off: ${assistOff}\n`);
   try {
     const where =
       service.storeKind === 'redis' ? 'walkthroughs are kept in Redis' : 'walkthroughs are kept in memory';
@@ -27,7 +22,6 @@ export async function startConsole(
     await new Console(io, { playbooks, service, ...(assist ? { assist } : {}) }).run();
     return 0;
   } finally {
-    await assist?.close();
-    await service.close();
+    await close();
   }
 }

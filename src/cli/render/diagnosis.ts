@@ -1,4 +1,4 @@
-import type { InputReport } from '../../engine/index.ts';
+import type { InputReport } from '../../usecases/types.ts';
 import { type Colors, PLAIN } from './colors.ts';
 
 const MAX_EVIDENCE_SHOWN = 6;

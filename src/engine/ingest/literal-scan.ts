@@ -40,7 +40,8 @@ export function isScannable(literal: string): boolean {
   return true;
 }
 
-function word(bytes: Uint8Array, at: number): number {
+/** The four bytes at `at` as one big-endian 32-bit number (a hash window's input). */
+function uint32At(bytes: Uint8Array, at: number): number {
   return (
     ((bytes[at] as number) << 24) |
     ((bytes[at + 1] as number) << 16) |
@@ -91,7 +92,8 @@ const KNOWN_FREQUENCY: Readonly<Record<string, number>> = {
   '(': 0.5,
   ')': 0.5,
 };
-const COMMON = new Float64Array(256).map((_, byte) => {
+/** How often each byte occurs in logs, for every byte value (unlisted letters and symbols are rare). */
+const BYTE_FREQUENCY = new Float64Array(256).map((_, byte) => {
   const char = String.fromCharCode(byte);
   return KNOWN_FREQUENCY[char] ?? (char >= '0' && char <= '9' ? 3 : 0.3);
 });
@@ -156,7 +158,7 @@ function commonOverlap(bytes: Uint8Array, start: number, end: number): number {
  */
 const RAREST_WINDOW = new Map<string, number>();
 
-/** The index of the last byte of the literal's rarest window of `width` bytes (by COMMON). */
+/** The index of the last byte of the literal's rarest window of `width` bytes (by BYTE_FREQUENCY). */
 function rarestWindowEnd(bytes: Uint8Array, width: number): number {
   const key = `${width}:${String.fromCharCode(...bytes)}`;
   let end = RAREST_WINDOW.get(key);
@@ -173,7 +175,8 @@ function searchRarestWindow(bytes: Uint8Array, width: number): number {
   for (let end = width - 1; end < bytes.length; end++) {
     // Each byte inside a common word outweighs any letter frequency.
     let score = 100 * commonOverlap(bytes, end - width + 1, end);
-    for (let k = end - width + 1; k <= end; k++) score += Math.log(COMMON[bytes[k] as number] as number);
+    for (let k = end - width + 1; k <= end; k++)
+      score += Math.log(BYTE_FREQUENCY[bytes[k] as number] as number);
     if (score < bestScore) {
       bestScore = score;
       best = end;
@@ -189,7 +192,7 @@ function foldedChar(text: string, at: number): number {
 }
 
 /** Literal ids by a table slot. */
-class Groups {
+class LiteralIdsBySlot {
   private readonly slots = new Map<number, number[]>();
 
   add(slot: number, id: number): void {
@@ -211,7 +214,7 @@ class Groups {
  * The one kernel of this thread, shared by every scanner: making one per scanner (a new live set
  * every time a kind fills) cost megabytes of memory each. It holds one scanner's tables at a time.
  */
-const shared: { kernel?: Kernel; owner?: LiteralScanner; epoch: number } = { epoch: 0 };
+const threadKernel: { kernel?: Kernel; owner?: LiteralScanner; epoch: number } = { epoch: 0 };
 
 /**
  * A set of ASCII literals, matched case-insensitively, exactly as a non-Unicode `i` regex matches
@@ -227,14 +230,14 @@ export class LiteralScanner {
   /** For each literal, the ASCII bytes that must not come right before it (empty: none). */
   private readonly notAfter: readonly Uint8Array[];
   /** Literals of 2-3 bytes by their key window; of 4-7 by the hash of theirs (4 bytes); longer, of 8. */
-  private readonly short = new Groups();
-  private readonly long = new Groups();
-  private readonly eight = new Groups();
+  private readonly short = new LiteralIdsBySlot();
+  private readonly long = new LiteralIdsBySlot();
+  private readonly eight = new LiteralIdsBySlot();
   /** The second-hash slots of the long and eight tables' windows (the kernel's tables only). */
   private readonly longSecond: number[] = [];
   private readonly eightSecond: number[] = [];
   /** Every literal by its last two bytes: only the kernel's first filter. */
-  private readonly tails = new Groups();
+  private readonly tails = new LiteralIdsBySlot();
   /** The same as flags, for the text scan's first test of every character. */
   private readonly tailFlags = new Uint8Array(65536);
   /** The bytes last copied into the kernel, and from where. */
@@ -263,11 +266,11 @@ export class LiteralScanner {
       this.tails.add(tail, id);
       this.tailFlags[tail] = 1;
       if (width === 8) {
-        this.eight.add(hash8Of(word(bytes, end - 7), word(bytes, end - 3)), id);
-        this.eightSecond.push(secondHash8Of(word(bytes, end - 7), word(bytes, end - 3)));
+        this.eight.add(hash8Of(uint32At(bytes, end - 7), uint32At(bytes, end - 3)), id);
+        this.eightSecond.push(secondHash8Of(uint32At(bytes, end - 7), uint32At(bytes, end - 3)));
       } else if (width === 4) {
-        this.long.add(hashOf(word(bytes, end - 3)), id);
-        this.longSecond.push(secondHashOf(word(bytes, end - 3)));
+        this.long.add(hashOf(uint32At(bytes, end - 3)), id);
+        this.longSecond.push(secondHashOf(uint32At(bytes, end - 3)));
       } else this.short.add(tail, id);
     });
   }
@@ -279,7 +282,7 @@ export class LiteralScanner {
    */
   find(bytes: Uint8Array, from: number, to: number): number {
     const kernel = this.kernelWithTables();
-    const base = this.load(kernel, bytes, from, to);
+    const base = this.copyIntoKernel(kernel, bytes, from, to);
     let low = 0;
     let high = 0;
     for (let at = from; at < to; ) {
@@ -320,14 +323,14 @@ export class LiteralScanner {
 
   /** The shared kernel with this scanner's tables in it (text scans need none). */
   private kernelWithTables(): Kernel {
-    shared.kernel ??= createKernel();
-    const kernel = shared.kernel;
-    if (shared.owner === this) return kernel;
-    shared.owner?.writeTables(kernel.bytes(), 0);
+    threadKernel.kernel ??= createKernel();
+    const kernel = threadKernel.kernel;
+    if (threadKernel.owner === this) return kernel;
+    threadKernel.owner?.writeTables(kernel.bytes(), 0);
     kernel.bytes().set(FOLD, LAYOUT.fold);
     this.writeTables(kernel.bytes(), 1);
-    shared.owner = this;
-    shared.epoch++;
+    threadKernel.owner = this;
+    threadKernel.epoch++;
     return kernel;
   }
 
@@ -345,15 +348,15 @@ export class LiteralScanner {
    * Copies bytes[from, to) into the kernel unless they are there already (the same array, since the
    * kernel last changed hands); gives where it put `0`.
    */
-  private load(kernel: Kernel, bytes: Uint8Array, from: number, to: number): number {
-    const fresh = this.loaded === bytes && this.loadedEpoch === shared.epoch;
+  private copyIntoKernel(kernel: Kernel, bytes: Uint8Array, from: number, to: number): number {
+    const fresh = this.loaded === bytes && this.loadedEpoch === threadKernel.epoch;
     if (!fresh || from < this.loadedFrom || to > this.loadedTo) {
       kernel.reserve(to - from);
       kernel.bytes().set(bytes.subarray(from, to), LAYOUT.data);
       this.loaded = bytes;
       this.loadedFrom = from;
       this.loadedTo = to;
-      this.loadedEpoch = shared.epoch;
+      this.loadedEpoch = threadKernel.epoch;
     }
     return this.loadedFrom;
   }

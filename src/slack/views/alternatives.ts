@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Diagnosis } from '../../engine/index.ts';
+import type { Diagnosis } from '../../usecases/types.ts';
 import { cut } from './blocks.ts';
 import { fitsButton, packJson, readJson } from './codec.ts';
 

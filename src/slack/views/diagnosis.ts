@@ -1,6 +1,5 @@
-import type { Diagnosis, InputReport } from '../../engine/index.ts';
-import type { Playbook } from '../../engine/playbook/schema.ts';
 import type { Suggestion } from '../../llm/triage.ts';
+import type { Diagnosis, InputReport, Playbook } from '../../usecases/types.ts';
 import type { DiagnosisFacts } from '../../walkthrough/index.ts';
 import { ACTION, BLOCK } from '../ids.ts';
 import { type AlternativeRef, packAlternatives } from './alternatives.ts';

@@ -1,5 +1,5 @@
-import { ENGINE_HINTS } from '../../engine/index.ts';
-import type { Playbook } from '../../engine/playbook/schema.ts';
+import type { Playbook } from '../../usecases/types.ts';
+import { ENGINE_HINTS } from '../../usecases/types.ts';
 import { context, fitLines, type MessageView, mrkdwn, section } from './blocks.ts';
 import { LIMITS } from './limits.ts';
 

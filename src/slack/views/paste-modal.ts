@@ -1,6 +1,6 @@
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
-import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
+import { ENGINE_HINTS, type EngineHint } from '../../usecases/types.ts';
 import { BLOCK, INPUT, PRIVATE_IDS, VIEW } from '../ids.ts';
 import { packJson, readJson } from './codec.ts';
 import { LIMITS } from './limits.ts';

@@ -1,5 +1,5 @@
-import type { Playbook } from '../../engine/playbook/schema.ts';
 import type { Suggestion } from '../../llm/triage.ts';
+import type { Playbook } from '../../usecases/types.ts';
 import { ACTION } from '../ids.ts';
 import { actions, type Block, button, context, fitLines, mrkdwn, section } from './blocks.ts';
 import { LIMITS } from './limits.ts';

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  type BisectionState,
-  baseStep,
-  defineStepKind,
-  fillKnown,
-  RoundSchema,
-  type StepContext,
-  stepId,
-  wrongEvent,
-} from './kit.ts';
+import { defineStepKind, type StepContext } from './step-kind.ts';
+import { fillKnown, wrongEvent } from './step-rules.ts';
+import { baseStep, RoundSchema, stepId } from './step-schemas.ts';
+import type { BisectionState } from './step-view.ts';
 
 /** Halves a list of candidates each round until one remains. */
 const BisectionStepSchema = z.strictObject({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fill } from '../../engine/templates.ts';
-import { baseStep, defineStepKind, fillKnown, wrongEvent } from './kit.ts';
+import { defineStepKind } from './step-kind.ts';
+import { fillKnown, wrongEvent } from './step-rules.ts';
+import { baseStep } from './step-schemas.ts';
 
 /**
  * A fix line that shows computed settings when the figures are known (`{{overhead.suggested}}` from

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { WalkthroughInvalidEventError } from '../../errors.ts';
-import { baseStep, defineStepKind, edgeIf, type StepOption, stepId, wrongEvent } from './kit.ts';
+import { defineStepKind } from './step-kind.ts';
+import { edgeIf, wrongEvent } from './step-rules.ts';
+import { baseStep, stepId } from './step-schemas.ts';
+import type { StepOption } from './step-view.ts';
 
 /** Something to do; the user answers done, skip or can't. */
 const InstructionStepSchema = z.strictObject({

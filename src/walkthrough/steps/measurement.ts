@@ -9,21 +9,10 @@ import {
   readMeasurement,
   UNIT_HINT,
   UNIT_RANGE,
-} from '../measure.ts';
-import {
-  BranchSchema,
-  baseStep,
-  defineStepKind,
-  edgeIf,
-  matchingFacts,
-  type Outcome,
-  type ProcedureProblem,
-  refText,
-  type StepContext,
-  skipTo,
-  stepId,
-  wrongEvent,
-} from './kit.ts';
+} from '../measurement-units.ts';
+import { defineStepKind, type Outcome, type ProcedureProblem, type StepContext } from './step-kind.ts';
+import { edgeIf, matchingFacts, refText, skipTo, wrongEvent } from './step-rules.ts';
+import { BranchSchema, baseStep, stepId } from './step-schemas.ts';
 
 /**
  * Where a measurement's number may already be known, so the step is answered without asking:

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { firstBranch } from '../conditions.ts';
-import {
-  BranchSchema,
-  baseStep,
-  defineStepKind,
-  edgeIf,
-  FindingSchema,
-  ParsedValuesSchema,
-  skipTo,
-  stepId,
-  wrongEvent,
-} from './kit.ts';
+import { defineStepKind } from './step-kind.ts';
+import { edgeIf, skipTo, wrongEvent } from './step-rules.ts';
+import { BranchSchema, baseStep, FindingSchema, ParsedValuesSchema, stepId } from './step-schemas.ts';
 
 /** Command output to paste, parsed by a parser from src/engine/parsers, branching on what it found. */
 const PasteStepSchema = z.strictObject({

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { FactRefSchema } from '../../engine/playbook/schema.ts';
 import { WalkthroughInvalidEventError } from '../../errors.ts';
-import {
-  baseStep,
-  defineStepKind,
-  matchingFacts,
-  type ProcedureProblem,
-  refText,
-  stepId,
-  wrongEvent,
-} from './kit.ts';
+import { defineStepKind, type ProcedureProblem } from './step-kind.ts';
+import { matchingFacts, refText, wrongEvent } from './step-rules.ts';
+import { baseStep, stepId } from './step-schemas.ts';
 
 /** A question with 2-6 answers, each leading somewhere. Facts from the diagnosis may answer it. */
 const QuestionStepSchema = z.strictObject({

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { bisection } from './bisection.ts';
 import { conclusion } from './conclusion.ts';
 import { instruction } from './instruction.ts';
-import type { StepKind } from './kit.ts';
 import { measurement } from './measurement.ts';
 import { paste } from './paste.ts';
 import { question } from './question.ts';
+import type { StepKind } from './step-kind.ts';
 
 /**
  * Every step kind, as a literal map: adding one is one file in this folder and one line here. The

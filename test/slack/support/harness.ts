@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { App } from '@slack/bolt';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { Playbook } from '../../../src/engine/playbook/schema.ts';
 import { createLogger } from '../../../src/log.ts';
@@ -15,6 +16,7 @@ import { OncallPolicy } from '../../../src/slack/oncall.ts';
 import type { OutcomeStore } from '../../../src/stats/outcomes.ts';
 import type { WalkthroughService } from '../../../src/walkthrough/index.ts';
 import { FakeSlack } from './fake-slack.ts';
+import { slashCommand } from './payloads.ts';
 import { SlackSender } from './signing.ts';
 import { testWalkthroughs } from './walkthroughs.ts';
 
@@ -147,4 +149,32 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   server.close();
   return port;
+}
+
+/**
+ * One harness per test (what each listener test needs): started before each, stopped after, and the
+ * fake Slack must have refused no call. Returns a getter for the current one.
+ */
+export function harnessPerTest(options: HarnessOptions | (() => HarnessOptions) = {}): () => Harness {
+  let current: Harness | undefined;
+  beforeEach(async () => {
+    // A function gives each test fresh state (an outcome store of its own, say).
+    current = await startHarness(typeof options === 'function' ? options() : options);
+  });
+  afterEach(async () => {
+    const h = current;
+    current = undefined;
+    await h?.stop();
+    expect(h?.fake.rejections).toEqual([]);
+  });
+  return () => {
+    if (!current) throw new Error('harnessPerTest: no harness outside a test');
+    return current;
+  };
+}
+
+/** Posts `/memdoctor <text>` as `user` in `channel` and resolves to the bot's first top-level message there. */
+export async function diagnoseInChannel(h: Harness, text: string, user: string, channel: string) {
+  await h.sender.command(slashCommand(text, { user, channel, responseUrl: h.fake.responseUrl }));
+  return waitFor(() => h.fake.messages.find((m) => m.channel === channel && !m.thread_ts));
 }

@@ -7,8 +7,8 @@ import {
   type WalkthroughStore,
 } from '../../../src/walkthrough/index.ts';
 import { RedisWalkthroughStore } from '../../../src/walkthrough/store/redis.ts';
+import { deletePrefix, newRedis, randomPrefix } from '../../support/redis.ts';
 import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from '../helpers.ts';
-import { deletePrefix, newRedis, randomPrefix } from '../redis-helpers.ts';
 
 const CONNECTIONS = 10;
 const ANSWERS = 50;

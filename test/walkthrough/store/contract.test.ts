@@ -16,8 +16,8 @@ import {
   deleteClusterPrefix,
   newClusterClient,
 } from '../../support/cluster.ts';
+import { deletePrefix, newRedis, randomPrefix } from '../../support/redis.ts';
 import { AT, play, testProcedure } from '../helpers.ts';
-import { deletePrefix, newRedis, randomPrefix } from '../redis-helpers.ts';
 
 let counter = 0;
 

@@ -15,8 +15,8 @@ import {
   deleteClusterPrefix,
   newClusterClient,
 } from '../../support/cluster.ts';
+import { deletePrefix, newRedis, randomPrefix } from '../../support/redis.ts';
 import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from '../helpers.ts';
-import { deletePrefix, newRedis, randomPrefix } from '../redis-helpers.ts';
 
 const where = { workspace: 'T1', conversation: 'C1' };
 

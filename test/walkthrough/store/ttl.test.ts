@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RedisKeys } from '../../../src/redis/keys.ts';
 import { MemoryWalkthroughStore } from '../../../src/walkthrough/store/memory.ts';
 import { RedisWalkthroughStore } from '../../../src/walkthrough/store/redis.ts';
+import { deletePrefix, newRedis, randomPrefix } from '../../support/redis.ts';
 import { newRecord, play } from '../helpers.ts';
-import { deletePrefix, newRedis, randomPrefix } from '../redis-helpers.ts';
 
 describe('memory store TTL', () => {
   it('expires a walkthrough a TTL after its last write; each write refreshes it', async () => {

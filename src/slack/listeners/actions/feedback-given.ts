@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { recordFeedback } from '../../../usecases/record-outcome.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { explainFailure } from '../../failures.ts';
 import { feedbackGiven, feedbackNoteModal, feedbackOf, readFeedbackRef } from '../../views/feedback.ts';
@@ -13,16 +14,11 @@ export function feedbackGivenAction(deps: SlackDeps) {
     const ref = readFeedbackRef(action.value);
     const answer = feedbackOf(action.action_id);
     const workspace = body.team?.id ?? body.user.team_id;
-    if (!channel || !body.message || !ref || !answer || !workspace || !deps.outcomes) return;
+    if (!channel || !body.message || !ref || !answer || !workspace) return;
     const user = body.user.id;
     try {
-      await deps.outcomes.feedback({
-        workspace,
-        walkthrough: ref.w,
-        playbook: ref.p,
-        conclusion: ref.c,
-        answer,
-      });
+      const feedback = { workspace, walkthrough: ref.w, playbook: ref.p, conclusion: ref.c, answer };
+      if (!(await recordFeedback(deps, feedback))) return;
     } catch (error) {
       const text = `The answer was not saved: ${explainFailure(error).message}`;
       await client.chat.postEphemeral({ channel, user, text });

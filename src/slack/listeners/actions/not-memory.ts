@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { countOutcome } from '../../../usecases/record-outcome.ts';
 import type { SlackDeps } from '../../deps.ts';
-import { countOutcome } from '../../outcomes.ts';
 import type { Block } from '../../views/blocks.ts';
 import { markedNotMemory } from '../../views/diagnosis.ts';
 

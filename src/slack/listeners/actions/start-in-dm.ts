@@ -3,7 +3,7 @@ import type { SlackDeps } from '../../deps.ts';
 import { noticeView } from '../../views/help.ts';
 import { walkRootView } from '../../views/step.ts';
 import { readWalkSeed } from '../../views/walk-seed.ts';
-import { playbookRefusal, startInThread } from '../../walk-start.ts';
+import { startInThread, walkable } from '../../walk-start.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
 
@@ -15,10 +15,9 @@ export function startInDm(deps: SlackDeps) {
     const workspace = body.team?.id ?? body.user.team_id;
     if (!seed || !workspace) return;
     const user = body.user.id;
-    const playbook = deps.playbooks.find((p) => p.id === seed.p);
-    const refusal = playbookRefusal(deps, seed.p);
-    if (refusal || !playbook) {
-      await respond({ response_type: 'ephemeral', replace_original: false, ...noticeView(refusal ?? '') });
+    const playbook = walkable(deps, seed.p);
+    if (typeof playbook === 'string') {
+      await respond({ response_type: 'ephemeral', replace_original: false, ...noticeView(playbook) });
       return;
     }
     const dm = await client.conversations.open({ users: user });

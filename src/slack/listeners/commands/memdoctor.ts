@@ -2,12 +2,13 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { Logger } from 'pino';
 import { calcAnswer } from '../../../calc/answer.ts';
 import { StoreUnavailableError, UsageError } from '../../../errors.ts';
+import { readStats } from '../../../usecases/read-stats.ts';
+import { rememberDiagnosis } from '../../../usecases/record-outcome.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure, storeDownText } from '../../failures.ts';
 import { handOver } from '../../handover.ts';
-import { rememberDiagnosis } from '../../outcomes.ts';
 import { type MessageView, section } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
@@ -15,7 +16,7 @@ import { pasteModal } from '../../views/paste-modal.ts';
 import { privateDiagnosis } from '../../views/private.ts';
 import { statsView } from '../../views/stats.ts';
 import { statusView } from '../../views/step.ts';
-import { playbookRefusal, startWithRoot } from '../../walk-start.ts';
+import { startWithRoot, walkable } from '../../walk-start.ts';
 
 /** `/memdoctor status` lists at most this many walkthroughs (one permalink lookup each). */
 const MAX_STATUS_ITEMS = 20;
@@ -82,9 +83,8 @@ const calc: Verb<'calc'> = async (_deps, _args, request) =>
   calcView(request.args, calcAnswer(request.args, noFiles));
 
 const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
-  const refusal = playbookRefusal(deps, request.playbook);
-  const playbook = deps.playbooks.find((p) => p.id === request.playbook);
-  if (refusal || !playbook) return noticeView(refusal ?? `There is no playbook "${request.playbook}".`);
+  const playbook = walkable(deps, request.playbook);
+  if (typeof playbook === 'string') return noticeView(playbook);
   try {
     await startWithRoot(deps, client, {
       workspace: command.team_id,
@@ -145,8 +145,7 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
         user: command.user_id,
       }),
     ),
-  stats: async (deps, { command }) =>
-    statsView(deps.outcomes ? await deps.outcomes.rows(command.team_id) : undefined),
+  stats: async (deps, { command }) => statsView(await readStats(deps, command.team_id)),
 };
 
 async function run(deps: SlackDeps, args: Args, request: SlashRequest, log: Logger) {

@@ -75,7 +75,9 @@ export function threadReply(deps: SlackDeps) {
     if (!answer) return;
     if ('refusal' in answer) return tell(answer.refusal);
     await answerStep(deps, client, {
-      record: waiting.record,
+      walkthrough: waiting.record.id,
+      expectedVersion: waiting.record.version,
+      ...(waiting.record.current ? { step: waiting.record.current } : {}),
       event: answer.event,
       user: reply.user,
       thread,

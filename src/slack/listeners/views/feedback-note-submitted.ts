@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { recordFeedbackNote } from '../../../usecases/record-outcome.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { FEEDBACK_IDS } from '../../ids.ts';
 import { readJson } from '../../views/codec.ts';
@@ -17,8 +18,8 @@ export function feedbackNoteSubmitted(deps: SlackDeps) {
     await ack();
     const meta = readJson(NoteMetadataSchema, view.private_metadata);
     const workspace = body.team?.id ?? body.user.team_id;
-    if (!meta || !workspace || !deps.outcomes) return;
-    await deps.outcomes.note(workspace, meta.w, note);
+    if (!meta || !workspace) return;
+    if (!(await recordFeedbackNote(deps, { workspace, walkthrough: meta.w, text: note }))) return;
     deps.log.info({ walkthrough: meta.w, playbook: meta.p, chars: note.length }, 'feedback note kept');
     await client.chat.postEphemeral({
       channel: meta.ch,

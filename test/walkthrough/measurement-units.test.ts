@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkProcedure } from '../../src/walkthrough/lint.ts';
-import { type MeasurementUnit, readMeasurement } from '../../src/walkthrough/measure.ts';
+import { type MeasurementUnit, readMeasurement } from '../../src/walkthrough/measurement-units.ts';
 
 describe('readMeasurement', () => {
   it.each([

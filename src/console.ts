@@ -1,0 +1,76 @@
+/**
+ * The console's and the CLI's composition root: it builds the playbooks, the walkthrough store, the
+ * model assist and the outcome reader from the configuration, so src/cli only turns typed input into
+ * requests and results into text. (The Slack app's root is src/serve.ts.)
+ */
+import { type Config, redisTarget } from './config.ts';
+import { UsageError } from './errors.ts';
+import type { LlmAssist } from './llm/assist.ts';
+import type { AssistChoice } from './setup/assist.ts';
+import { configuredPlaybooks } from './setup/playbooks.ts';
+import { openWalkthroughs } from './setup/walkthroughs.ts';
+import type { OutcomeStore } from './stats/outcomes.ts';
+import type { Playbook } from './usecases/types.ts';
+import type { WalkthroughService } from './walkthrough/index.ts';
+
+export { configuredPlaybooks, playbooksDir } from './setup/playbooks.ts';
+
+/** What a console session or `memdoctor walk`/`resume` works with. */
+export interface ConsoleResources {
+  playbooks: readonly Playbook[];
+  service: WalkthroughService;
+  /** The model assist, when asked for and configured. */
+  assist?: LlmAssist;
+  /** Why the model assist is off although a model was configured. */
+  assistOff?: string;
+  /** Lets go of the store and the assist. */
+  close(): Promise<void>;
+}
+
+/** The model assist, loaded (with its clients) only for the console: `walk` and `resume` never load it. */
+async function modelAssist(config: Config): Promise<AssistChoice> {
+  const [{ openAssist }, { createLogger }] = await Promise.all([
+    import('./setup/assist.ts'),
+    import('./log.ts'),
+  ]);
+  return openAssist(config, { log: createLogger('silent') });
+}
+
+/**
+ * The playbooks (unless given, already loaded) and the walkthroughs (Redis with REDIS_URL, else
+ * memory); with `assist`, the model too, when one is configured (a bad setting switches it off).
+ */
+export async function openConsole(
+  config: Config,
+  options: { assist?: boolean; playbooks?: readonly Playbook[] } = {},
+): Promise<ConsoleResources> {
+  const playbooks = options.playbooks ?? configuredPlaybooks(config);
+  const service = await openWalkthroughs(config);
+  const { assist, off } = options.assist ? await modelAssist(config) : {};
+  const close = async () => {
+    await assist?.close();
+    await service.close();
+  };
+  return { playbooks, service, close, ...(assist ? { assist } : {}), ...(off ? { assistOff: off } : {}) };
+}
+
+/**
+ * The outcomes the Slack app keeps, read from the Redis it uses (`memdoctor stats`); a UsageError
+ * naming REDIS_URL when none is configured.
+ */
+export async function openOutcomeReader(config: Config): Promise<{ outcomes: OutcomeStore; close(): void }> {
+  const target = redisTarget(config);
+  if (!target)
+    throw new UsageError(
+      'stats reads the outcomes the Slack app keeps in Redis: set REDIS_URL (or REDIS_CLUSTER_NODES) to the Redis it uses.',
+    );
+  // Loaded here only: the other commands never load ioredis (test/cli/lazy-redis.test.ts).
+  const [{ connectTo }, { RedisKeys }, { RedisOutcomeStore }] = await Promise.all([
+    import('./redis/connect.ts'),
+    import('./redis/keys.ts'),
+    import('./stats/redis.ts'),
+  ]);
+  const redis = await connectTo(target);
+  const outcomes = new RedisOutcomeStore(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX));
+  return { outcomes, close: () => redis.disconnect() };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+// The schemas every step kind builds on: the fields all steps share, the facts and values a
+// walkthrough keeps, the rounds of a bisection, and the conditions and branches that pick the next step.
+
+export const stepId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a step id is lower-case words joined by "-"');
+
+/** The fields every step has; a kind's schema spreads them and adds `kind: z.literal(...)`. */
+export const baseStep = {
+  id: stepId,
+  title: z.string().min(1).max(150),
+  text: z.string().min(1),
+};
+
+const FactValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A fact without its source line: what a walkthrough keeps from the diagnosis and from pastes. */
+export const FindingSchema = z.strictObject({
+  kind: z.string().min(1),
+  values: z.record(z.string(), FactValueSchema).optional(),
+});
+export type Finding = z.infer<typeof FindingSchema>;
+
+/** Values a parsed paste reports, by key. */
+export const ParsedValuesSchema = z.record(z.string(), FactValueSchema);
+
+/** One round of a step that takes several answers (a bisection): what was tried, and what showed. */
+export const RoundSchema = z.strictObject({ tested: z.array(z.string()).min(1), leak: z.boolean() });
+export type Round = z.infer<typeof RoundSchema>;
+
+/** A comparison on a number or value: the answer of a measurement, or a value a parser found. */
+export const ConditionSchema = z.strictObject({
+  /** Which value: `value` (the measurement itself) or a key of the parsed output's values. */
+  value: z.string().min(1).default('value'),
+  op: z.enum(['lt', 'lte', 'gt', 'gte', 'eq', 'neq']),
+  to: z.union([z.number(), z.string(), z.boolean()]),
+});
+export type Condition = z.infer<typeof ConditionSchema>;
+
+/** Go to `next` when every condition holds. Branches are tried in order. */
+export const BranchSchema = z.strictObject({
+  when: z.array(ConditionSchema).min(1),
+  next: stepId,
+  /** Shown to the user with the branch taken, e.g. "Heap stays above 80%: the heap is too small." */
+  because: z.string().min(1).optional(),
+});
+export type Branch = z.infer<typeof BranchSchema>;
