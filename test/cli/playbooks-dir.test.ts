@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_COMMANDS as COMMANDS } from '../../src/memdoctor.ts';
 import { TEST_REDIS_URL } from '../support/redis.ts';
@@ -47,6 +50,7 @@ describe('MEMDOCTOR_PLAYBOOKS_DIR', () => {
         ...Object.keys(USES_PLAYBOOKS),
         ...Object.keys(NO_PLAYBOOKS),
         ...Object.keys(NEEDS_REDIS),
+        'check',
         'serve',
       ].sort(),
     );
@@ -61,6 +65,19 @@ describe('MEMDOCTOR_PLAYBOOKS_DIR', () => {
   it.each(Object.entries(USES_PLAYBOOKS))('%s reads no other folder', async (_name, run) => {
     vi.stubEnv('MEMDOCTOR_PLAYBOOKS_DIR', '/nonexistent/memdoctor-playbooks');
     const { code, err } = await cli(run.args, run.input);
+    expect(code).toBe(2);
+    expect(err).toContain('/nonexistent/memdoctor-playbooks');
+  });
+
+  it('check reads the folder it names before it fetches anything', async () => {
+    // A connector on a port nothing listens on: the playbooks are read first, so the folder's error wins.
+    const dir = mkdtempSync(join(tmpdir(), 'memdoctor-check-'));
+    const file = join(dir, 'connectors.yaml');
+    writeFileSync(file, 'flink: { url: "http://127.0.0.1:9" }\n');
+    vi.stubEnv('MEMDOCTOR_CONNECTORS', file);
+    vi.stubEnv('MEMDOCTOR_PLAYBOOKS_DIR', '/nonexistent/memdoctor-playbooks');
+    const { code, err } = await cli(['check', 'flink']);
+    rmSync(dir, { recursive: true, force: true });
     expect(code).toBe(2);
     expect(err).toContain('/nonexistent/memdoctor-playbooks');
   });
