@@ -49,6 +49,12 @@ export class SlackMetrics {
     registers: [this.registry],
   });
 
+  readonly engineThreadErrors = new Counter({
+    name: 'memdoctor_engine_thread_errors_total',
+    help: 'Diagnosis threads that died holding no input (the pool starts another)',
+    registers: [this.registry],
+  });
+
   constructor(queueDepth: () => number = () => 0) {
     new Gauge({
       name: 'memdoctor_diagnosis_queue_depth',

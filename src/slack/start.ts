@@ -141,7 +141,14 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
     metrics.redisErrors.inc({ source: 'connection' }),
   );
   const { walkthroughs, redis, playbooks } = resources;
-  const pool = new EnginePool({ playbooks, ...enginePoolSettings(config) });
+  const pool = new EnginePool({
+    playbooks,
+    ...enginePoolSettings(config),
+    onThreadError: (error) => {
+      metrics.engineThreadErrors.inc();
+      log.error({ err: error.message }, 'diagnosis thread died holding no input');
+    },
+  });
   engines = pool;
   const deps = { ...buildDeps(config, log, resources), engines: pool, metrics };
   const app = createSlackApp(deps, {

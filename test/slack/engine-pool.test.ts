@@ -5,6 +5,7 @@ import { diagnoseText } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { EngineBusyError, EnginePool, EngineTimeoutError } from '../../src/setup/engine-pool.ts';
 import { DIAGNOSIS_NICE } from '../../src/setup/engine-worker.ts';
+import { workerFile } from '../../src/setup/worker-file.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
 
@@ -75,6 +76,17 @@ describe('the engine pool', () => {
     await engines.run({ source: 'x.log', text: HEAP_OOM });
     expect(nices().filter((n) => n === DIAGNOSIS_NICE)).toHaveLength(1);
     expect(nices()).toContain(0);
+  });
+
+  it('hears a thread that dies holding no task, and counts it', async () => {
+    const died: string[] = [];
+    // A thread whose file cannot be loaded dies as it starts, before any input is given to it.
+    const worker = workerFile('no-such-engine-worker');
+    // Unheard, piscina's 'error' event would be thrown by Node and fail this run as an unhandled error.
+    const engines = pool({ worker, onThreadError: (error) => died.push(error.message) });
+    await waitFor(() => engines.threadErrors === 1 || undefined);
+    expect(died).toHaveLength(1);
+    expect(died[0]).toMatch(/no-such-engine-worker/);
   });
 
   it('stops an input past its time budget', async () => {
