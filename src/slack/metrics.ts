@@ -1,6 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { ErrorCode, MemdoctorError } from '../errors.ts';
+import { EngineBusyError, EngineTimeoutError } from '../setup/engine-pool.ts';
+
+/** Why an input was refused, as memdoctor_refusals_total labels it; undefined: not a refusal. */
+export function refusalReason(error: unknown): 'busy' | 'timeout' | 'too_large' | undefined {
+  if (error instanceof EngineBusyError) return 'busy';
+  if (error instanceof EngineTimeoutError) return 'timeout';
+  if (error instanceof MemdoctorError && error.code === ErrorCode.InputTooLarge) return 'too_large';
+  return undefined;
+}
 
 /** Seconds; the ack buckets sit around Slack's 3 s limit and the 100 ms goal. */
 const ACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3];
@@ -55,6 +65,13 @@ export class SlackMetrics {
     registers: [this.registry],
   });
 
+  readonly refusals = new Counter({
+    name: 'memdoctor_refusals_total',
+    help: 'Inputs refused and the person told why: busy (queue full), timeout (time budget), too_large',
+    labelNames: ['reason'],
+    registers: [this.registry],
+  });
+
   constructor(queueDepth: () => number = () => 0) {
     new Gauge({
       name: 'memdoctor_diagnosis_queue_depth',
@@ -64,15 +81,24 @@ export class SlackMetrics {
         this.set(queueDepth());
       },
     });
-    collectDefaultMetrics({ register: this.registry, prefix: 'memdoctor_' });
+    // Node's and the process's own metrics keep their usual names (process_*, nodejs_*), so stock
+    // dashboards read them; only memdoctor's own carry the memdoctor_ prefix.
+    collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Times `work`, then counts the diagnosis under its top playbook. */
+  /** Times `work`, then counts the diagnosis under its top playbook, or its refusal by reason. */
   async timeDiagnosis<T extends { report: { diagnoses: readonly { playbook: string }[] } }>(
     work: () => Promise<T>,
   ): Promise<T> {
     const stop = this.diagnosisSeconds.startTimer();
-    const result = await work();
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      const reason = refusalReason(error);
+      if (reason) this.refusals.inc({ reason });
+      throw error;
+    }
     stop();
     this.diagnoses.inc({ playbook: result.report.diagnoses[0]?.playbook ?? 'none' });
     return result;

@@ -6,6 +6,7 @@ import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { EngineBusyError, EnginePool, EngineTimeoutError } from '../../src/setup/engine-pool.ts';
 import { DIAGNOSIS_NICE } from '../../src/setup/engine-worker.ts';
 import { workerFile } from '../../src/setup/worker-file.ts';
+import { SlackMetrics } from '../../src/slack/metrics.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
 
@@ -98,8 +99,10 @@ describe('the engine pool', () => {
 });
 
 /** The app with this pool, an upload to diagnose just sent (its diagnosis is the slow one). */
-async function harnessDiagnosingAnUpload(engines: ReturnType<typeof pool>) {
-  const harness = await startHarness({ extend: (deps) => ({ ...deps, engines }) });
+async function harnessDiagnosingAnUpload(engines: ReturnType<typeof pool>, metrics?: SlackMetrics) {
+  const harness = await startHarness({
+    extend: (deps) => ({ ...deps, engines, ...(metrics ? { metrics } : {}) }),
+  });
   h = harness;
   // Slack refuses large slash commands, so the slow input is an upload (gzip, under the download limit).
   const file = harness.fake.addFile('F1', 'big.log.gz', gzipSync(SLOW_PASTE));
@@ -133,7 +136,8 @@ describe('the Slack app with the pool', () => {
 
   it('tells the person memdoctor is busy, not that it is queued, when the queue is full', async () => {
     const engines = pool({ maxQueue: 0 });
-    const harness = await harnessDiagnosingAnUpload(engines);
+    const metrics = new SlackMetrics();
+    const harness = await harnessDiagnosingAnUpload(engines, metrics);
     await waitFor(() => engines.full || undefined);
     const refused = await harness.sender.command(
       slashCommand(HEAP_OOM, { user: 'U2', channel: 'C1', responseUrl: harness.fake.responseUrl }),
@@ -144,5 +148,8 @@ describe('the Slack app with the pool', () => {
     expect(answer).not.toMatch(/Queued/);
     await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 1 ? true : undefined), 20_000);
     expect(harness.fake.responses).toHaveLength(1);
+    // Issue 27, item 6: the refusal is counted by its reason.
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('memdoctor_refusals_total{reason="busy"} 1');
   }, 30_000);
 });

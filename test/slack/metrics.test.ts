@@ -66,6 +66,11 @@ describe('GET /metrics', () => {
     expect(value(after, 'memdoctor_diagnosis_queue_depth')).toBe(0);
     expect(after).toContain('# TYPE memdoctor_walkthrough_starts_total counter');
     expect(after).toContain('# TYPE memdoctor_redis_errors_total counter');
+    expect(after).toContain('# TYPE memdoctor_refusals_total counter');
+    // Node's and the process's own metrics keep their usual names; memdoctor's carry its prefix.
+    expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(after).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    expect(after).not.toMatch(/^memdoctor_(process|nodejs)_/m);
   });
 
   it('counts walkthrough starts by playbook and transitions by event', async () => {
