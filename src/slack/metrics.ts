@@ -1,5 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CustomRoute } from '@slack/bolt';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ErrorCode, MemdoctorError } from '../errors.ts';
 import { EngineBusyError, EngineTimeoutError } from '../setup/engine-pool.ts';
@@ -103,23 +101,4 @@ export class SlackMetrics {
     this.diagnoses.inc({ playbook: result.report.diagnoses[0]?.playbook ?? 'none' });
     return result;
   }
-}
-
-export function metricsRoute(metrics: SlackMetrics): CustomRoute {
-  return {
-    path: '/metrics',
-    method: ['GET'],
-    handler: (_req: IncomingMessage, res: ServerResponse) => {
-      metrics.registry
-        .metrics()
-        .then((text) => {
-          res.writeHead(200, { 'content-type': metrics.registry.contentType });
-          res.end(text);
-        })
-        .catch(() => {
-          res.writeHead(500);
-          res.end();
-        });
-    },
-  };
 }

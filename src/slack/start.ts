@@ -19,6 +19,7 @@ import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
 import { allowedFileHosts } from './download.ts';
 import { SlackMetrics } from './metrics.ts';
+import { type MetricsServer, startMetricsServer } from './metrics-server.ts';
 import { OncallPolicy } from './oncall.ts';
 
 const MEMORY_WARNING =
@@ -124,6 +125,20 @@ export interface SlackService {
   abandon(): Promise<void>;
 }
 
+/** GET /metrics on its own listener when MEMDOCTOR_METRICS_PORT is set (loopback by default). */
+async function openMetricsServer(
+  config: Config,
+  metrics: SlackMetrics,
+  log: Logger,
+): Promise<MetricsServer | undefined> {
+  if (config.MEMDOCTOR_METRICS_PORT === undefined) return undefined;
+  const token = config.MEMDOCTOR_METRICS_TOKEN;
+  const where = { host: config.MEMDOCTOR_METRICS_HOST, port: config.MEMDOCTOR_METRICS_PORT };
+  const server = await startMetricsServer(metrics, { ...where, ...(token ? { token } : {}) });
+  log.info({ host: where.host, port: server.port, token: token !== undefined }, 'metrics listening');
+  return server;
+}
+
 /**
  * Builds the Slack app from the configuration: one Redis connection (walkthroughs, dedupe, outcomes
  * and the model cache share it) whose errors, and a cluster's node errors, are counted from the
@@ -151,21 +166,24 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
   });
   engines = pool;
   const deps = { ...buildDeps(config, log, resources), engines: pool, metrics };
+  const scrapes = await openMetricsServer(config, metrics, log);
   const app = createSlackApp(deps, {
     botToken,
     signingSecret,
     port: config.PORT,
+    ...(config.MEMDOCTOR_METRICS_TOKEN ? { metricsToken: config.MEMDOCTOR_METRICS_TOKEN } : {}),
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
   const stop = async () => {
     await app.stop();
+    await scrapes?.close();
     await pool.close();
     await walkthroughs.close();
     await redis?.quit().catch(() => redis.disconnect());
   };
   const abandon = async () => {
-    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close()]);
+    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close(), scrapes?.close()]);
     redis?.disconnect();
   };
   return { app, deps, stop, abandon, ...(redis ? { redis } : {}) };

@@ -80,7 +80,14 @@ describe.skipIf(!CLUSTER_NODES)(`a Redis Cluster with replicas losing a master${
       const seen = await healthz(h);
       return seen.status === 200 ? seen : undefined;
     }, 15_000);
-    expect(up.body).toEqual({ ok: true, store: 'redis', redis: 'up', cluster: whole, playbooks: 9 });
+    expect(up.body).toEqual({
+      ok: true,
+      store: 'redis',
+      redis: 'up',
+      cluster: whole,
+      playbooks: 9,
+      slack: 'ok',
+    });
     for (let i = 0; i < 3; i++) expect((await healthz(h)).status).toBe(200);
 
     await click(h, step1, 'A write, count or similar', OWNER);

@@ -110,6 +110,7 @@ describe.skipIf(!CLUSTER_NODES)(`the Slack app on a Redis Cluster${CLUSTER_SKIPP
       redis: 'up',
       cluster: { state: 'ok', masters: 3, reachable: 3, slots: 16_384 },
       playbooks: 9,
+      slack: 'ok',
     });
   });
 });
@@ -160,6 +161,7 @@ describe.skipIf(!CLUSTER_NODES)(`a Redis Cluster losing a master${CLUSTER_SKIPPE
         redis: 'down',
         cluster: { state: 'fail', masters: 3, reachable: 2, slots: 16_384 - lost },
         playbooks: 9,
+        slack: 'ok',
       },
     });
 

@@ -59,6 +59,8 @@ export interface HarnessOptions {
   oncallGroup?: string;
   /** Outcomes kept (and "Did this fix it?" asked) only when given. */
   outcomes?: OutcomeStore;
+  /** GET /metrics on the app's port, behind this bearer token (MEMDOCTOR_METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     slackApiUrl: fake.apiUrl,
     clientOptions: { retryConfig: { retries: 0 }, rejectRateLimitedCalls: true },
     ...(socket ? { appToken: socket.appToken } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
   const server = (await app.start(socket?.port ?? 0)) as { address?(): AddressInfo };
   const url = `http://127.0.0.1:${socket?.port ?? server.address?.().port}`;
