@@ -140,6 +140,12 @@ const Fields = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** Bytes of pastes and uploads the Slack app holds at once; past it an input waits, then is told to retry. */
+  MEMDOCTOR_MAX_INFLIGHT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(128 * 1024 * 1024),
   MEMDOCTOR_MAX_EXPANDED_BYTES: z.coerce
     .number()
     .int()

@@ -65,7 +65,7 @@ export class SlackMetrics {
 
   readonly refusals = new Counter({
     name: 'memdoctor_refusals_total',
-    help: 'Inputs refused and the person told why: busy (queue full), timeout (time budget), too_large',
+    help: 'Inputs refused and the person told why: busy (queue full), memory (in-flight byte cap), timeout (time budget), too_large',
     labelNames: ['reason'],
     registers: [this.registry],
   });

@@ -18,6 +18,7 @@ import { createSlackApp } from './app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './dedupe.ts';
 import type { Health, SlackDeps } from './deps.ts';
 import { allowedFileHosts } from './download.ts';
+import { InflightBytes } from './inflight.ts';
 import { SlackMetrics } from './metrics.ts';
 import { type MetricsServer, startMetricsServer } from './metrics-server.ts';
 import { OncallPolicy } from './oncall.ts';
@@ -165,7 +166,8 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
     },
   });
   engines = pool;
-  const deps = { ...buildDeps(config, log, resources), engines: pool, metrics };
+  const inflight = new InflightBytes(config.MEMDOCTOR_MAX_INFLIGHT_BYTES);
+  const deps = { ...buildDeps(config, log, resources), engines: pool, metrics, inflight };
   const scrapes = await openMetricsServer(config, metrics, log);
   const app = createSlackApp(deps, {
     botToken,
