@@ -23,9 +23,9 @@ interface Waiter {
 
 /**
  * A cap on the bytes of pastes and uploads in hand at once (MEMDOCTOR_MAX_INFLIGHT_BYTES), so a
- * burst of large uploads cannot take the process's memory: past it an input waits, in arrival
- * order, and is refused with a "try again" after INFLIGHT_WAIT_MS. One input larger than the cap
- * still runs, alone.
+ * burst of large uploads cannot take the process's memory: past it an input waits, and is refused
+ * with a "try again" after INFLIGHT_WAIT_MS. Whatever fits is let in, oldest first, so a paste is
+ * not held behind a large upload that does not fit yet. One input larger than the cap runs alone.
  */
 export class InflightBytes {
   private held = 0;
@@ -57,7 +57,7 @@ export class InflightBytes {
   }
 
   private acquire(bytes: number): Promise<void> {
-    if (this.waiting.length === 0 && this.fits(bytes)) {
+    if (this.fits(bytes)) {
       this.held += bytes;
       return Promise.resolve();
     }
@@ -78,11 +78,13 @@ export class InflightBytes {
     });
   }
 
+  /** Admits, oldest first, every waiting input that fits now. */
   private admitWaiting(): void {
-    for (let next = this.waiting[0]; next && this.fits(next.bytes); next = this.waiting[0]) {
-      this.waiting.shift();
-      this.held += next.bytes;
-      next.admit();
+    for (const waiter of [...this.waiting]) {
+      if (!this.fits(waiter.bytes)) continue;
+      this.waiting.splice(this.waiting.indexOf(waiter), 1);
+      this.held += waiter.bytes;
+      waiter.admit();
     }
   }
 }
