@@ -82,3 +82,18 @@ describe('the in-flight byte cap', () => {
     await waitFor(() => diagnosed(app).length === 1 || undefined);
   });
 });
+
+describe('InflightBytes', () => {
+  it('lets in what fits while a larger input waits, and the larger one once room is made', async () => {
+    const inflight = new InflightBytes(100, 5000);
+    const release = await holdOther(inflight, 60);
+    const order: string[] = [];
+    const large = inflight.hold(50, async () => order.push('large'));
+    await inflight.hold(10, async () => order.push('small'));
+    expect(order).toEqual(['small']);
+    release();
+    await large;
+    expect(order).toEqual(['small', 'large']);
+    expect(inflight.bytesHeld).toBe(0);
+  });
+});
