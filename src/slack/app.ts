@@ -55,9 +55,16 @@ function readinessRoutes(deps: SlackDeps, client: () => WebClient, auth: SlackAu
   return ['/readyz', '/healthz'].map((path) => ({ path, method: ['GET'], handler }));
 }
 
+/** /livez, /readyz and /healthz; /metrics too when a token guards it (MEMDOCTOR_METRICS_TOKEN). */
+function routesOf(deps: SlackDeps, transport: SlackTransport, client: () => WebClient): CustomRoute[] {
+  const scrape =
+    deps.metrics && transport.metricsToken ? [metricsRoute(deps.metrics, transport.metricsToken)] : [];
+  return [livenessRoute, ...readinessRoutes(deps, client, new SlackAuthWatch()), ...scrape];
+}
+
 /**
  * Builds the Bolt app: HTTP receiver (signatures verified by Bolt, future timestamps refused by
- * receiver.ts) or Socket Mode, pino for Bolt's logs, /healthz, acknowledgements first (ack-first.ts),
+ * receiver.ts) or Socket Mode, pino for Bolt's logs, /livez and /readyz, acknowledgements first (ack-first.ts),
  * dedupe, then every listener. Starting it is the caller's move.
  */
 export function createSlackApp(given: SlackDeps, transport: SlackTransport): App {
@@ -66,10 +73,7 @@ export function createSlackApp(given: SlackDeps, transport: SlackTransport): App
   const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
   const logger = boltLogger(deps.log, secrets);
   let app: App | undefined;
-  const client = () => (app as App).client;
-  const scrape =
-    deps.metrics && transport.metricsToken ? [metricsRoute(deps.metrics, transport.metricsToken)] : [];
-  const customRoutes = [livenessRoute, ...readinessRoutes(deps, client, new SlackAuthWatch()), ...scrape];
+  const customRoutes = routesOf(deps, transport, () => (app as App).client);
   const mode = transport.appToken
     ? {
         socketMode: true,
