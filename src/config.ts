@@ -100,6 +100,21 @@ const Fields = z.object({
   /** Lets the bot token go over plain http to a loopback SLACK_API_URL: a fake Slack, never production. */
   MEMDOCTOR_ALLOW_HTTP_LOOPBACK: flag,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Set: GET /metrics is served on its own listener on this port (MEMDOCTOR_METRICS_HOST). */
+  MEMDOCTOR_METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a port number (0-65535)')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'must be a port number (0-65535)'))
+      .optional(),
+  ),
+  /** Where that listener binds; loopback unless a scraper elsewhere must reach it. */
+  MEMDOCTOR_METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** Set: scrapes must send `Authorization: Bearer <token>`; /metrics is then also served on PORT. */
+  MEMDOCTOR_METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
   REDIS_URL: redisUrl,
   /** A Redis Cluster instead of one server: seed nodes `host:port,host:port` (or rediss:// URLs). */
   REDIS_CLUSTER_NODES: optionalString.pipe(ClusterNodesSchema.optional()),
@@ -125,6 +140,12 @@ const Fields = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
+  /** Bytes of pastes and uploads the Slack app holds at once; past it an input waits, then is told to retry. */
+  MEMDOCTOR_MAX_INFLIGHT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(128 * 1024 * 1024),
   MEMDOCTOR_MAX_EXPANDED_BYTES: z.coerce
     .number()
     .int()

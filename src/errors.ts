@@ -240,3 +240,24 @@ export function asMemdoctorError(error: unknown): MemdoctorError {
   const message = error instanceof Error ? error.message : String(error);
   return new MemdoctorError(ErrorCode.Internal, `unexpected error: ${message}`, { cause: error });
 }
+
+/** Why an input was not diagnosed by the pool; the message is for the person who sent it. */
+export class EngineBusyError extends MemdoctorError {
+  constructor(waiting: number) {
+    super(
+      ErrorCode.Internal,
+      `memdoctor is busy: ${waiting} inputs are already waiting to be diagnosed. Try again in a minute.`,
+    );
+    this.name = 'EngineBusyError';
+  }
+}
+
+export class EngineTimeoutError extends MemdoctorError {
+  constructor(budgetMs: number) {
+    super(
+      ErrorCode.InputTooLarge,
+      `the diagnosis took longer than ${Math.round(budgetMs / 1000)} s and was stopped; send the part of the log around the failure.`,
+    );
+    this.name = 'EngineTimeoutError';
+  }
+}

@@ -17,7 +17,9 @@ import { createSlackApp } from './slack/app.ts';
 import { MemoryEventDedupe, RedisEventDedupe } from './slack/dedupe.ts';
 import type { Health, SlackDeps } from './slack/deps.ts';
 import { allowedFileHosts } from './slack/download.ts';
+import { InflightBytes } from './slack/inflight.ts';
 import { SlackMetrics } from './slack/metrics.ts';
+import { type MetricsServer, startMetricsServer } from './slack/metrics-server.ts';
 import { OncallPolicy } from './slack/oncall.ts';
 import { listen, stopOnSignals } from './slack/start.ts';
 import type { WalkthroughService } from './walkthrough/index.ts';
@@ -117,6 +119,20 @@ export interface SlackService {
   abandon(): Promise<void>;
 }
 
+/** GET /metrics on its own listener when MEMDOCTOR_METRICS_PORT is set (loopback by default). */
+async function openMetricsServer(
+  config: Config,
+  metrics: SlackMetrics,
+  log: Logger,
+): Promise<MetricsServer | undefined> {
+  if (config.MEMDOCTOR_METRICS_PORT === undefined) return undefined;
+  const token = config.MEMDOCTOR_METRICS_TOKEN;
+  const where = { host: config.MEMDOCTOR_METRICS_HOST, port: config.MEMDOCTOR_METRICS_PORT };
+  const server = await startMetricsServer(metrics, { ...where, ...(token ? { token } : {}) });
+  log.info({ host: where.host, port: server.port, token: token !== undefined }, 'metrics listening');
+  return server;
+}
+
 /**
  * Builds the Slack app from the configuration: one Redis connection (walkthroughs, dedupe, outcomes
  * and the model cache share it) whose errors, and a cluster's node errors, are counted from the
@@ -134,24 +150,35 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
     metrics.redisErrors.inc({ source: 'connection' }),
   );
   const { walkthroughs, redis, playbooks } = resources;
-  const pool = new EnginePool({ playbooks, ...enginePoolSettings(config) });
+  const pool = new EnginePool({
+    playbooks,
+    ...enginePoolSettings(config),
+    onThreadError: (error) => {
+      metrics.engineThreadErrors.inc();
+      log.error({ err: error.message }, 'diagnosis thread died holding no input');
+    },
+  });
   engines = pool;
-  const deps = { ...buildDeps(config, log, resources), engines: pool, metrics };
+  const inflight = new InflightBytes(config.MEMDOCTOR_MAX_INFLIGHT_BYTES);
+  const deps = { ...buildDeps(config, log, resources), engines: pool, metrics, inflight };
+  const scrapes = await openMetricsServer(config, metrics, log);
   const app = createSlackApp(deps, {
     botToken,
     signingSecret,
     port: config.PORT,
+    ...(config.MEMDOCTOR_METRICS_TOKEN ? { metricsToken: config.MEMDOCTOR_METRICS_TOKEN } : {}),
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
   const stop = async () => {
     await app.stop();
+    await scrapes?.close();
     await pool.close();
     await walkthroughs.close();
     await redis?.quit().catch(() => redis.disconnect());
   };
   const abandon = async () => {
-    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close()]);
+    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close(), scrapes?.close()]);
     redis?.disconnect();
   };
   return { app, deps, stop, abandon, ...(redis ? { redis } : {}) };

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
+import { RedisScripts } from '../redis/commands.ts';
 import type { RedisConnection } from '../redis/connect.ts';
 import { RedisKeys } from '../redis/keys.ts';
-import { defineScripts, type RunScript } from '../redis/scripts.ts';
 
 /** Where the assist keeps cached answers and per-workspace request counts. */
 export interface LlmStore {
@@ -55,7 +55,7 @@ export class MemoryLlmStore implements LlmStore {
  */
 export class RedisLlmStore implements LlmStore {
   private readonly keys: RedisKeys;
-  private readonly run: RunScript;
+  private readonly scripts: RedisScripts;
   private readonly fallback = new MemoryLlmStore();
 
   constructor(
@@ -64,7 +64,7 @@ export class RedisLlmStore implements LlmStore {
     prefix?: string,
   ) {
     this.keys = new RedisKeys(prefix);
-    this.run = defineScripts(redis);
+    this.scripts = new RedisScripts(redis);
   }
 
   async get(hash: string): Promise<string | undefined> {
@@ -88,7 +88,7 @@ export class RedisLlmStore implements LlmStore {
   async hit(workspace: string, windowSeconds: number, now = Date.now()): Promise<number> {
     const key = this.keys.modelRequests(workspace, Math.floor(now / 1000 / windowSeconds));
     try {
-      return Number(await this.run('countModelRequest', [key], [windowSeconds]));
+      return await this.scripts.countModelRequest(key, windowSeconds);
     } catch (error) {
       this.warn('rate count', error);
       return this.fallback.hit(workspace, windowSeconds, now);

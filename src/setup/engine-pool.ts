@@ -4,7 +4,7 @@ import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
 import { ownsItsBuffer } from '../engine/blocks.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { ErrorCode, MemdoctorError } from '../errors.ts';
+import { EngineBusyError, EngineTimeoutError, ErrorCode, MemdoctorError } from '../errors.ts';
 import { workerFile } from './worker-file.ts';
 
 /** How the pool is sized (MEMDOCTOR_ENGINE_THREADS, _QUEUE, _TIMEOUT_MS); each has a default. */
@@ -16,27 +16,10 @@ export interface EnginePoolOptions {
   maxQueue?: number;
   /** Longest one input may take in a thread before it is stopped. */
   budgetMs?: number;
-}
-
-/** Why an input was not diagnosed by the pool; the message is for the person who sent it. */
-export class EngineBusyError extends MemdoctorError {
-  constructor(waiting: number) {
-    super(
-      ErrorCode.Internal,
-      `memdoctor is busy: ${waiting} inputs are already waiting to be diagnosed. Try again in a minute.`,
-    );
-    this.name = 'EngineBusyError';
-  }
-}
-
-export class EngineTimeoutError extends MemdoctorError {
-  constructor(budgetMs: number) {
-    super(
-      ErrorCode.InputTooLarge,
-      `the diagnosis took longer than ${Math.round(budgetMs / 1000)} s and was stopped; send the part of the log around the failure.`,
-    );
-    this.name = 'EngineTimeoutError';
-  }
+  /** Told of a thread that died holding no task (piscina replaces it); the caller logs and counts it. */
+  onThreadError?: (error: Error) => void;
+  /** The thread's file, when not engine-worker (tests give one that dies). */
+  worker?: { filename: string; execArgv: string[] };
 }
 
 /** A view over a whole buffer of its own can be moved to the thread; a slice of Node's pool is copied. */
@@ -54,13 +37,14 @@ export class EnginePool {
   private readonly budgetMs: number;
   private readonly threads: number;
   private running = 0;
+  private threadErrorCount = 0;
 
   constructor(options: EnginePoolOptions) {
     const threads = options.threads ?? defaultEngineThreads();
     this.threads = threads;
     this.maxQueue = options.maxQueue ?? 32;
     this.budgetMs = options.budgetMs ?? 60_000;
-    const { filename, execArgv } = workerFile('engine-worker');
+    const { filename, execArgv } = options.worker ?? workerFile('engine-worker');
     this.pool = new Piscina({
       filename,
       execArgv,
@@ -70,6 +54,17 @@ export class EnginePool {
       maxQueue: this.maxQueue + threads,
       workerData: { playbooks: options.playbooks },
     });
+    // A thread that dies holding no task is reported by piscina as an 'error' event; unheard, Node
+    // would throw it and end the process that answers Slack (as block-pool.ts learnt).
+    this.pool.on('error', (error: unknown) => {
+      this.threadErrorCount++;
+      options.onThreadError?.(error instanceof Error ? error : new Error(String(error)));
+    });
+  }
+
+  /** Threads that died holding no task since the pool started. */
+  get threadErrors(): number {
+    return this.threadErrorCount;
   }
 
   /** Inputs waiting for a thread now (the metric and the "queued" notice read it). */

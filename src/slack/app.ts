@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, type CustomRoute } from '@slack/bolt';
-import type { WebClientOptions } from '@slack/web-api';
+import type { WebClient, WebClientOptions } from '@slack/web-api';
 import { AckQueue, acknowledgeFirst } from './ack-first.ts';
 import { boltLogger } from './bolt-logger.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { registerListeners } from './listeners/index.ts';
-import { metricsRoute } from './metrics.ts';
+import { metricsRoute } from './metrics-server.ts';
 import { dedupeEvents } from './middleware.ts';
 import { createHttpReceiver } from './receiver.ts';
+import { SlackAuthWatch } from './slack-auth.ts';
 
 /** How the app reaches Slack; everything else comes through SlackDeps. */
 export interface SlackTransport {
@@ -21,27 +22,49 @@ export interface SlackTransport {
   slackApiUrl?: string;
   /** Extra WebClient options (tests turn retries off). */
   clientOptions?: WebClientOptions;
+  /** Set: GET /metrics is also served on this port, to requests bearing this token. */
+  metricsToken?: string;
 }
 
-function healthRoute(deps: SlackDeps): CustomRoute {
-  return {
-    path: '/healthz',
-    method: ['GET'],
-    handler: (_req: IncomingMessage, res: ServerResponse) => {
-      deps
-        .health()
-        .catch(() => ({ ok: false }))
-        .then((health) => {
-          res.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(health));
-        });
-    },
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Liveness: the process answers HTTP. A load balancer restarts on this, never on readiness. */
+const livenessRoute: CustomRoute = {
+  path: '/livez',
+  method: ['GET'],
+  handler: (_req: IncomingMessage, res: ServerResponse) => sendJson(res, 200, { ok: true }),
+};
+
+/**
+ * Readiness (/readyz, and /healthz as before): the stores answer and Slack accepts the bot token.
+ * A bot whose token is refused acknowledges requests but can post nothing, so it is not ready.
+ */
+function readinessRoutes(deps: SlackDeps, client: () => WebClient, auth: SlackAuthWatch): CustomRoute[] {
+  const handler = (_req: IncomingMessage, res: ServerResponse) => {
+    Promise.all([deps.health().catch(() => ({ ok: false })), auth.state(client())]).then(([health, slack]) =>
+      sendJson(res, health.ok && slack === 'ok' ? 200 : 503, {
+        ...health,
+        ok: health.ok && slack === 'ok',
+        slack,
+      }),
+    );
   };
+  return ['/readyz', '/healthz'].map((path) => ({ path, method: ['GET'], handler }));
+}
+
+/** /livez, /readyz and /healthz; /metrics too when a token guards it (MEMDOCTOR_METRICS_TOKEN). */
+function routesOf(deps: SlackDeps, transport: SlackTransport, client: () => WebClient): CustomRoute[] {
+  const scrape =
+    deps.metrics && transport.metricsToken ? [metricsRoute(deps.metrics, transport.metricsToken)] : [];
+  return [livenessRoute, ...readinessRoutes(deps, client, new SlackAuthWatch()), ...scrape];
 }
 
 /**
  * Builds the Bolt app: HTTP receiver (signatures verified by Bolt, future timestamps refused by
- * receiver.ts) or Socket Mode, pino for Bolt's logs, /healthz, acknowledgements first (ack-first.ts),
+ * receiver.ts) or Socket Mode, pino for Bolt's logs, /livez and /readyz, acknowledgements first (ack-first.ts),
  * dedupe, then every listener. Starting it is the caller's move.
  */
 export function createSlackApp(given: SlackDeps, transport: SlackTransport): App {
@@ -49,7 +72,8 @@ export function createSlackApp(given: SlackDeps, transport: SlackTransport): App
   const deps: SlackDeps = { ...given, acks };
   const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
   const logger = boltLogger(deps.log, secrets);
-  const customRoutes = [healthRoute(deps), ...(deps.metrics ? [metricsRoute(deps.metrics)] : [])];
+  let app: App | undefined;
+  const customRoutes = routesOf(deps, transport, () => (app as App).client);
   const mode = transport.appToken
     ? {
         socketMode: true,
@@ -68,7 +92,7 @@ export function createSlackApp(given: SlackDeps, transport: SlackTransport): App
           ...(deps.metrics ? { metrics: deps.metrics } : {}),
         }),
       };
-  const app = new App({
+  app = new App({
     token: transport.botToken,
     logger,
     clientOptions: {

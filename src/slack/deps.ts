@@ -6,6 +6,7 @@ import type { ClusterHealth, Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { AckQueue } from './ack-first.ts';
 import type { EventDedupe } from './dedupe.ts';
+import type { InflightBytes } from './inflight.ts';
 import type { SlackMetrics } from './metrics.ts';
 import type { OncallPolicy } from './oncall.ts';
 
@@ -60,6 +61,8 @@ export interface SlackDeps {
   engines?: EngineRunner;
   /** Counters and histograms for GET /metrics; none are kept when unset. */
   metrics?: SlackMetrics;
+  /** The cap on bytes of inputs in hand at once (MEMDOCTOR_MAX_INFLIGHT_BYTES); none when unset. */
+  inflight?: InflightBytes;
   /** Requests still to be acknowledged; work after an ack waits for them (createSlackApp sets it). */
   acks?: AckQueue;
   /** Replaces fetch for file downloads and uploads (tests). */

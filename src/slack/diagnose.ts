@@ -4,12 +4,24 @@ import { countDiagnosis } from '../usecases/record-outcome.ts';
 import type { EngineHint } from '../usecases/types.ts';
 import type { SlackDeps } from './deps.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
+import { InflightBusyError } from './inflight.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
-  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks'>>;
+  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks' | 'inflight'>>;
+
+/** Runs `work` within the in-flight byte cap when there is one; a refusal is counted by its reason. */
+async function withinCap<T>(deps: DiagnoseDeps, bytes: number, work: () => Promise<T>): Promise<T> {
+  if (!deps.inflight) return work();
+  try {
+    return await deps.inflight.hold(bytes, work);
+  } catch (error) {
+    if (error instanceof InflightBusyError) deps.metrics?.refusals.inc({ reason: 'memory' });
+    throw error;
+  }
+}
 
 function download(deps: DiagnoseDeps, file: SlackFileRef) {
   return downloadSlackFile(file, {
@@ -58,12 +70,14 @@ export function diagnosePaste(
   engine?: EngineHint,
   workspace = 'slack',
 ): Promise<DiagnosisResult> {
-  return run(deps, { source: 'paste', text }, engine, workspace);
+  const bytes = Buffer.byteLength(text);
+  return withinCap(deps, bytes, () => run(deps, { source: 'paste', text }, engine, workspace));
 }
 
 /**
  * Downloads a shared file with the bot token and diagnoses it as it streams: the download limit
- * applies to the bytes fetched, the expanded limit to the text after gunzip.
+ * applies to the bytes fetched, the expanded limit to the text after gunzip, and its size counts
+ * against the in-flight cap from before the download until the result.
  */
 export async function diagnoseSlackFile(
   deps: DiagnoseDeps,
@@ -71,8 +85,12 @@ export async function diagnoseSlackFile(
   engine?: EngineHint,
   workspace = 'slack',
 ): Promise<DiagnosisResult> {
-  const chunks = await download(deps, file);
-  return run(deps, { source: file.name ?? file.id, chunks }, engine, workspace);
+  // Slack states the file's size; without it the download limit is what it may take.
+  const bytes = Math.min(file.size ?? deps.settings.maxUploadBytes, deps.settings.maxUploadBytes);
+  return withinCap(deps, bytes, async () => {
+    const chunks = await download(deps, file);
+    return run(deps, { source: file.name ?? file.id, chunks }, engine, workspace);
+  });
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */

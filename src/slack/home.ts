@@ -60,8 +60,8 @@ async function diagnosesIn(client: WebClient, channels: Set<string>, recent: rea
   return Promise.all(
     shown.map(async (a): Promise<HomeItem> => {
       const link = await permalink(client, a.channel, a.ts);
-      const detail = `${a.at.slice(0, 16).replace('T', ' ')} UTC, asked by <@${a.user}>`;
-      return { title: a.title, channel: a.channel, detail, ...(link ? { link } : {}) };
+      const detail = `${a.at.slice(0, 16).replace('T', ' ')} UTC`;
+      return { title: a.title, channel: a.channel, detail, askedBy: a.user, ...(link ? { link } : {}) };
     }),
   );
 }

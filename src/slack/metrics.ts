@@ -1,6 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CustomRoute } from '@slack/bolt';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { EngineBusyError, EngineTimeoutError, ErrorCode, MemdoctorError } from '../errors.ts';
+
+/** Why an input was refused, as memdoctor_refusals_total labels it; undefined: not a refusal. */
+export function refusalReason(error: unknown): 'busy' | 'timeout' | 'too_large' | undefined {
+  if (error instanceof EngineBusyError) return 'busy';
+  if (error instanceof EngineTimeoutError) return 'timeout';
+  if (error instanceof MemdoctorError && error.code === ErrorCode.InputTooLarge) return 'too_large';
+  return undefined;
+}
 
 /** Seconds; the ack buckets sit around Slack's 3 s limit and the 100 ms goal. */
 const ACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3];
@@ -49,6 +56,19 @@ export class SlackMetrics {
     registers: [this.registry],
   });
 
+  readonly engineThreadErrors = new Counter({
+    name: 'memdoctor_engine_thread_errors_total',
+    help: 'Diagnosis threads that died holding no input (the pool starts another)',
+    registers: [this.registry],
+  });
+
+  readonly refusals = new Counter({
+    name: 'memdoctor_refusals_total',
+    help: 'Inputs refused and the person told why: busy (queue full), memory (in-flight byte cap), timeout (time budget), too_large',
+    labelNames: ['reason'],
+    registers: [this.registry],
+  });
+
   constructor(queueDepth: () => number = () => 0) {
     new Gauge({
       name: 'memdoctor_diagnosis_queue_depth',
@@ -58,36 +78,26 @@ export class SlackMetrics {
         this.set(queueDepth());
       },
     });
-    collectDefaultMetrics({ register: this.registry, prefix: 'memdoctor_' });
+    // Node's and the process's own metrics keep their usual names (process_*, nodejs_*), so stock
+    // dashboards read them; only memdoctor's own carry the memdoctor_ prefix.
+    collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Times `work`, then counts the diagnosis under its top playbook. */
+  /** Times `work`, then counts the diagnosis under its top playbook, or its refusal by reason. */
   async timeDiagnosis<T extends { report: { diagnoses: readonly { playbook: string }[] } }>(
     work: () => Promise<T>,
   ): Promise<T> {
     const stop = this.diagnosisSeconds.startTimer();
-    const result = await work();
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      const reason = refusalReason(error);
+      if (reason) this.refusals.inc({ reason });
+      throw error;
+    }
     stop();
     this.diagnoses.inc({ playbook: result.report.diagnoses[0]?.playbook ?? 'none' });
     return result;
   }
-}
-
-export function metricsRoute(metrics: SlackMetrics): CustomRoute {
-  return {
-    path: '/metrics',
-    method: ['GET'],
-    handler: (_req: IncomingMessage, res: ServerResponse) => {
-      metrics.registry
-        .metrics()
-        .then((text) => {
-          res.writeHead(200, { 'content-type': metrics.registry.contentType });
-          res.end(text);
-        })
-        .catch(() => {
-          res.writeHead(500);
-          res.end();
-        });
-    },
-  };
 }

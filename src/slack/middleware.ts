@@ -2,14 +2,14 @@ import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { SlackDeps } from './deps.ts';
 
 /**
- * How long a slash command's or view submission's trigger_id is remembered: a signed request can
+ * How long a slash command's, view submission's or message shortcut's trigger_id is remembered: a signed request can
  * be replayed while its timestamp is within Slack's 5 minutes (either side of the clock), so 15
  * minutes covers it with room for clock drift between replicas.
  */
 export const TRIGGER_TTL_SECONDS = 15 * 60;
 
 interface Delivery {
-  /** The claim that makes it run once: `event:<event_id>`, `command:<trigger_id>`, `view:<trigger_id>`. */
+  /** The claim that makes it run once: `event:<event_id>`, `command:<trigger_id>`, `view:<trigger_id>`, `shortcut:<trigger_id>:<message ts>`. */
   claim: string;
   ttlSeconds?: number;
 }
@@ -22,11 +22,14 @@ function deliveryOf(body: Record<string, unknown>): Delivery | undefined {
   if (typeof body.command === 'string')
     return { claim: `command:${trigger}`, ttlSeconds: TRIGGER_TTL_SECONDS };
   if (body.type === 'view_submission') return { claim: `view:${trigger}`, ttlSeconds: TRIGGER_TTL_SECONDS };
+  // A message shortcut is one person's one use on one message: its trigger_id and the message's ts.
+  if (body.type === 'message_action' && typeof body.message_ts === 'string')
+    return { claim: `shortcut:${trigger}:${body.message_ts}`, ttlSeconds: TRIGGER_TTL_SECONDS };
   return undefined;
 }
 
 /**
- * Runs each Events API delivery, slash command and view submission once. Slack retries events
+ * Runs each Events API delivery, slash command, view submission and message shortcut once. Slack retries events
  * (X-Slack-Retry-Num) when an ack is late or a replica dies, and a captured signed request can be
  * replayed within the 5 minutes its signature holds; Bolt dedupes neither, so the event_id or
  * trigger_id is claimed in the shared store first. A repeat is acknowledged and dropped. When the

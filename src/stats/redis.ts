@@ -1,6 +1,6 @@
+import { RedisScripts } from '../redis/commands.ts';
 import type { RedisConnection } from '../redis/connect.ts';
 import type { RedisKeys } from '../redis/keys.ts';
-import { defineScripts, type RunScript } from '../redis/scripts.ts';
 import {
   type Activity,
   ActivitySchema,
@@ -24,14 +24,14 @@ export const OUTCOME_TTL_SECONDS = 365 * 24 * 3600;
  */
 export class RedisOutcomeStore implements OutcomeStore {
   readonly kind = 'redis';
-  private readonly run: RunScript;
+  private readonly scripts: RedisScripts;
 
   constructor(
     private readonly redis: RedisConnection,
     private readonly keys: RedisKeys,
     private readonly ttlSeconds = OUTCOME_TTL_SECONDS,
   ) {
-    this.run = defineScripts(redis);
+    this.scripts = new RedisScripts(redis);
   }
 
   async count(subject: OutcomeSubject, counter: Counter): Promise<void> {
@@ -45,10 +45,16 @@ export class RedisOutcomeStore implements OutcomeStore {
   }
 
   async feedback(answer: FeedbackAnswer): Promise<void> {
-    await this.run(
-      'recordFeedback',
-      [this.keys.outcomeCounts(answer.workspace), this.keys.outcomeAnswers(answer.workspace)],
-      [answer.walkthrough, fieldOf(answer.playbook, answer.conclusion, answer.answer), this.ttlSeconds],
+    await this.scripts.recordFeedback(
+      {
+        counts: this.keys.outcomeCounts(answer.workspace),
+        answers: this.keys.outcomeAnswers(answer.workspace),
+      },
+      {
+        walkthrough: answer.walkthrough,
+        field: fieldOf(answer.playbook, answer.conclusion, answer.answer),
+        ttlSeconds: this.ttlSeconds,
+      },
     );
   }
 

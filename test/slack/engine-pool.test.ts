@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseText } from '../../src/engine/index.ts';
+import { EngineBusyError, EngineTimeoutError } from '../../src/errors.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
-import { EngineBusyError, EnginePool, EngineTimeoutError } from '../../src/setup/engine-pool.ts';
+import { EnginePool } from '../../src/setup/engine-pool.ts';
 import { DIAGNOSIS_NICE } from '../../src/setup/engine-worker.ts';
+import { workerFile } from '../../src/setup/worker-file.ts';
+import { SlackMetrics } from '../../src/slack/metrics.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
 
@@ -77,6 +80,17 @@ describe('the engine pool', () => {
     expect(nices()).toContain(0);
   });
 
+  it('hears a thread that dies holding no task, and counts it', async () => {
+    const died: string[] = [];
+    // A thread whose file cannot be loaded dies as it starts, before any input is given to it.
+    const worker = workerFile('no-such-engine-worker');
+    // Unheard, piscina's 'error' event would be thrown by Node and fail this run as an unhandled error.
+    const engines = pool({ worker, onThreadError: (error) => died.push(error.message) });
+    await waitFor(() => engines.threadErrors === 1 || undefined);
+    expect(died).toHaveLength(1);
+    expect(died[0]).toMatch(/no-such-engine-worker/);
+  });
+
   it('stops an input past its time budget', async () => {
     const engines = pool({ budgetMs: 50 });
     await expect(engines.run({ source: 'slow', text: SLOW_PASTE })).rejects.toBeInstanceOf(
@@ -86,8 +100,10 @@ describe('the engine pool', () => {
 });
 
 /** The app with this pool, an upload to diagnose just sent (its diagnosis is the slow one). */
-async function harnessDiagnosingAnUpload(engines: ReturnType<typeof pool>) {
-  const harness = await startHarness({ extend: (deps) => ({ ...deps, engines }) });
+async function harnessDiagnosingAnUpload(engines: ReturnType<typeof pool>, metrics?: SlackMetrics) {
+  const harness = await startHarness({
+    extend: (deps) => ({ ...deps, engines, ...(metrics ? { metrics } : {}) }),
+  });
   h = harness;
   // Slack refuses large slash commands, so the slow input is an upload (gzip, under the download limit).
   const file = harness.fake.addFile('F1', 'big.log.gz', gzipSync(SLOW_PASTE));
@@ -121,7 +137,8 @@ describe('the Slack app with the pool', () => {
 
   it('tells the person memdoctor is busy, not that it is queued, when the queue is full', async () => {
     const engines = pool({ maxQueue: 0 });
-    const harness = await harnessDiagnosingAnUpload(engines);
+    const metrics = new SlackMetrics();
+    const harness = await harnessDiagnosingAnUpload(engines, metrics);
     await waitFor(() => engines.full || undefined);
     const refused = await harness.sender.command(
       slashCommand(HEAP_OOM, { user: 'U2', channel: 'C1', responseUrl: harness.fake.responseUrl }),
@@ -132,5 +149,8 @@ describe('the Slack app with the pool', () => {
     expect(answer).not.toMatch(/Queued/);
     await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 1 ? true : undefined), 20_000);
     expect(harness.fake.responses).toHaveLength(1);
+    // Issue 27, item 6: the refusal is counted by its reason.
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('memdoctor_refusals_total{reason="busy"} 1');
   }, 30_000);
 });

@@ -65,4 +65,28 @@ describe('readiness', () => {
     expect(await res.json()).toMatchObject({ redis: 'down' });
     await h.stop();
   });
+
+  it('separates liveness from readiness: not ready while Slack refuses the bot token, still alive', async () => {
+    const h = await startHarness();
+    const get = async (path: string) => {
+      const res = await fetch(`${h.url}${path}`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await get('/readyz')).toMatchObject({ status: 200, body: { ok: true, slack: 'ok' } });
+    await h.stop();
+
+    // Issue 27, item 6: with a rejected token /healthz answered ok.
+    const revoked = await startHarness();
+    revoked.fake.botTokenRevoked = true;
+    const res = await fetch(`${revoked.url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, store: 'memory', playbooks: 2, slack: 'rejected' });
+    const alias = await fetch(`${revoked.url}/healthz`);
+    expect(alias.status).toBe(503);
+    expect(await alias.json()).toMatchObject({ ok: false, slack: 'rejected' });
+    const live = await fetch(`${revoked.url}/livez`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ ok: true });
+    await revoked.stop();
+  });
 });

@@ -53,6 +53,9 @@ describe('the App Home tab', () => {
     // Diagnoses in the person's channel, not in one they are not in.
     expect(text).toContain('Recent diagnoses in your channels');
     expect(text).toContain('in <#CMINE001>');
+    // Issue 27, item 7: who asked is a mention, not its escaped text.
+    expect(text).toMatch(new RegExp(`in <#CMINE001> · [0-9: -]+ UTC, asked by <@${COLLEAGUE}>`));
+    expect(text).not.toContain('&lt;@');
     expect(text).not.toContain('COTHER01');
     expect(h.fake.callsTo('users.conversations')[0]?.args.user).toBe(ONCALL);
     expect(text).toContain('`test-heap-oom` → `more-memory`: fixed 1 of 1');

@@ -27,8 +27,12 @@ afterEach(async () => {
   h = undefined;
 });
 
+const TOKEN = 'scrape-token-5d0c1b7a9e';
+
 async function scrape(harness: Harness): Promise<string> {
-  const res = await fetch(new URL('/metrics', harness.url));
+  const res = await fetch(new URL('/metrics', harness.url), {
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return res.text();
@@ -44,7 +48,7 @@ describe('GET /metrics', () => {
   it('counts diagnoses by playbook, times them and the acknowledgements, and shows the queue depth', async () => {
     let depth = 3;
     const metrics = new SlackMetrics(() => depth);
-    const harness = await startHarness({ extend: (deps) => ({ ...deps, metrics }) });
+    const harness = await startHarness({ metricsToken: TOKEN, extend: (deps) => ({ ...deps, metrics }) });
     h = harness;
     const before = await scrape(harness);
     expect(value(before, 'memdoctor_diagnoses_total{playbook="test-heap-oom"}')).toBeUndefined();
@@ -66,11 +70,16 @@ describe('GET /metrics', () => {
     expect(value(after, 'memdoctor_diagnosis_queue_depth')).toBe(0);
     expect(after).toContain('# TYPE memdoctor_walkthrough_starts_total counter');
     expect(after).toContain('# TYPE memdoctor_redis_errors_total counter');
+    expect(after).toContain('# TYPE memdoctor_refusals_total counter');
+    // Node's and the process's own metrics keep their usual names; memdoctor's carry its prefix.
+    expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(after).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    expect(after).not.toMatch(/^memdoctor_(process|nodejs)_/m);
   });
 
   it('counts walkthrough starts by playbook and transitions by event', async () => {
     const metrics = new SlackMetrics();
-    const harness = await startHarness({ extend: (deps) => ({ ...deps, metrics }) });
+    const harness = await startHarness({ metricsToken: TOKEN, extend: (deps) => ({ ...deps, metrics }) });
     h = harness;
     const before = await scrape(harness);
     expect(value(before, 'memdoctor_walkthrough_starts_total{playbook="test-heap-oom"}')).toBeUndefined();
@@ -104,8 +113,21 @@ describe('GET /metrics', () => {
   });
 
   it('is not served when the app keeps no metrics', async () => {
-    h = await startHarness();
+    h = await startHarness({ metricsToken: TOKEN });
     expect((await fetch(new URL('/metrics', h.url))).status).toBe(404);
+  });
+
+  it('is not served on Slack’s port without MEMDOCTOR_METRICS_TOKEN, and with it only to its bearer', async () => {
+    const metrics = new SlackMetrics();
+    h = await startHarness({ extend: (deps) => ({ ...deps, metrics }) });
+    expect((await fetch(new URL('/metrics', h.url))).status).toBe(404);
+    await h.stop();
+    h = await startHarness({ metricsToken: TOKEN, extend: (deps) => ({ ...deps, metrics }) });
+    const url = new URL('/metrics', h.url);
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
+    expect((await fetch(url, { headers: { authorization: TOKEN } })).status).toBe(401);
+    expect(await scrape(h)).toContain('memdoctor_refusals_total');
   });
 });
 
@@ -138,6 +160,7 @@ describe('Redis errors in GET /metrics, from the connection the app opens', () =
     fake = new FakeSlack(BOT_TOKEN);
     await fake.start();
     const port = await freePort();
+    const metricsPort = await freePort();
     const config = loadConfig({
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -147,6 +170,7 @@ describe('Redis errors in GET /metrics, from the connection the app opens', () =
       MEMDOCTOR_REDIS_PREFIX: randomPrefix(),
       OPENAI_API_KEY: 'sk-test-not-used',
       PORT: String(port),
+      MEMDOCTOR_METRICS_PORT: String(metricsPort),
       MEMDOCTOR_ENGINE_THREADS: '1',
     });
     const built = await buildSlackService(config, log);
@@ -156,7 +180,9 @@ describe('Redis errors in GET /metrics, from the connection the app opens', () =
     await proxy.cut();
     // ioredis reconnects to a port that now refuses: each refusal is an error event.
     await waitFor(async () => (await redisErrors(built)) > 0, 10_000);
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    // MEMDOCTOR_METRICS_PORT: metrics on their own loopback listener, not on Slack's port.
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(value(text, 'memdoctor_redis_errors_total{source="connection"}')).toBeGreaterThan(0);
   });
 

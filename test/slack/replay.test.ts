@@ -2,10 +2,11 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RedisKeys } from '../../src/redis/keys.ts';
 import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
-import { BLOCK, INPUT, VIEW } from '../../src/slack/ids.ts';
+import { BLOCK, INPUT, SHORTCUT, VIEW } from '../../src/slack/ids.ts';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import { BOT_TOKEN, type Harness, startHarness, waitFor } from './support/harness.ts';
+import { botAlertMessage, messageShortcut } from './support/oncall-payloads.ts';
 import { slashCommand, viewSubmission } from './support/payloads.ts';
 
 /*
@@ -72,6 +73,35 @@ describe('a replayed signed request runs once', () => {
     expect((await h.sender.post(body, form, { timestamp })).status).toBe(200);
     await settle();
     expect(diagnosesPosted(h.fake)).toBe(1);
+  });
+});
+
+describe('a replayed message shortcut runs once', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.stop();
+    expect(h.fake.rejections).toEqual([]);
+  });
+
+  it('three deliveries of one shortcut (same trigger_id and message ts) diagnose once', async () => {
+    h = await startHarness();
+    const alert = botAlertMessage(HEAP_OOM);
+    const payload = messageShortcut({
+      callbackId: SHORTCUT.diagnoseMessage,
+      user: USER,
+      channel: CHANNEL,
+      message: alert,
+      responseUrl: h.fake.responseUrl,
+    });
+    const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+    const form = 'application/x-www-form-urlencoded';
+    const timestamp = now();
+    for (let i = 0; i < 3; i++) expect((await h.sender.post(body, form, { timestamp })).status).toBe(200);
+    await waitFor(() => diagnosesPosted(h.fake) === 1);
+    await settle();
+    expect(diagnosesPosted(h.fake)).toBe(1);
+    const skipped = h.logs.lines.filter((l) => l.msg === 'repeat delivery skipped');
+    expect(skipped.map((l) => l.claim)).toEqual(Array(2).fill(`shortcut:${payload.trigger_id}:${alert.ts}`));
   });
 });
 

@@ -102,7 +102,7 @@ describe('npm start with Slack credentials', () => {
         ok: true,
         store: 'redis',
         redis: 'up',
-        cluster: { state: 'ok', masters: 3, reachable: 3 },
+        cluster: { state: 'ok', masters: 3, reachable: 3, slots: 16_384 },
       });
       expect(running.stderr()).not.toContain('REDIS_URL is not set');
     },

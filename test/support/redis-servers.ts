@@ -154,9 +154,9 @@ export async function startRedisServer(): Promise<{
   };
 }
 
-/** A running Redis Cluster: its masters and how to stop it. */
+/** A running Redis Cluster: its nodes and how to stop it. */
 export interface RedisCluster {
-  /** `127.0.0.1:port`, one per master. */
+  /** `127.0.0.1:port`, one per node (masters first, then replicas when asked for). */
   nodes: string[];
   servers: RedisServer[];
   /** Kills every node by PID and removes the node configuration files. */
@@ -167,13 +167,22 @@ async function clusterStateOk(port: number): Promise<boolean> {
   return (await rawCommand(port, 'CLUSTER INFO')).includes('cluster_state:ok');
 }
 
+/** True when the node is a master, or a replica whose link to its master is up (it has the data). */
+async function replicationReady(port: number): Promise<boolean> {
+  const info = await rawCommand(port, 'INFO replication');
+  return info.includes('role:master') || info.includes('master_link_status:up');
+}
+
 /**
- * Starts `masters` cluster-enabled redis-servers, joins them with redis-cli --cluster create (no
- * replicas) and waits until every node reports cluster_state:ok. On any failure every started node
- * is killed before the error is thrown.
+ * Starts `masters` cluster-enabled redis-servers (and `replicas` per master), joins them with
+ * redis-cli --cluster create and waits until every node reports cluster_state:ok and every replica
+ * is in sync. On any failure every started node is killed before the error is thrown.
  */
-export async function startRedisCluster(options: { masters?: number; nodeTimeoutMs?: number } = {}) {
+export async function startRedisCluster(
+  options: { masters?: number; replicas?: number; nodeTimeoutMs?: number } = {},
+) {
   const masters = options.masters ?? 3;
+  const replicas = options.replicas ?? 0;
   const dir = scratch();
   const servers: RedisServer[] = [];
   const stop = async () => {
@@ -181,7 +190,7 @@ export async function startRedisCluster(options: { masters?: number; nodeTimeout
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const ports = await freePorts(masters, true);
+    const ports = await freePorts(masters * (1 + replicas), true);
     for (const port of ports)
       servers.push(
         await RedisServer.start(port, dir, [
@@ -194,15 +203,24 @@ export async function startRedisCluster(options: { masters?: number; nodeTimeout
         ]),
       );
     const nodes = ports.map((p) => `127.0.0.1:${p}`);
-    await run('redis-cli', ['--cluster', 'create', ...nodes, '--cluster-replicas', '0', '--cluster-yes'], {
-      timeout: 15_000,
-    });
+    await run(
+      'redis-cli',
+      ['--cluster', 'create', ...nodes, '--cluster-replicas', String(replicas), '--cluster-yes'],
+      {
+        timeout: 15_000,
+      },
+    );
     await until(
       'every node reports cluster_state:ok',
       async () => {
         const states = await Promise.all(ports.map(clusterStateOk));
         return states.every(Boolean);
       },
+      10_000,
+    );
+    await until(
+      'every replica is in sync',
+      async () => (await Promise.all(ports.map(replicationReady))).every(Boolean),
       10_000,
     );
     const cluster: RedisCluster = { nodes, servers, stop };

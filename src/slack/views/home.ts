@@ -10,6 +10,8 @@ export interface HomeItem {
   channel: string;
   link?: string;
   detail: string;
+  /** Who asked (a user id): shown as a mention, which mrkdwn escaping of the detail would break. */
+  askedBy?: string;
 }
 
 /** What the Home tab shows one person. */
@@ -20,9 +22,13 @@ export interface HomeContent {
   outcomes?: readonly OutcomeRow[];
 }
 
+/** Slack user ids are upper-case letters and digits; anything else is not made a mention. */
+const USER_ID = /^[A-Z0-9]+$/;
+
 function itemLine(i: HomeItem): string {
   const title = i.link ? `<${i.link}|${mrkdwn(i.title)}>` : mrkdwn(i.title);
-  return `• ${title} in <#${i.channel}> · ${mrkdwn(i.detail)}`;
+  const by = i.askedBy && USER_ID.test(i.askedBy) ? `, asked by <@${i.askedBy}>` : '';
+  return `• ${title} in <#${i.channel}> · ${mrkdwn(i.detail)}${by}`;
 }
 
 function listSection(title: string, items: readonly HomeItem[], none: string): Block {

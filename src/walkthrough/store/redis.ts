@@ -4,10 +4,11 @@ import {
   WalkthroughConflictError,
   WalkthroughNotFoundError,
 } from '../../errors.ts';
+import { RedisScripts, ScriptRefusedError, type WalkthroughWrite } from '../../redis/commands.ts';
 import { type RedisConnection, targetOf } from '../../redis/connect.ts';
 import { storeFailure } from '../../redis/failure.ts';
 import { RedisKeys } from '../../redis/keys.ts';
-import { defineScripts, type RunScript, ScriptCode } from '../../redis/scripts.ts';
+import { ScriptCode } from '../../redis/scripts.ts';
 import type { RedisTarget } from '../../redis/target.ts';
 import { type AuditEntry, type Conversation, parseWalkthroughId, type WalkthroughRecord } from '../record.ts';
 import { conflictError, readAuditLog, readRecord } from './conflict.ts';
@@ -40,7 +41,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   readonly kind = 'redis' as const;
   readonly keys: RedisKeys;
   private readonly ttlSeconds: number;
-  private readonly run: RunScript;
+  private readonly scripts: RedisScripts;
   private readonly target: RedisTarget;
 
   /** `redis` may be a single server or a Cluster: every script's keys share one hash slot. */
@@ -50,7 +51,7 @@ export class RedisWalkthroughStore implements WalkthroughStore {
   ) {
     this.keys = new RedisKeys(options.prefix);
     this.ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
-    this.run = defineScripts(redis);
+    this.scripts = new RedisScripts(redis);
     this.target = options.target ?? targetOf(redis);
   }
 
@@ -59,40 +60,50 @@ export class RedisWalkthroughStore implements WalkthroughStore {
     return storeFailure(error, this.redis, this.target);
   }
 
-  /** Runs a Redis call; its failure becomes a StoreUnavailableError. */
+  /** Runs a Redis call; its failure becomes a StoreUnavailableError (a script's refusal stays one). */
   private async call<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (error) {
+      if (error instanceof ScriptRefusedError) throw error;
       throw await this.unavailable(error);
     }
   }
 
-  private keysOf(record: WalkthroughRecord): string[] {
-    return [
-      this.keys.walkthrough(record, record.id),
-      this.keys.activeWalkthroughs(record),
-      this.keys.threadWalkthrough(record, record.thread),
-      this.keys.walkthroughAudit(record, record.id),
-    ];
+  private writeOf(
+    record: WalkthroughRecord,
+    listed: boolean,
+    archived: readonly AuditEntry[],
+  ): WalkthroughWrite {
+    return {
+      keys: {
+        record: this.keys.walkthrough(record, record.id),
+        active: this.keys.activeWalkthroughs(record),
+        thread: this.keys.threadWalkthrough(record, record.thread),
+        audit: this.keys.walkthroughAudit(record, record.id),
+      },
+      id: record.id,
+      version: record.version,
+      json: JSON.stringify(record),
+      ttlSeconds: this.ttlSeconds,
+      activityMs: Date.parse(record.updatedAt),
+      listed,
+      threaded: Boolean(record.thread),
+      archived: archived.map((e) => JSON.stringify(e)),
+    };
   }
 
   async create(record: WalkthroughRecord, options: CreateOptions = {}): Promise<void> {
     const listed = record.status === 'active' && options.listed !== false;
-    const code = await this.call(() =>
-      this.run('createWalkthrough', this.keysOf(record), [
-        JSON.stringify(record),
-        record.version,
-        this.ttlSeconds,
-        record.id,
-        Date.parse(record.updatedAt),
-        listed ? '1' : '0',
-        record.thread ? '1' : '0',
-        ...(options.archived ?? []).map((e) => JSON.stringify(e)),
-      ]),
-    );
-    if (code === ScriptCode.RecordExists)
-      throw new WalkthroughConflictError(`a walkthrough with id "${record.id}" already exists.`);
+    try {
+      await this.call(() =>
+        this.scripts.createWalkthrough(this.writeOf(record, listed, options.archived ?? [])),
+      );
+    } catch (error) {
+      if (error instanceof ScriptRefusedError && error.code === ScriptCode.RecordExists)
+        throw new WalkthroughConflictError(`a walkthrough with id "${record.id}" already exists.`);
+      throw error;
+    }
   }
 
   async get(id: string): Promise<WalkthroughRecord | undefined> {
@@ -125,29 +136,17 @@ export class RedisWalkthroughStore implements WalkthroughStore {
     expectedVersion: number,
     archived: readonly AuditEntry[] = [],
   ): Promise<void> {
-    const reply = (await this.call(() =>
-      this.run('replaceWalkthrough', this.keysOf(next), [
-        expectedVersion,
-        next.version,
-        JSON.stringify(next),
-        this.ttlSeconds,
-        next.id,
-        Date.parse(next.updatedAt),
-        next.status === 'active' ? '1' : '0',
-        next.thread ? '1' : '0',
-        ...archived.map((e) => JSON.stringify(e)),
-      ]),
-    )) as [number, string?];
-    const [code, stored] = reply;
-    if (code === ScriptCode.RecordMissing)
-      throw new WalkthroughNotFoundError(next.id, 'it expired or was never saved; start a new one.');
-    if (code === ScriptCode.VersionMismatch && stored !== undefined)
-      throw conflictError(readRecord(stored, next.id));
-    if (code !== next.version)
-      throw new MemdoctorError(
-        ErrorCode.Internal,
-        `unexpected reply from replaceWalkthrough: ${JSON.stringify(reply)}`,
-      );
+    const write = this.writeOf(next, next.status === 'active', archived);
+    try {
+      await this.call(() => this.scripts.replaceWalkthrough(write, expectedVersion));
+    } catch (error) {
+      if (!(error instanceof ScriptRefusedError)) throw error;
+      if (error.code === ScriptCode.RecordMissing)
+        throw new WalkthroughNotFoundError(next.id, 'it expired or was never saved; start a new one.');
+      if (error.code === ScriptCode.VersionMismatch && error.stored !== undefined)
+        throw conflictError(readRecord(error.stored, next.id));
+      throw new MemdoctorError(ErrorCode.Internal, error.message);
+    }
   }
 
   async listActive(where: Conversation): Promise<WalkthroughRecord[]> {

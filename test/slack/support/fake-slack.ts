@@ -71,6 +71,8 @@ export class FakeSlack {
   base = '';
   /** Socket Mode: the app-level token apps.connections.open accepts, and the URL it hands out. */
   socketMode?: { appToken: string; url: string };
+  /** Set: the bot token is refused from now on (invalid_auth), as when it is revoked. */
+  botTokenRevoked = false;
 
   constructor(
     readonly botToken: string,
@@ -214,6 +216,7 @@ export class FakeSlack {
     delete args.token;
     const expected = method === 'apps.connections.open' ? this.socketMode?.appToken : this.botToken;
     if (token !== expected) return { ok: false, error: 'invalid_auth' };
+    if (this.botTokenRevoked && token === this.botToken) return { ok: false, error: 'token_revoked' };
     // Bolt's WebClient adds the workspace's team_id to every call (org-wide apps need it); Slack
     // accepts it on every method although the 2020 spec lists it on few. It must name our team.
     if (args.team_id !== undefined && !this.spec.get(method)?.params.has('team_id')) {

@@ -63,6 +63,8 @@ export interface HarnessOptions {
   outcomes?: OutcomeStore;
   /** The playbooks to serve; the test playbooks when not given. */
   playbooks?: Playbook[];
+  /** GET /metrics on the app's port, behind this bearer token (MEMDOCTOR_METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 /**
@@ -109,6 +111,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     slackApiUrl: fake.apiUrl,
     clientOptions: { retryConfig: { retries: 0 }, rejectRateLimitedCalls: true },
     ...(socket ? { appToken: socket.appToken } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
   });
   const server = (await app.start(socket?.port ?? 0)) as { address?(): AddressInfo };
   const url = `http://127.0.0.1:${socket?.port ?? server.address?.().port}`;

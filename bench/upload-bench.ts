@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:upload -- [--pastes 50] [--uploads 4] [--upload-mib 32] [--cap-mib 128]`
+ *
+ * Peak memory of the Slack app under issue 27's load: N concurrent `/memdoctor` commands with a
+ * 40 KB paste each while M plain-text uploads of the given size are shared in memdoctor threads at
+ * once. The app is `startSlack` itself in a process of its own (bench/ack-app.ts: worker pool and
+ * all, its diagnosis threads inside that process), with MEMDOCTOR_MAX_INFLIGHT_BYTES set to the
+ * cap; this process plays Slack (test/slack/support's fake) and sends the signed requests. Peak
+ * RSS is the kernel's high-water mark of the app process (VmHWM in /proc/<pid>/status), read
+ * after every input was answered, and cross-checked by polling VmRSS every 20 ms.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { FakeSlack } from '../test/slack/support/fake-slack.ts';
+import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from '../test/slack/support/harness.ts';
+import { eventEnvelope, fileShareEvent, slashCommand } from '../test/slack/support/payloads.ts';
+import { slackSignature } from '../test/slack/support/signing.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MiB = 1024 * 1024;
+const ORDINARY =
+  '24/11/30 10:00:01 INFO TaskSetManager: Finished task 3.0 in stage 7.0 (TID 42) in 1234 ms on host-17 (executor 5) (3/200)\n';
+const OOM = 'java.lang.OutOfMemoryError: Java heap space\n';
+const PASTE = ORDINARY.repeat(Math.floor((40 * 1024) / ORDINARY.length)) + OOM;
+
+/** A figure from /proc/<pid>/status, in MiB (kB in the file). */
+function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function startApp(fake: FakeSlack, capBytes: number): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ack-app.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: fake.apiUrl,
+      MEMDOCTOR_ALLOW_HTTP_LOOPBACK: 'true',
+      MEMDOCTOR_MAX_UPLOAD_BYTES: String(64 * MiB),
+      MEMDOCTOR_MAX_INFLIGHT_BYTES: String(capBytes),
+      MEMDOCTOR_ENGINE_QUEUE: '200',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/livez`).catch(() => undefined))?.ok, 30_000);
+  return { child, url };
+}
+
+function signed(body: string, type: string): RequestInit {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    method: 'POST',
+    headers: {
+      'content-type': type,
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': slackSignature(SIGNING_SECRET, timestamp, body),
+    },
+    body,
+  };
+}
+
+function uploadRequest(fake: FakeSlack, n: number, bytes: number): RequestInit {
+  const text = ORDINARY.repeat(Math.floor(bytes / ORDINARY.length)) + OOM;
+  const file = fake.addFile(`F${n}`, `big-${n}.log`, Buffer.from(text));
+  const event = fileShareEvent({
+    user: `UUP${n}`,
+    channel: 'C1',
+    threadTs: `1700000000.00000${n}`,
+    parentUserId: fake.botUserId,
+    files: [file],
+  });
+  return signed(JSON.stringify(eventEnvelope(event)), 'application/json');
+}
+
+function pasteRequest(fake: FakeSlack, n: number): RequestInit {
+  const fields = slashCommand(PASTE, { user: `U${n}`, channel: 'C2', responseUrl: fake.responseUrl });
+  return signed(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded');
+}
+
+/** Every input answered: a diagnosis posted, or a "try again" sent back. */
+function answered(fake: FakeSlack): number {
+  const posts = fake.callsTo('chat.postMessage').length;
+  const refusals = fake.responses.filter((r) => JSON.stringify(r).includes('Try again')).length;
+  return posts + refusals;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      pastes: { type: 'string', default: '50' },
+      uploads: { type: 'string', default: '4' },
+      'upload-mib': { type: 'string', default: '32' },
+      'cap-mib': { type: 'string', default: '128' },
+    },
+  });
+  const [pastes, uploads] = [Number(values.pastes), Number(values.uploads)];
+  const uploadBytes = Number(values['upload-mib']) * MiB;
+  const cap = Number(values['cap-mib']) * MiB;
+  const fake = new FakeSlack(BOT_TOKEN);
+  await fake.start();
+  const requests = [
+    ...Array.from({ length: uploads }, (_, i) => uploadRequest(fake, i + 1, uploadBytes)),
+    ...Array.from({ length: pastes }, (_, i) => pasteRequest(fake, i + 1)),
+  ];
+  const app = await startApp(fake, cap);
+  const pid = app.child.pid as number;
+  const idle = statusMiB(pid, 'VmRSS');
+  let polled = 0;
+  const poll = setInterval(() => {
+    polled = Math.max(polled, statusMiB(pid, 'VmRSS'));
+  }, 20);
+  const started = performance.now();
+  try {
+    const statuses = await Promise.all(
+      requests.map(async (init) => (await fetch(`${app.url}/slack/events`, init)).status),
+    );
+    if (statuses.some((s) => s !== 200)) throw new Error(`answers: ${statuses.join(',')}`);
+    await waitFor(() => answered(fake) >= pastes + uploads || undefined, 600_000);
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(poll);
+    const peak = statusMiB(pid, 'VmHWM');
+    const refused = fake.responses.filter((r) => JSON.stringify(r).includes('Try again')).length;
+    console.log(
+      `memdoctor upload bench: ${pastes} pastes of ${(PASTE.length / 1024).toFixed(0)} KB + ${uploads} uploads of ${uploadBytes / MiB} MiB at once, ` +
+        `MEMDOCTOR_MAX_INFLIGHT_BYTES ${cap / MiB} MiB; node ${process.version}, ${cpus().length} cores, load average before ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+    );
+    console.log(
+      `app RSS idle ${idle.toFixed(0)} MiB; peak ${peak.toFixed(0)} MiB (VmHWM), ${polled.toFixed(0)} MiB polled; ` +
+        `${answered(fake) - refused} diagnosed, ${refused} told to try again, in ${seconds.toFixed(1)} s`,
+    );
+  } finally {
+    clearInterval(poll);
+    app.child.kill('SIGTERM');
+    if (app.child.exitCode === null) await once(app.child, 'exit');
+    await fake.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,116 @@
+import { ErrorCode, MemdoctorError } from '../errors.ts';
+import type { RedisConnection } from './connect.ts';
+import { defineScripts, type RunScript, ScriptCode } from './scripts.ts';
+
+/**
+ * A script refused its change with one of its negative codes (ScriptCode), named. `stored` is what
+ * the script returned with it (the stored record JSON, for a version mismatch).
+ */
+export class ScriptRefusedError extends Error {
+  constructor(
+    readonly script: string,
+    readonly code: ScriptCode,
+    readonly stored?: string,
+  ) {
+    super(`${script} refused: ${ScriptCode[code] ?? code}`);
+    this.name = 'ScriptRefusedError';
+  }
+}
+
+/** The four keys a walkthrough write touches, in the scripts' KEYS order. */
+export interface WalkthroughKeys {
+  record: string;
+  active: string;
+  thread: string;
+  audit: string;
+}
+
+/** One walkthrough write: what createWalkthrough-4.lua and replaceWalkthrough-4.lua take. */
+export interface WalkthroughWrite {
+  keys: WalkthroughKeys;
+  id: string;
+  version: number;
+  json: string;
+  ttlSeconds: number;
+  /** Last activity, ms since the epoch (the active index's score). */
+  activityMs: number;
+  /** Listed in the active index. */
+  listed: boolean;
+  threaded: boolean;
+  /** Audit entries (JSON each) leaving the record for the audit log, oldest first. */
+  archived: readonly string[];
+}
+
+const flag = (on: boolean) => (on ? '1' : '0');
+
+function keyList(keys: WalkthroughKeys): string[] {
+  return [keys.record, keys.active, keys.thread, keys.audit];
+}
+
+/**
+ * Every Lua script memdoctor runs, with its arguments packed in the order its header names them
+ * (src/redis/lua/<name>-<keys>.lua) and its negative codes thrown as ScriptRefusedError: the one
+ * place that knows the scripts' calling conventions (BullMQ's shape).
+ */
+export class RedisScripts {
+  private readonly run: RunScript;
+
+  constructor(redis: RedisConnection) {
+    this.run = defineScripts(redis);
+  }
+
+  /** Throws ScriptRefusedError(RecordExists) when the id is taken. */
+  async createWalkthrough(write: WalkthroughWrite): Promise<void> {
+    const code = await this.run('createWalkthrough', keyList(write.keys), [
+      write.json,
+      write.version,
+      write.ttlSeconds,
+      write.id,
+      write.activityMs,
+      flag(write.listed),
+      flag(write.threaded),
+      ...write.archived,
+    ]);
+    if (code === ScriptCode.RecordExists) throw new ScriptRefusedError('createWalkthrough', code);
+  }
+
+  /** Throws ScriptRefusedError(RecordMissing), or (VersionMismatch) with the stored record. */
+  async replaceWalkthrough(write: WalkthroughWrite, expectedVersion: number): Promise<void> {
+    const reply = (await this.run('replaceWalkthrough', keyList(write.keys), [
+      expectedVersion,
+      write.version,
+      write.json,
+      write.ttlSeconds,
+      write.id,
+      write.activityMs,
+      flag(write.listed),
+      flag(write.threaded),
+      ...write.archived,
+    ])) as [number, string?];
+    const [code, stored] = reply;
+    if (code === ScriptCode.RecordMissing || code === ScriptCode.VersionMismatch)
+      throw new ScriptRefusedError('replaceWalkthrough', code, stored);
+    if (code !== write.version)
+      throw new MemdoctorError(
+        ErrorCode.Internal,
+        `unexpected reply from replaceWalkthrough: ${JSON.stringify(reply)}`,
+      );
+  }
+
+  /** Counts one model request in its window; the count so far. */
+  async countModelRequest(key: string, windowSeconds: number): Promise<number> {
+    return Number(await this.run('countModelRequest', [key], [windowSeconds]));
+  }
+
+  /** Records (or moves) one walkthrough's "Did this fix it?" answer under `field`. */
+  async recordFeedback(
+    keys: { counts: string; answers: string },
+    answer: { walkthrough: string; field: string; ttlSeconds: number },
+  ): Promise<void> {
+    await this.run(
+      'recordFeedback',
+      [keys.counts, keys.answers],
+      [answer.walkthrough, answer.field, answer.ttlSeconds],
+    );
+  }
+}

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { InflightBytes } from '../../src/slack/inflight.ts';
+import { SlackMetrics } from '../../src/slack/metrics.ts';
+import { type Harness, startHarness, waitFor } from './support/harness.ts';
+import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
+
+/*
+ * Issue 27, item 5: the bytes of inputs in hand are capped (MEMDOCTOR_MAX_INFLIGHT_BYTES). Past the
+ * cap an input waits for room, in arrival order, and is told to try again when none comes in time.
+ * The "other input" holding the cap here is held by the test through the same InflightBytes.
+ */
+const HEAP_OOM = 'Running Spark version 3.5.1\njava.lang.OutOfMemoryError: Java heap space\n';
+const CAP = 64 * 1024;
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+async function appWith(inflight: InflightBytes, metrics = new SlackMetrics()): Promise<Harness> {
+  h = await startHarness({ extend: (deps) => ({ ...deps, inflight, metrics }) });
+  return h;
+}
+
+/** Holds `bytes` of the cap until the returned function is called. */
+async function holdOther(inflight: InflightBytes, bytes: number): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void inflight.hold(bytes, () => released);
+  await waitFor(() => inflight.bytesHeld >= bytes || undefined);
+  return release;
+}
+
+function uploadEvent(harness: Harness, id: string) {
+  const file = harness.fake.addFile(id, `${id}.log`, Buffer.from(HEAP_OOM));
+  return eventEnvelope(
+    fileShareEvent({
+      user: 'U1',
+      channel: 'C1',
+      threadTs: '1700000000.000001',
+      parentUserId: harness.fake.botUserId,
+      files: [file],
+    }),
+  );
+}
+
+const diagnosed = (harness: Harness) =>
+  harness.fake.callsTo('chat.postMessage').filter((c) => (c.args.text ?? '').includes('Test executor heap'));
+
+describe('the in-flight byte cap', () => {
+  it('makes an upload wait while others fill the cap, then diagnoses it', async () => {
+    const inflight = new InflightBytes(CAP, 5000);
+    const app = await appWith(inflight);
+    const release = await holdOther(inflight, CAP);
+    expect((await app.sender.event(uploadEvent(app, 'F1'))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(diagnosed(app)).toHaveLength(0);
+    release();
+    await waitFor(() => diagnosed(app).length === 1 || undefined);
+    await waitFor(() => inflight.bytesHeld === 0 || undefined);
+  });
+
+  it('tells the person to try again when no room comes in time, and counts the refusal', async () => {
+    const inflight = new InflightBytes(CAP, 200);
+    const metrics = new SlackMetrics();
+    const app = await appWith(inflight, metrics);
+    const release = await holdOther(inflight, CAP - 10);
+    await app.sender.command(
+      slashCommand(HEAP_OOM, { user: 'U2', channel: 'C2', responseUrl: app.fake.responseUrl }),
+    );
+    const told = await waitFor(() => app.fake.responses.find((r) => JSON.stringify(r).includes('Try again')));
+    expect(JSON.stringify(told)).toMatch(/memdoctor is busy: it holds 1 MiB of other inputs/);
+    expect(diagnosed(app)).toHaveLength(0);
+    expect(await metrics.registry.metrics()).toContain('memdoctor_refusals_total{reason="memory"} 1');
+    release();
+    await app.sender.command(
+      slashCommand(HEAP_OOM, { user: 'U2', channel: 'C2', responseUrl: app.fake.responseUrl }),
+    );
+    await waitFor(() => diagnosed(app).length === 1 || undefined);
+  });
+});
+
+describe('InflightBytes', () => {
+  it('lets in what fits while a larger input waits, and the larger one once room is made', async () => {
+    const inflight = new InflightBytes(100, 5000);
+    const release = await holdOther(inflight, 60);
+    const order: string[] = [];
+    const large = inflight.hold(50, async () => order.push('large'));
+    await inflight.hold(10, async () => order.push('small'));
+    expect(order).toEqual(['small']);
+    release();
+    await large;
+    expect(order).toEqual(['small', 'large']);
+    expect(inflight.bytesHeld).toBe(0);
+  });
+});
