@@ -21,10 +21,52 @@ function option(value: string, label: string): types.PlainTextOption {
   return { text: { type: 'plain_text', text: label }, value };
 }
 
-/** The bare `/memdoctor` form: a large text box and an engine select. */
-export function pasteModal(meta: PasteModalMeta, engine?: EngineHint): types.ModalView {
+function textInput(): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: BLOCK.modalText,
+    label: { type: 'plain_text', text: 'Error, stack trace or log excerpt' },
+    element: {
+      type: 'plain_text_input',
+      action_id: INPUT.text,
+      multiline: true,
+      max_length: LIMITS.plainTextInput,
+    },
+  };
+}
+
+function engineInput(engine?: EngineHint): types.InputBlock {
   const options = [option(AUTO, 'Detect from the text'), ...ENGINE_HINTS.map((e) => option(e, e))];
   const initial = options.find((o) => o.value === (engine ?? AUTO));
+  return {
+    type: 'input',
+    block_id: BLOCK.modalEngine,
+    label: { type: 'plain_text', text: 'System' },
+    element: {
+      type: 'static_select',
+      action_id: INPUT.engine,
+      options,
+      ...(initial ? { initial_option: initial } : {}),
+    },
+  };
+}
+
+function privateInput(): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: PRIVATE_IDS.modalBlock,
+    optional: true,
+    label: { type: 'plain_text', text: 'Who sees the answer' },
+    element: {
+      type: 'checkboxes',
+      action_id: PRIVATE_IDS.modalInput,
+      options: [option(PRIVATE_IDS.modalOption, 'Only me (the walkthrough runs in a DM)')],
+    },
+  };
+}
+
+/** The bare `/memdoctor` form: a large text box and an engine select. */
+export function pasteModal(meta: PasteModalMeta, engine?: EngineHint): types.ModalView {
   return {
     type: 'modal',
     callback_id: VIEW.paste,
@@ -32,41 +74,7 @@ export function pasteModal(meta: PasteModalMeta, engine?: EngineHint): types.Mod
     title: { type: 'plain_text', text: 'memdoctor' },
     submit: { type: 'plain_text', text: 'Diagnose' },
     close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      {
-        type: 'input',
-        block_id: BLOCK.modalText,
-        label: { type: 'plain_text', text: 'Error, stack trace or log excerpt' },
-        element: {
-          type: 'plain_text_input',
-          action_id: INPUT.text,
-          multiline: true,
-          max_length: LIMITS.plainTextInput,
-        },
-      },
-      {
-        type: 'input',
-        block_id: BLOCK.modalEngine,
-        label: { type: 'plain_text', text: 'System' },
-        element: {
-          type: 'static_select',
-          action_id: INPUT.engine,
-          options,
-          ...(initial ? { initial_option: initial } : {}),
-        },
-      },
-      {
-        type: 'input',
-        block_id: PRIVATE_IDS.modalBlock,
-        optional: true,
-        label: { type: 'plain_text', text: 'Who sees the answer' },
-        element: {
-          type: 'checkboxes',
-          action_id: PRIVATE_IDS.modalInput,
-          options: [option(PRIVATE_IDS.modalOption, 'Only me (the walkthrough runs in a DM)')],
-        },
-      },
-    ],
+    blocks: [textInput(), engineInput(engine), privateInput()],
   };
 }
 

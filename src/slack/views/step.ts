@@ -13,55 +13,19 @@ import {
 } from './blocks.ts';
 import { LIMITS } from './limits.ts';
 import { packStepButton } from './step-button.ts';
+import { answerBlocks } from './step-kinds/answer-blocks.ts';
+import { SLACK_STEP_BLOCKS, type SlackStepBlocks } from './step-kinds/index.ts';
 
 /** The block_id that marks a walkthrough step's message, so it can be found again in its thread. */
 export function stepBlockId(walkthrough: string, step: string): string {
   return `memdoctor.step:${walkthrough}:${step}`.slice(0, LIMITS.blockId);
 }
 
-function list(title: string, items: readonly string[]): Block {
-  const lines = items.map((t, i) => `${i + 1}. ${mrkdwn(t)}`);
-  return section(`*${title}*\n${fitLines(lines, LIMITS.sectionText - 40)}`);
+/** The kind's own blocks; a kind the registry does not know is shown by how it is answered. */
+function kindBlocks(view: StepView): Block[] {
+  const blocks = (SLACK_STEP_BLOCKS as Readonly<Record<string, SlackStepBlocks>>)[view.kind];
+  return blocks ? blocks(view) : answerBlocks(view);
 }
-
-/** How a step is answered in a thread, from its input: a reply with a value, or with command output. */
-function answerBlocks(view: StepView): Block[] {
-  if (view.input === 'value')
-    return [context(`:straight_ruler: Reply in this thread with ${mrkdwn(view.hint ?? 'a number')}.`)];
-  if (view.input === 'output') {
-    const how = view.parser ? `Run ${mrkdwn(view.parser.howToGet)}, then r` : 'R';
-    return [context(`:clipboard: ${how}eply in this thread with its output, or upload it as a file.`)];
-  }
-  return [];
-}
-
-function bisectionBlocks(view: StepView): Block[] {
-  const b = view.bisection;
-  if (!b) return [];
-  return [
-    section(
-      `*Round ${b.round}*: run with these ${b.testWith.length} of ${b.remaining.length} candidates left (of ${b.total}):\n` +
-        fitLines(
-          b.testWith.map((c) => `• \`${mrkdwn(c)}\``),
-          LIMITS.sectionText - 200,
-        ),
-    ),
-    context(`Does it show: ${mrkdwn(b.symptom)}?`),
-  ];
-}
-
-function conclusionBlocks(view: StepView): Block[] {
-  return [list('Fix', view.fix ?? []), list('Check that it worked', view.verify ?? [])];
-}
-
-/**
- * Kinds whose message shows more than their buttons or input (rounds, the fix); every other kind,
- * a new one too, is shown by how it is answered.
- */
-const KIND_BLOCKS: Readonly<Record<string, (view: StepView) => Block[]>> = {
-  bisection: bisectionBlocks,
-  conclusion: conclusionBlocks,
-};
 
 /** A walkthrough step as a thread message: title, text, what the kind needs, and its buttons. */
 export function stepMessage(view: StepView, note?: string): MessageView {
@@ -73,7 +37,7 @@ export function stepMessage(view: StepView, note?: string): MessageView {
     ),
   ];
   if (note) blocks.push(context(note));
-  blocks.push(...(KIND_BLOCKS[view.kind]?.(view) ?? answerBlocks(view)));
+  blocks.push(...kindBlocks(view));
   const value = (e: WalkthroughEvent) => packStepButton(view, e);
   if (view.options.length > 0)
     blocks.push(
