@@ -12,6 +12,7 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
   devDependencies: Record<string, string>;
   files: string[];
   license: string;
+  engines: { node: string };
 };
 
 /** Runs node on the built files with every devDependency refused (see the fixture). */
@@ -62,6 +63,14 @@ describe('the package', () => {
     expect(paths).toContain('dist/cli.js');
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining(['LICENSE', '.env.example']));
+  });
+
+  it('supports Node 22 LTS and later, as the image ships (Node 20 left support on 2026-04-30)', () => {
+    expect(manifest.engines.node).toBe('>=22');
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+    expect(lock.packages[''].engines).toEqual(manifest.engines);
+    expect(lock.packages[''].devDependencies).toEqual(manifest.devDependencies);
+    expect(lock.packages[''].dependencies).toEqual(manifest.dependencies);
   });
 
   it('has the Apache-2.0 text its license field names', () => {
