@@ -23,5 +23,10 @@ ln -s ../lib/node_modules/npm/bin/npm-cli.js "$work/rootfs/usr/local/bin/npm"
 ln -s ../lib/node_modules/npm/bin/npx-cli.js "$work/rootfs/usr/local/bin/npx"
 chroot "$work/rootfs" /usr/sbin/groupadd --gid 1000 node
 chroot "$work/rootfs" /usr/sbin/useradd --uid 1000 --gid node --shell /bin/bash --create-home node
-tar -C "$work/rootfs" -c . | podman import - "$image" >&2
+# This machine's CA bundle, so npm inside a build trusts what the host trusts (a TLS proxy's CA here);
+# a site's own base image would carry its CA the same way.
+mkdir -p "$work/rootfs/etc/ssl/certs"
+cp /etc/ssl/certs/ca-certificates.crt "$work/rootfs/etc/ssl/certs/ca-certificates.crt"
+tar -C "$work/rootfs" -c . |
+  podman import --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' - "$image" >&2
 echo "$image"
