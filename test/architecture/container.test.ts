@@ -27,6 +27,12 @@ async function podman(args: string[], timeout = 60_000): Promise<string> {
   return stdout.trim();
 }
 
+/** What the container wrote: pino logs to stderr, which `podman logs` passes on as its own stderr. */
+async function logsOf(container: string): Promise<string> {
+  const { stdout, stderr } = await run('podman', ['logs', container], { maxBuffer: 64 * 1024 * 1024 });
+  return stdout + stderr;
+}
+
 describe.skipIf(!ENABLED)(`the container image${SKIPPED}`, () => {
   const fake = new FakeSlack(BOT_TOKEN);
   let port = 0;
@@ -99,6 +105,7 @@ describe.skipIf(!ENABLED)(`the container image${SKIPPED}`, () => {
     const bytes = Number(await podman(['image', 'inspect', '--format', '{{.Size}}', IMAGE]));
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThan(600 * 1024 * 1024);
+    console.info(`image size: ${(bytes / 1024 ** 2).toFixed(0)} MiB`);
   });
 
   it('stops on SIGTERM as PID 1, within its own deadline', async () => {
@@ -110,6 +117,6 @@ describe.skipIf(!ENABLED)(`the container image${SKIPPED}`, () => {
     );
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(await podman(['inspect', '--format', '{{.State.ExitCode}}', container])).toBe('0');
-    expect(await podman(['logs', container])).toContain('memdoctor shutting down');
+    expect(await logsOf(container)).toContain('memdoctor shutting down');
   });
 });
