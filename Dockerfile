@@ -3,20 +3,28 @@
 # message naming them (exit 2) instead of starting anything else.
 # Two stages: the first installs everything and builds dist/ (npm ci runs `prepare`), then drops the
 # dev dependencies; the runtime image gets only the built JavaScript and what it reads at run time.
-# Node 22 is a supported LTS line (Node 20 left support in April 2026); memdoctor itself also runs on 20.
+# Node 22 is the supported LTS line (Node 20 left support in April 2026).
+# The base is a build argument: the real node image by default; elsewhere a local stand-in
+# (`--build-arg BASE=localhost/...`, see docs/deploy.md) where no registry is reachable. It must have
+# node, npm and a `node` user.
+ARG BASE=node:22.21.1-bookworm-slim
 
-FROM node:22.21.1-bookworm-slim AS build
+FROM ${BASE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY src ./src
 COPY playbooks ./playbooks
 # npm ci runs `prepare` (scripts/build.mjs): bundles src/ into dist/ and validates the playbooks into
-# dist/playbooks.json. The cache mount keeps rebuilds fast.
-RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund \
+# dist/playbooks.json. The cache mount keeps rebuilds fast. A registry that needs configuration (a
+# mirror, a token) gets it as a build secret, which stays out of every layer:
+# `--secret id=npmrc,src=$HOME/.npmrc`; without it npm uses its defaults.
+RUN --mount=type=cache,target=/root/.npm \
+    --mount=type=secret,id=npmrc,target=/root/.npmrc \
+    npm ci --no-audit --no-fund \
  && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:22.21.1-bookworm-slim AS runtime
+FROM ${BASE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app

@@ -45,7 +45,9 @@ await build({
     'zod',
     'zod/*',
   ],
-  sourcemap: true,
+  // Source maps only when asked (`node scripts/build.mjs --sourcemap`): they doubled the package and
+  // the image, and the published code is not minified, so its stack traces read as they are.
+  sourcemap: process.argv.includes('--sourcemap'),
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
   // yaml is CommonJS and requires node built-ins; an ES module bundle needs a require to give it.

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { parseSize } from '../engine/units.ts';
 import { UsageError } from '../errors.ts';
@@ -53,35 +54,52 @@ function convert(key: string, spec: FlagSpec, raw: string, readFile: FileReader)
   return parsed.data;
 }
 
-/** The raw text of the flag at `args[i]` and how many arguments it used. */
-function rawValue(args: readonly string[], i: number, key: string, spec: FlagSpec, inline?: string) {
-  if (inline !== undefined) return { raw: inline, used: 1 };
-  const next = args[i + 1];
-  if (spec.kind === 'bool' && (next === undefined || next.startsWith('--'))) return { raw: 'true', used: 1 };
-  if (next === undefined) throw new UsageError(`--${key} needs a value.`);
-  return { raw: next, used: 2 };
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+
+/** node's parseArgs options for the specs: a `bool` flag alone is true; every other kind takes a value. */
+function parseOptions(specs: FlagSpecs): Record<string, { type: 'string' | 'boolean' }> {
+  return Object.fromEntries(
+    Object.entries(specs).map(([key, spec]) => [key, { type: spec.kind === 'bool' ? 'boolean' : 'string' }]),
+  );
+}
+
+/** The raw text of an option token; a `bool` flag also takes a following `true`/`false` (`--x false`). */
+function rawValue(token: Token & { kind: 'option' }, next: Token | undefined, spec: FlagSpec) {
+  if (token.value !== undefined) return { raw: token.value, used: 1 };
+  if (spec.kind !== 'bool') throw new UsageError(`--${token.name} needs a value.`);
+  if (next?.kind === 'positional' && /^(true|false)$/i.test(next.value)) return { raw: next.value, used: 2 };
+  return { raw: 'true', used: 1 };
+}
+
+function unexpected(token: Token): UsageError {
+  const text = token.kind === 'positional' ? token.value : '--';
+  return new UsageError(`unexpected argument "${text}": flags look like --key value.`);
 }
 
 /**
- * Reads `--key value`, `--key=value` and bare boolean `--key` flags, named as the system's own
- * settings. Unknown keys fail with the list of known ones, so a typo never silently falls back to a default.
+ * Reads `--key value`, `--key=value` and bare boolean `--key` flags (node's util.parseArgs splits
+ * them), named as the system's own settings. Unknown keys fail with the list of known ones, so a typo
+ * never silently falls back to a default.
  */
 export function parseFlags(args: readonly string[], specs: FlagSpecs, readFile: FileReader): FlagValues {
+  // Not strict: unknown flags and missing values get memdoctor's own messages below.
+  const { tokens } = parseArgs({
+    args: [...args],
+    options: parseOptions(specs),
+    strict: false,
+    tokens: true,
+  });
   const values: FlagValues = {};
-  let i = 0;
-  while (i < args.length) {
-    const arg = args[i] ?? '';
-    if (!arg.startsWith('--'))
-      throw new UsageError(`unexpected argument "${arg}": flags look like --key value.`);
-    const eq = arg.indexOf('=');
-    const key = arg.slice(2, eq === -1 ? undefined : eq);
-    const spec = specs[key];
-    if (!spec) {
+  for (let i = 0; i < tokens.length; ) {
+    const token = tokens[i] as Token;
+    if (token.kind !== 'option') throw unexpected(token);
+    const spec = Object.hasOwn(specs, token.name) ? specs[token.name] : undefined;
+    if (!spec || !token.rawName.startsWith('--')) {
       const known = Object.keys(specs).map((k) => `--${k}`);
-      throw new UsageError(`unknown flag --${key}. Known flags: ${known.join(', ')}.`);
+      throw new UsageError(`unknown flag ${token.rawName}. Known flags: ${known.join(', ')}.`);
     }
-    const { raw, used } = rawValue(args, i, key, spec, eq === -1 ? undefined : arg.slice(eq + 1));
-    values[key] = convert(key, spec, raw, readFile);
+    const { raw, used } = rawValue(token, tokens[i + 1], spec);
+    values[token.name] = convert(token.name, spec, raw, readFile);
     i += used;
   }
   return values;

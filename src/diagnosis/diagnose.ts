@@ -14,7 +14,7 @@ import { type Selection, selectLines } from '../llm/select.ts';
 import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
 import type { EngineOffload } from './engine-job.ts';
-import { failureNotes } from './notes.ts';
+import { engineNotes } from './notes.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
 /** What to diagnose: pasted text, or a byte stream (a file, stdin, a download; plain or gzip). */
@@ -127,7 +127,7 @@ export async function diagnose(
   const result: DiagnosisResult = {
     report: engine.report,
     findings: engine.findings,
-    notes: failureNotes(engine.failures),
+    notes: engineNotes(engine),
   };
   request.onReport?.(result);
   const model = await suggestWhenUnsure(context, {

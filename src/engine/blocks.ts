@@ -3,6 +3,7 @@ import { FactCollector } from './collector.ts';
 import type { Extractor } from './extractors/types.ts';
 import type { BookContents } from './facts.ts';
 import { type InputStats, MAX_LINE_CHARS, type ReadLimits } from './ingest/lines.ts';
+import { type CutLines, keepOfLongLine, longLineBound, mergeCuts } from './ingest/long-line.ts';
 import { carryLimit, LineSkimmer } from './ingest/skim.ts';
 
 /** Whole lines from the middle of an input, for another thread to read. */
@@ -23,6 +24,8 @@ export interface BlockJob {
 /** What a block's lines gave, as plain data. */
 export interface BlockFacts {
   lines: number;
+  /** The block's lines longer than the limit, numbered from the block's start. */
+  cut?: CutLines;
   book: BookContents;
   /**
    * False when taking the book in could differ from reading the lines in order (an extractor failed
@@ -65,29 +68,30 @@ function lineLimits(maxLineChars: number | undefined): ReadLimits {
   return maxLineChars === undefined ? {} : { maxLineChars };
 }
 
-/** Reads whole lines from the middle of an input into a collector, in order; the lines read. */
+/** Reads whole lines from the middle of an input into a collector, in order; what was counted. */
 function readChunks(
   source: string,
   collector: FactCollector,
   limits: ReadLimits,
   chunks: readonly Uint8Array[],
-): number {
+): InputStats {
   const counted: InputStats = { bytes: 0, lines: 0 };
   const skimmer = new LineSkimmer(source, collector, counted, limits, true);
   for (const chunk of chunks) skimmer.chunk(chunk);
   skimmer.end();
-  return counted.lines;
+  return counted;
 }
 
 /** Reads one block with a collector of its own: no parser (decided at the input's start), no hint. */
 export function collectBlock(job: BlockJob, extractors?: readonly Extractor[]): BlockFacts {
   const keptInFull = job.keptInFull ?? [];
   const collector = new FactCollector(extractors, undefined, { parse: false, keptInFull });
-  const lines = readChunks('block', collector, lineLimits(job.maxLineChars), job.chunks);
+  const { lines, cut } = readChunks('block', collector, lineLimits(job.maxLineChars), job.chunks);
   collector.finish();
   const book = collector.book.contents();
   const exact = collector.failures().length === 0 && !book.configsCapped;
-  return exact ? { lines, book, exact } : { lines, book, exact, chunks: job.chunks };
+  const facts = { lines, book, exact, ...(cut ? { cut } : {}) };
+  return exact ? facts : { ...facts, chunks: job.chunks };
 }
 
 /** True when a view spans its whole buffer: the buffer can move to another thread with it. */
@@ -178,7 +182,7 @@ export class BlockReader {
     this.pendingBytes += own.length;
     if (lastNewline === -1) {
       this.unfinished += own.length;
-      if (this.unfinished > this.maxCarry) this.capUnfinished();
+      if (this.unfinished > longLineBound(this.maxCarry)) this.capUnfinished();
       return;
     }
     this.unfinished = own.length - lastNewline - 1;
@@ -204,16 +208,17 @@ export class BlockReader {
   }
 
   /**
-   * An unfinished line longer than the bytes its first characters need: as LineSkimmer does, only
-   * those are kept, until its newline comes.
+   * An unfinished line longer than the engine reads: as LineSkimmer does, only the bytes it can
+   * read are kept (keepOfLongLine), until its newline comes.
    */
   private capUnfinished(): void {
     const joined = Buffer.concat(this.pending);
     const lineStart = joined.length - this.unfinished;
-    const kept = new Uint8Array(joined.subarray(0, lineStart + this.maxCarry));
+    const line = keepOfLongLine(joined.subarray(lineStart), this.maxCarry, this.collector.cutScanner());
+    const kept = new Uint8Array(Buffer.concat([joined.subarray(0, lineStart), line]));
     this.pending = [kept];
     this.pendingBytes = kept.length;
-    this.unfinished = this.maxCarry;
+    this.unfinished = line.length;
   }
 
   /** Takes in the oldest block's facts, or reads it here when they would not be exact. */
@@ -223,11 +228,14 @@ export class BlockReader {
     const facts = await oldest;
     if (!facts.exact) return this.readHere(facts.chunks ?? []);
     this.collector.absorb(facts.book, facts.lines);
+    mergeCuts(this.stats, facts.cut, this.stats.lines);
     this.stats.lines += facts.lines;
   }
 
   /** Lines read in order on this thread, after everything before them. */
   private readHere(chunks: readonly Uint8Array[]): void {
-    this.stats.lines += readChunks(this.source, this.collector, this.limits, chunks);
+    const counted = readChunks(this.source, this.collector, this.limits, chunks);
+    mergeCuts(this.stats, counted.cut, this.stats.lines);
+    this.stats.lines += counted.lines;
   }
 }

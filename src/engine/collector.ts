@@ -2,6 +2,7 @@ import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import { type BookContents, FactBook } from './facts.ts';
 import type { EngineHint } from './hints.ts';
+import type { LiteralScanner } from './ingest/literal-scan.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import type { LineSink } from './ingest/skim.ts';
 import { ParsedFacts } from './parsers/collect.ts';
@@ -63,6 +64,11 @@ const SHIPPED: { extractors: readonly Extractor[]; prepared?: Prepared } = {
 function shipped(): Prepared {
   SHIPPED.prepared ??= prepare(SHIPPED.extractors);
   return SHIPPED.prepared;
+}
+
+/** Finds every trigger of the extractors (the registry's by default), for readers without a collector. */
+export function triggerScanner(extractors?: readonly Extractor[]): LiteralScanner | undefined {
+  return (extractors && extractors !== SHIPPED.extractors ? prepare(extractors) : shipped()).triggers.scanner;
 }
 
 /**
@@ -139,6 +145,11 @@ export class FactCollector implements LineSink {
       if (live.length !== this.live?.length) this.live = live;
     }
     return this.live;
+  }
+
+  /** Finds every trigger: what a line longer than the limit is searched for (undefined: not scannable). */
+  cutScanner(): LiteralScanner | undefined {
+    return this.triggers.scanner;
   }
 
   /**

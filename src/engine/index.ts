@@ -1,3 +1,4 @@
+import { triggerScanner } from './collector.ts';
 import {
   type DiagnoseOptions,
   type Diagnosis,
@@ -7,12 +8,13 @@ import {
 } from './diagnose.ts';
 import type { Finding } from './facts.ts';
 import { type InputStats, type ReadLimits, readLines, textBytes } from './ingest/lines.ts';
+import type { CutLines } from './ingest/long-line.ts';
 import type { Playbook } from './playbook/schema.ts';
 
 /** The result for one input, in the shape of the `diagnose --json` contract. */
 export interface InputReport {
   source: string;
-  input: InputStats;
+  input: { bytes: number; lines: number };
   diagnoses: Diagnosis[];
 }
 
@@ -23,6 +25,8 @@ export interface EngineResult {
   findings: Finding[];
   /** Parsers and extractors that failed on this input; the rest of the diagnosis went on. */
   failures: StageFailure[];
+  /** Lines longer than the engine reads: it read part of each (see ingest/long-line.ts). */
+  cut?: CutLines;
 }
 
 /**
@@ -35,12 +39,22 @@ export async function diagnoseStream(
   playbooks: readonly Playbook[],
   options: DiagnoseOptions & ReadLimits = {},
 ): Promise<EngineResult> {
-  const input: InputStats = { bytes: 0, lines: 0 };
+  const stats: InputStats = { bytes: 0, lines: 0 };
   const { diagnoses, findings, failures } =
     options.skim === false
-      ? await diagnoseLines(await readLines(source, chunks, input, options), playbooks, options)
-      : await diagnoseBytes(source, await textBytes(source, chunks), input, playbooks, options);
-  return { report: { source, input, diagnoses }, findings, failures };
+      ? await diagnoseLines(await everyLine(source, chunks, stats, options), playbooks, options)
+      : await diagnoseBytes(source, await textBytes(source, chunks), stats, playbooks, options);
+  const { cut, ...input } = stats;
+  return { report: { source, input, diagnoses }, findings, failures, ...(cut ? { cut } : {}) };
+}
+
+function everyLine(
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+  stats: InputStats,
+  options: DiagnoseOptions & ReadLimits,
+): Promise<AsyncGenerator<string[]>> {
+  return readLines(source, chunks, stats, options, triggerScanner(options.extractors));
 }
 
 /** Diagnoses a pasted text (chat, console). */
@@ -60,3 +74,4 @@ export type { DiagnoseOptions, Diagnosis, EngineHint, Evidence, StageFailure } f
 export { ENGINE_HINTS } from './diagnose.ts';
 export type { Finding } from './facts.ts';
 export type { ReadLimits } from './ingest/lines.ts';
+export { MAX_LINE_CHARS } from './ingest/lines.ts';

@@ -43,7 +43,8 @@ export class TriggerIndex {
   /** Every trigger's key, each once: what the skimmer's scan looks for. */
   readonly literals: readonly string[];
   readonly scannable: boolean;
-  private readonly scanner?: LiteralScanner;
+  /** Finds every trigger (when all are scannable). */
+  readonly scanner?: LiteralScanner;
   /** For each literal id, the extractors having that trigger. */
   private readonly byId: readonly (readonly number[])[];
   private readonly tests: readonly RegExp[] = [];

@@ -4,7 +4,7 @@ import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
 import { ownsItsBuffer } from '../engine/blocks.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { EngineBusyError, EngineTimeoutError, ErrorCode, MemdoctorError } from '../errors.ts';
+import { EngineBusyError, EngineTimeoutError, type ErrorCode, MemdoctorError } from '../errors.ts';
 import { workerFile } from './worker-file.ts';
 
 /** How the pool is sized (MEMDOCTOR_ENGINE_THREADS, _QUEUE, _TIMEOUT_MS); each has a default. */

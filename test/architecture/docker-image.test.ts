@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +49,83 @@ function assembleApp(): string {
   }
   return app;
 }
+
+/** The build context's COPY sources: every COPY of every stage that is not `--from` another stage. */
+function contextCopies(): string[] {
+  const text = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  return [...text.matchAll(/^COPY\s+(.+)$/gm)].flatMap((m) => {
+    const words = (m[1] ?? '').split(/\s+/);
+    if (words.some((w) => w.startsWith('--from='))) return [];
+    return words.filter((w) => !w.startsWith('--')).slice(0, -1);
+  });
+}
+
+/** A .dockerignore pattern as a regex: `*` and `?` stay within one path segment, `**` spans them. */
+function patternRegex(pattern: string): RegExp {
+  const body = pattern
+    .replace(/^\/+|\/+$/g, '')
+    .split(/(\*\*|\*|\?)/)
+    .map((part) =>
+      part === '**'
+        ? '.*'
+        : part === '*'
+          ? '[^/]*'
+          : part === '?'
+            ? '[^/]'
+            : part.replace(/[.+^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/**
+ * Whether Docker leaves a context path out: the last .dockerignore pattern that matches the path or
+ * one of its parent folders decides (`!` patterns put it back), as Docker's own matcher does.
+ */
+function ignoredByDocker(path: string, lines: readonly string[]): boolean {
+  const parents = path.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  let ignored = false;
+  for (const line of lines) {
+    const negated = line.startsWith('!');
+    const regex = patternRegex(negated ? line.slice(1) : line);
+    if (parents.some((p) => regex.test(p))) ignored = !negated;
+  }
+  return ignored;
+}
+
+function dockerignore(): string[] {
+  return readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}
+
+describe('the build context (.dockerignore)', () => {
+  it('keeps every file the Dockerfile copies from it', () => {
+    const lines = dockerignore();
+    const sources = contextCopies();
+    expect(sources).toEqual(expect.arrayContaining(['package.json', 'scripts', 'src', 'playbooks', 'bin']));
+    const files = execFileSync('git', ['ls-files', '--', ...sources], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    expect(files.length).toBeGreaterThan(sources.length);
+    expect(files.filter((file) => ignoredByDocker(file, lines))).toEqual([]);
+  });
+
+  it('reads .dockerignore as Docker does (a planted `scripts` line is caught)', () => {
+    expect(ignoredByDocker('scripts/build.mjs', [...dockerignore(), 'scripts'])).toBe(true);
+    expect(ignoredByDocker('scripts/build.mjs', ['scripts', '!scripts/build.mjs'])).toBe(false);
+    expect(ignoredByDocker('playbooks/a/fixtures/x.log', ['*.log'])).toBe(false);
+    expect(ignoredByDocker('x.log', ['*.log'])).toBe(true);
+    expect(ignoredByDocker('a/b/x.log', ['**/*.log'])).toBe(true);
+  });
+
+  it('takes its base image as a build argument, for both stages', () => {
+    const text = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    expect(text).toMatch(/^ARG BASE=node:22[\w.-]*$/m);
+    expect([...text.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual([`\${BASE}`, `\${BASE}`]);
+  });
+});
 
 let app: string;
 beforeAll(() => {

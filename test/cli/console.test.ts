@@ -62,3 +62,22 @@ describe('console (in-process, with a test parser)', () => {
     expect(out).toContain('No known memory problem recognised.');
   });
 });
+
+describe('console after a walkthrough ends', () => {
+  const TO_THE_END = ['INFO starting', 'java.lang.OutOfMemoryError: Java heap space', '.', 'walk', '95'];
+
+  it('takes commands: a number typed after the end is not the start of a paste', async () => {
+    const out = await runConsole([...TO_THE_END, '3', 'status', 'transcript', 'quit', 'never read']);
+    expect(out).toContain('== Conclusion: The heap is too small');
+    expect(out).toContain('This walkthrough is finished: type transcript, status, walk to start again');
+    expect(out).toContain('No active walkthroughs.');
+    // The transcript's Markdown, printed by `transcript` (not swallowed into a paste).
+    expect(out.indexOf('No active walkthroughs.')).toBeLessThan(out.lastIndexOf('The heap is too small'));
+    expect(out).not.toContain('No known memory problem recognised.');
+  });
+
+  it('still diagnoses an error pasted after the end', async () => {
+    const out = await runConsole([...TO_THE_END, 'just some words', '.']);
+    expect(out).toContain('No known memory problem recognised.');
+  });
+});

@@ -56,10 +56,19 @@ function exitCode(failed: boolean, failWhenNone: boolean, recognised: boolean): 
   return failWhenNone && !recognised ? 1 : 0;
 }
 
+/** Stdin is a terminal: nothing was piped, so say how to give the log instead of waiting silently. */
+export const TERMINAL_HINT =
+  'memdoctor: reading the log from the terminal: paste it, then press Ctrl-D on a line of its own (or pipe it: kubectl logs POD | memdoctor diagnose; or name a file: memdoctor diagnose driver.log)\n';
+
+function hintOnTerminal(files: readonly string[], io: CliIo): void {
+  if (files.includes('-') && (io.stdin as { isTTY?: boolean }).isTTY === true) io.stderr.write(TERMINAL_HINT);
+}
+
 /** `memdoctor diagnose [--json] [--engine E] [FILE...]`: one report per input, in input order. */
 export const diagnoseCommand: Command = {
   async run(args, io: CliIo) {
     const { json, failWhenNone, engine, files } = parse(args);
+    hintOnTerminal(files, io);
     // A bad setting only switches the optional model help off: the diagnosis needs none of them.
     const { config, problem } = loadConfigLeniently();
     const playbooks = configuredPlaybooks(config);

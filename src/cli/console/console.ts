@@ -119,6 +119,7 @@ export class Console {
     if (verb === 'help' || verb === '?') this.write(HELP);
     else if (await this.session.command(verb)) return undefined;
     else if (this.session.active) await this.session.answer(line);
+    else if (this.session.answerAfterEnd(line)) return undefined;
     else await this.idle(line, verb, arg);
     return undefined;
   }

@@ -30,6 +30,9 @@ export const WALK_HELP = `While walking through a procedure:
   quit          leave (with Redis set up, memdoctor resume <id> picks it up again)
 `;
 
+/** A typed answer: a number or measurement (95, 0.85, 85%, 3.5 GiB, 7.8 min) or an answer word. */
+const ANSWER_LIKE = /^(?:[-+]?\d[\d.,]*\s*(?:%|[a-z]{1,3})?|done|skip|cant|can't|yes|no)$/i;
+
 /** Drives one walkthrough from typed lines: answers, back, abort, status, transcript. */
 export class WalkSession {
   record: WalkthroughRecord | undefined;
@@ -145,6 +148,21 @@ export class WalkSession {
     const count = text.split('\n').length;
     this.write(`! this step does not take pasted output; the ${count} pasted lines were not used.\n`);
     return undefined;
+  }
+
+  /**
+   * After a walkthrough ends, a line that reads as an answer (a number, done, skip...) was meant for
+   * it: say so, rather than take it as the first line of a paste that would swallow the commands
+   * after it. False when the line is something else.
+   */
+  answerAfterEnd(line: string): boolean {
+    if (!this.record || this.active || this.reader.lastPasted) return false;
+    if (!ANSWER_LIKE.test(line.trim())) return false;
+    const state = this.record.status === 'done' ? 'finished' : 'abandoned';
+    this.write(
+      `This walkthrough is ${state}: type transcript, status, walk to start again, or paste a new error.\n`,
+    );
+    return true;
   }
 
   /** Handles one answer line for the current step. */

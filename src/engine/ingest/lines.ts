@@ -1,6 +1,8 @@
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputBinaryError, InputTooLargeError, InputUnreadableError, MemdoctorError } from '../../errors.ts';
+import type { LiteralScanner } from './literal-scan.ts';
+import { type CutLines, carryLimit, keepOfLongLine, noteCut, visibleLine } from './long-line.ts';
 import { sniff } from './sniff.ts';
 
 /** Lines longer than this are cut: a log line that long is data, and regexes need a bound. */
@@ -17,6 +19,8 @@ export interface ReadLimits {
 export interface InputStats {
   bytes: number;
   lines: number;
+  /** Lines longer than the limit (not part of the `diagnose --json` contract: a note says it). */
+  cut?: CutLines;
 }
 
 async function* bytesOf(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -73,10 +77,22 @@ async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): 
   }
 }
 
-/** How a line is given to the engine: cut at `maxLine` characters, then without the CR of a CRLF. */
-export function lineEnding(maxLine: number): (line: string) => string {
-  return (line) => {
-    const cut = line.length > maxLine ? line.slice(0, maxLine) : line;
+/**
+ * How a line is given to the engine: cut at `maxLine` characters (visibleLine: around the first
+ * literal of `scanner` when it lies past the cut), then without the CR of a CRLF. A cut line is
+ * counted in `stats`; `lineNo` is the line's number.
+ */
+export function lineEnding(
+  maxLine: number,
+  stats?: InputStats,
+  scanner?: LiteralScanner,
+): (line: string, lineNo: number) => string {
+  return (line, lineNo) => {
+    let cut = line;
+    if (line.length > maxLine) {
+      cut = visibleLine(line, maxLine, scanner);
+      if (stats) noteCut(stats, lineNo);
+    }
     return cut.endsWith('\r') ? cut.slice(0, -1) : cut;
   };
 }
@@ -90,10 +106,15 @@ export async function* splitLines(
   bytes: AsyncIterable<Uint8Array>,
   stats: InputStats,
   limits: ReadLimits = {},
+  scanner?: LiteralScanner,
 ): AsyncGenerator<string[]> {
   const decoder = new TextDecoder('utf-8');
   const maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
-  const cleanEnd = lineEnding(maxLine);
+  const cleanEnd = lineEnding(maxLine, stats, scanner);
+  const keep = (carry: string) =>
+    scanner
+      ? keepOfLongLine(Buffer.from(carry, 'utf8'), carryLimit(maxLine), scanner).toString('utf8')
+      : carry.slice(0, maxLine * 4);
   let carry = '';
   for await (const chunk of bytes) {
     stats.bytes += chunk.length;
@@ -103,14 +124,15 @@ export async function* splitLines(
     const text = carry + decoder.decode(chunk, { stream: true });
     const parts = text.split('\n');
     carry = parts.pop() ?? '';
-    if (carry.length > maxLine * 4) carry = carry.slice(0, maxLine * 4);
+    if (carry.length > maxLine * 4) carry = keep(carry);
+    const first = stats.lines + 1;
     stats.lines += parts.length;
-    yield parts.map(cleanEnd);
+    yield parts.map((part, i) => cleanEnd(part, first + i));
   }
   carry += decoder.decode();
   if (carry.length > 0) {
     stats.lines += 1;
-    yield [cleanEnd(carry)];
+    yield [cleanEnd(carry, stats.lines)];
   }
 }
 
@@ -120,6 +142,7 @@ export async function readLines(
   chunks: AsyncIterable<Uint8Array>,
   stats: InputStats,
   limits: ReadLimits = {},
+  scanner?: LiteralScanner,
 ): Promise<AsyncGenerator<string[]>> {
-  return splitLines(source, await textBytes(source, chunks), stats, limits);
+  return splitLines(source, await textBytes(source, chunks), stats, limits, scanner);
 }

@@ -1,6 +1,9 @@
 import { InputTooLargeError } from '../../errors.ts';
 import { type InputStats, lineEnding, MAX_LINE_CHARS, type ReadLimits } from './lines.ts';
 import { LiteralScanner } from './literal-scan.ts';
+import { carryLimit, keepOfLongLine } from './long-line.ts';
+
+export { carryLimit } from './long-line.ts';
 
 /** Where skimmed lines go: the engine's fact collector, seen from the reader. */
 export interface LineSink {
@@ -14,14 +17,11 @@ export interface LineSink {
    * the same array until the set changes. Undefined: read every line.
    */
   liveLiterals(): readonly string[] | undefined;
+  /** Finds every literal the sink reads lines for: what a line longer than the limit is searched for. */
+  cutScanner?(): LiteralScanner | undefined;
 }
 
 const NEWLINE = 0x0a;
-
-/** Bytes enough to decode a line's first `maxLine` characters: a UTF-16 unit takes at most 3. */
-export function carryLimit(maxLine: number): number {
-  return maxLine * 3 + 4;
-}
 
 /** Newlines in bytes[from, to). */
 function newlines(bytes: Buffer, from: number, to: number): number {
@@ -40,7 +40,8 @@ export class LineSkimmer {
   private readonly maxLine: number;
   /** Bytes kept of an unfinished line (carryLimit). */
   private readonly maxCarry: number;
-  private readonly cleanEnd: (line: string) => string;
+  private readonly cleanEnd: (line: string, lineNo: number) => string;
+  private readonly longScanner: LiteralScanner | undefined;
   private readonly startDecoder = new TextDecoder('utf-8');
   // Only the input's very first bytes may lose a byte-order mark, as in a streaming decode.
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -60,7 +61,8 @@ export class LineSkimmer {
     this.atStart = !midInput;
     this.maxLine = limits.maxLineChars ?? MAX_LINE_CHARS;
     this.maxCarry = carryLimit(this.maxLine);
-    this.cleanEnd = lineEnding(this.maxLine);
+    this.longScanner = sink.cutScanner?.();
+    this.cleanEnd = lineEnding(this.maxLine, stats, this.longScanner);
   }
 
   async read(bytes: AsyncIterable<Uint8Array>): Promise<void> {
@@ -115,12 +117,12 @@ export class LineSkimmer {
     this.carry = Buffer.alloc(0);
     if (line.length === 0) return;
     this.stats.lines++;
-    this.sink.push([this.cleanEnd(line)]);
+    this.sink.push([this.cleanEnd(line, this.stats.lines)]);
   }
 
-  /** The unfinished line, without bytes past what its first maxLine characters can need. */
+  /** The unfinished line, without the bytes the engine cannot read of it (keepOfLongLine). */
   private capped(bytes: Buffer): Buffer {
-    return Buffer.from(bytes.subarray(0, Math.min(bytes.length, this.maxCarry)));
+    return keepOfLongLine(bytes, this.maxCarry, this.longScanner);
   }
 
   private decode(bytes: Uint8Array): string {
@@ -133,8 +135,9 @@ export class LineSkimmer {
   private readAll(bytes: Buffer): void {
     const lines = this.decode(bytes).split('\n');
     lines.pop();
+    const first = this.stats.lines + 1;
     this.stats.lines += lines.length;
-    this.sink.push(lines.map(this.cleanEnd));
+    this.sink.push(lines.map((line, i) => this.cleanEnd(line, first + i)));
   }
 
   /** Only the lines of the bytes (which end with a newline) that hold a live literal; the rest are counted. */
@@ -159,8 +162,9 @@ export class LineSkimmer {
       const stop = bytes.indexOf(NEWLINE, hit);
       this.pass(newlines(bytes, at, start));
       this.stats.lines++;
-      const text = this.decode(bytes.subarray(start, Math.min(stop, start + this.maxCarry)));
-      this.sink.push([this.cleanEnd(text)]);
+      const line = bytes.subarray(start, stop);
+      const text = this.decode(line.length > this.maxCarry ? this.capped(line) : line);
+      this.sink.push([this.cleanEnd(text, this.stats.lines)]);
       at = stop + 1;
       if (this.sink.everyLine()) {
         this.readAll(bytes.subarray(at));

