@@ -2,8 +2,12 @@
 // of the whole line, whichever reader split it: the start, unless the line's first known message (a
 // trigger literal) lies past the cut; then the part around that message. A 50 MB line whose
 // OutOfMemoryError sits after byte 16 KiB is still diagnosed.
-import type { InputStats } from './lines.ts';
 import type { LiteralScanner } from './literal-scan.ts';
+
+/** Where the cut lines are counted (lines.ts's InputStats), named here so the two files need no cycle. */
+interface CutCounter {
+  cut?: CutLines;
+}
 
 /** Characters kept before the message found past the cut: the log line's own prefix, usually. */
 export const CONTEXT_CHARS = 1024;
@@ -19,12 +23,12 @@ export interface CutLines {
 }
 
 /** Counts one more cut line in the stats (the first one's number is kept). */
-export function noteCut(stats: InputStats, lineNo: number, count = 1): void {
+export function noteCut(stats: CutCounter, lineNo: number, count = 1): void {
   stats.cut = { first: stats.cut?.first ?? lineNo, count: (stats.cut?.count ?? 0) + count };
 }
 
 /** Adds the cuts a reader of later lines counted (its line numbers start after `offset` lines). */
-export function mergeCuts(stats: InputStats, cut: CutLines | undefined, offset: number): void {
+export function mergeCuts(stats: CutCounter, cut: CutLines | undefined, offset: number): void {
   if (cut) noteCut(stats, offset + cut.first, cut.count);
 }
 
