@@ -3,6 +3,9 @@
  * and Slack parse their input into a DiagnosisRequest and render the DiagnosisResult; nothing else.
  */
 
+export type { CaseDiagnosis, CaseLimits, CaseReport } from '../engine/case/index.ts';
+export { formatCite } from '../engine/case/index.ts';
+export { type CaseRequest, diagnoseCase } from './case.ts';
 export {
   type DiagnosisContext,
   type DiagnosisInput,

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  type CaseReport,
+  type CaseRequest,
+  type DiagnosisContext,
+  diagnoseCase,
+  formatCite,
+} from '../../diagnosis/index.ts';
+import { UsageError } from '../../errors.ts';
+import type { CliIo } from '../command.ts';
+import { openInput } from '../input.ts';
+
+const LIMITS = z.object({
+  maxInputs: z.coerce.number().int().min(1, '--max-inputs must be at least 1').optional(),
+  maxBytes: z.coerce.number().int().min(1, '--max-bytes must be at least 1 (a byte count)').optional(),
+});
+
+/** `--max-inputs N --max-bytes B`, checked; a bad value is a usage error that names the flag. */
+export function caseLimits(values: { 'max-inputs'?: string; 'max-bytes'?: string }) {
+  const parsed = LIMITS.safeParse({ maxInputs: values['max-inputs'], maxBytes: values['max-bytes'] });
+  if (!parsed.success) throw new UsageError(z.prettifyError(parsed.error));
+  return Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+}
+
+function renderText(report: CaseReport): string {
+  const out: string[] = [];
+  report.groups.forEach((group, i) => {
+    out.push(`Case ${i + 1}: ${group.inputs.join(', ')}`);
+    for (const key of group.joinedBy) out.push(`  joined by ${key}`);
+    for (const process of group.processes) out.push(`  one process: ${process}`);
+    if (group.container) out.push(`  container used: ${group.container.used}: ${group.container.why}`);
+    if (group.diagnoses.length === 0) out.push('  no known problem found');
+    for (const d of group.diagnoses) {
+      out.push(`  ${d.title} (${Math.round(d.confidence * 100)}%)`);
+      for (const e of d.evidence) out.push(`    ${formatCite(e)}  ${e.text}`);
+      for (const action of d.actions) out.push(`    - ${action}`);
+    }
+  });
+  for (const note of report.notes) out.push(`Note: ${note}`);
+  return `${out.join('\n')}\n`;
+}
+
+/** Runs several files as one case and prints its answer; the exit code as for single inputs. */
+export async function runTogether(
+  request: { files: readonly string[]; json: boolean; engine?: CaseRequest['engine']; limits: object },
+  context: DiagnosisContext,
+  io: CliIo,
+): Promise<{ recognised: boolean }> {
+  const inputs = request.files.map((file) => ({ source: file, chunks: openInput(file, io.stdin) }));
+  const report = await diagnoseCase(
+    { inputs, limits: request.limits, ...(request.engine ? { engine: request.engine } : {}) },
+    context,
+  );
+  io.stdout.write(request.json ? `${JSON.stringify(report)}\n` : renderText(report));
+  return { recognised: report.groups.some((g) => g.diagnoses.length > 0) };
+}

@@ -1,0 +1,39 @@
+import type { JoinKey } from './types.ts';
+
+/*
+ * Process ids, where the tools print them:
+ * - `jcmd <pid> VM.native_memory summary`: line 1 is `<pid>:` (jcmd prints the pid it attached to)
+ * - `pmap [-x] <pid>`: line 1 is `<pid>:   <command line>` (procps pmap.c, printf("%u:   %s\n"))
+ * - JDK unified logging with the `pid` decorator: `[2026-12-03T12:42:38.464+0000][23908][info][gc] ...`
+ *   (-Xlog decorators, JEP 158); the `%p` in a file name (`gc-%p.log`) is the pid too
+ * - YARN ContainersMonitorImpl: `Container [pid=8296,containerID=container_...] is running beyond ...`,
+ *   the line that says which process a container is
+ * A pid is only unique on one host at one time; inputs of one incident are that.
+ */
+const HEADER = /^(\d{1,9}):(?:\s|$)/;
+const UNIFIED_DECORATOR = /^\[[^\]]*\]\[(\d{1,9})\]\[/;
+const CONTAINER_PID = /\[pid=(\d{1,9}),containerID=/g;
+const FILE_NAME_PID = /(?:^|[-_.])(\d{2,9})\.log$/;
+
+function pid(value: string): JoinKey {
+  return { family: 'pid', value };
+}
+
+/** The process ids a line names (a header counts only on line 1, where the tools print it). */
+export function pidKeys(line: string, lineNo: number): JoinKey[] {
+  const keys: JoinKey[] = [];
+  const header = lineNo === 1 ? HEADER.exec(line) : null;
+  if (header?.[1]) keys.push(pid(header[1]));
+  const decorated = UNIFIED_DECORATOR.exec(line);
+  if (decorated?.[1]) keys.push(pid(decorated[1]));
+  for (const [, id = ''] of line.matchAll(CONTAINER_PID)) keys.push(pid(id));
+  return keys;
+}
+
+/** The pid a GC log's file name carries (`-Xlog:gc:file=gc-%p.log`), if it carries one. */
+export function pidInFileName(name: string): JoinKey | undefined {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  if (!/gc/i.test(base)) return undefined;
+  const match = FILE_NAME_PID.exec(base);
+  return match?.[1] ? pid(match[1]) : undefined;
+}
