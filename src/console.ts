@@ -3,7 +3,8 @@
  * model assist and the outcome reader from the configuration, so src/cli only turns typed input into
  * requests and results into text. (The Slack app's root is src/serve.ts.)
  */
-import { type Config, redisTarget } from './config.ts';
+import { type Config, redisTarget, secretFromEnv } from './config.ts';
+import { type ConnectorsConfig, loadConnectorsConfig } from './connectors/config.ts';
 import { UsageError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
 import type { AssistChoice } from './setup/assist.ts';
@@ -23,6 +24,8 @@ export interface ConsoleResources {
   assist?: LlmAssist;
   /** Why the model assist is off although a model was configured. */
   assistOff?: string;
+  /** The APIs steps may be fetched from (MEMDOCTOR_CONNECTORS); unset, nothing is fetched. */
+  connectors?: ConnectorsConfig;
   /** Lets go of the store and the assist. */
   close(): Promise<void>;
 }
@@ -34,6 +37,12 @@ async function modelAssist(config: Config): Promise<AssistChoice> {
     import('./log.ts'),
   ]);
   return openAssist(config, { log: createLogger('silent') });
+}
+
+/** The connectors.yaml MEMDOCTOR_CONNECTORS names, when set; a bad file stops with its error. */
+export function configuredConnectors(config: Config): ConnectorsConfig | undefined {
+  if (!config.MEMDOCTOR_CONNECTORS) return undefined;
+  return loadConnectorsConfig(config.MEMDOCTOR_CONNECTORS, (name) => secretFromEnv(name));
 }
 
 /**
@@ -51,7 +60,15 @@ export async function openConsole(
     await assist?.close();
     await service.close();
   };
-  return { playbooks, service, close, ...(assist ? { assist } : {}), ...(off ? { assistOff: off } : {}) };
+  const connectors = configuredConnectors(config);
+  return {
+    playbooks,
+    service,
+    close,
+    ...(assist ? { assist } : {}),
+    ...(off ? { assistOff: off } : {}),
+    ...(connectors ? { connectors } : {}),
+  };
 }
 
 /**
