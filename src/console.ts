@@ -3,11 +3,12 @@
  * model assist and the outcome reader from the configuration, so src/cli only turns typed input into
  * requests and results into text. (The Slack app's root is src/serve.ts.)
  */
-import { type Config, redisTarget, secretFromEnv } from './config.ts';
-import { type ConnectorsConfig, loadConnectorsConfig } from './connectors/config.ts';
+import { type Config, redisTarget } from './config.ts';
+import type { ConnectorsConfig } from './connectors/config.ts';
 import { UsageError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
 import type { AssistChoice } from './setup/assist.ts';
+import { configuredConnectors } from './setup/connectors.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import { openWalkthroughs } from './setup/walkthroughs.ts';
 import type { OutcomeStore } from './stats/outcomes.ts';
@@ -37,12 +38,6 @@ async function modelAssist(config: Config): Promise<AssistChoice> {
     import('./log.ts'),
   ]);
   return openAssist(config, { log: createLogger('silent') });
-}
-
-/** The connectors.yaml MEMDOCTOR_CONNECTORS names, when set; a bad file stops with its error. */
-export function configuredConnectors(config: Config): ConnectorsConfig | undefined {
-  if (!config.MEMDOCTOR_CONNECTORS) return undefined;
-  return loadConnectorsConfig(config.MEMDOCTOR_CONNECTORS, (name) => secretFromEnv(name));
 }
 
 /**
