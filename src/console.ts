@@ -4,9 +4,11 @@
  * requests and results into text. (The Slack app's root is src/serve.ts.)
  */
 import { type Config, redisTarget } from './config.ts';
+import type { ConnectorsConfig } from './connectors/config.ts';
 import { UsageError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
 import type { AssistChoice } from './setup/assist.ts';
+import { configuredConnectors } from './setup/connectors.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import { openWalkthroughs } from './setup/walkthroughs.ts';
 import type { OutcomeStore } from './stats/outcomes.ts';
@@ -23,6 +25,8 @@ export interface ConsoleResources {
   assist?: LlmAssist;
   /** Why the model assist is off although a model was configured. */
   assistOff?: string;
+  /** The APIs steps may be fetched from (MEMDOCTOR_CONNECTORS); unset, nothing is fetched. */
+  connectors?: ConnectorsConfig;
   /** Lets go of the store and the assist. */
   close(): Promise<void>;
 }
@@ -51,7 +55,15 @@ export async function openConsole(
     await assist?.close();
     await service.close();
   };
-  return { playbooks, service, close, ...(assist ? { assist } : {}), ...(off ? { assistOff: off } : {}) };
+  const connectors = configuredConnectors(config);
+  return {
+    playbooks,
+    service,
+    close,
+    ...(assist ? { assist } : {}),
+    ...(off ? { assistOff: off } : {}),
+    ...(connectors ? { connectors } : {}),
+  };
 }
 
 /**

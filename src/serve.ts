@@ -9,6 +9,7 @@ import { connectTo, type RedisConnection } from './redis/connect.ts';
 import { redisHealth } from './redis/health.ts';
 import { RedisKeys } from './redis/keys.ts';
 import { openAssist } from './setup/assist.ts';
+import { configuredConnectors } from './setup/connectors.ts';
 import { EnginePool } from './setup/engine-pool.ts';
 import { openOutcomes } from './setup/outcomes.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
@@ -86,6 +87,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     };
   };
   const assist = modelAssist(config, log, redis);
+  const connectors = configuredConnectors(config);
   return {
     settings: {
       botToken: token,
@@ -104,6 +106,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     log,
     health,
     ...(assist ? { assist } : {}),
+    ...(connectors ? { connectors } : {}),
   };
 }
 

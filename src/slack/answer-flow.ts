@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import { type AnswerRefusal, answerStep as applyAnswer } from '../usecases/answer-step.ts';
+import { type AnswerRefusal, type AnswerResult, answerStep as applyAnswer } from '../usecases/answer-step.ts';
 import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure, storeDownText } from './failures.ts';
@@ -100,8 +100,17 @@ function apply(deps: SlackDeps, client: WebClient, answer: StepAnswer) {
  * unparseable) go only to the person who answered.
  */
 export async function answerStep(deps: SlackDeps, client: WebClient, answer: StepAnswer): Promise<void> {
+  return settleAnswer(deps, client, answer, await apply(deps, client, answer));
+}
+
+/** After the use case: a refusal told to the person, or the step marked and what comes next posted. */
+export async function settleAnswer(
+  deps: SlackDeps,
+  client: WebClient,
+  answer: StepAnswer,
+  result: AnswerResult,
+): Promise<void> {
   const { thread, event } = answer;
-  const result = await apply(deps, client, answer);
   if (result.kind !== 'answered') return answer.tell(refusalText(deps, answer, result));
   const { before, after } = result;
   deps.metrics?.walkthroughTransitions.inc({ event: event.type });

@@ -11,7 +11,20 @@ export type SlashRequest =
   | { kind: 'calc'; args: string[] }
   | { kind: 'diagnose'; text: string; engine?: EngineHint }
   | { kind: 'private'; text: string }
-  | { kind: 'handover'; to?: string; walkthrough?: string; typed: string };
+  | { kind: 'handover'; to?: string; walkthrough?: string; typed: string }
+  /** `check flink [<job-id>]`, `check spark <app-id>`, `check yarn <app-id>`; no system when mistyped. */
+  | { kind: 'check'; system?: CheckSystem; id?: string };
+
+/** The systems `/memdoctor check` reads, as connectors.yaml names them. */
+export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn'] as const;
+export type CheckSystem = (typeof CHECK_SYSTEMS)[number];
+
+function parseCheck(rest: string): SlashRequest {
+  const [system = '', id, ...extra] = rest.split(/\s+/);
+  const known = (CHECK_SYSTEMS as readonly string[]).includes(system.toLowerCase());
+  if (!known || extra.length > 0) return { kind: 'check' };
+  return { kind: 'check', system: system.toLowerCase() as CheckSystem, ...(id ? { id } : {}) };
+}
 
 /** Some Slack clients turn a typed `--` into a dash; flags need it back. */
 function undoSmartDash(arg: string): string {
@@ -53,6 +66,7 @@ export function parseSlashText(raw: string): SlashRequest {
   if (rest === '' && isBareVerb(first)) return { kind: first };
   if (first === 'private' && rest !== '') return { kind: 'private', text: rest };
   if (first === 'handover') return parseHandover(rest);
+  if (first === 'check') return parseCheck(rest);
   if (first === 'walk' && /^[a-z][a-z0-9-]*$/.test(rest)) return { kind: 'walk', playbook: rest };
   if (first === 'calc')
     return { kind: 'calc', args: rest === '' ? [] : rest.split(/\s+/).map(undoSmartDash) };

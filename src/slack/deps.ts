@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ConnectorsConfig } from '../connectors/config.ts';
 import type { EngineOffload } from '../diagnosis/engine-job.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
@@ -65,6 +66,8 @@ export interface SlackDeps {
   inflight?: InflightBytes;
   /** Requests still to be acknowledged; work after an ack waits for them (createSlackApp sets it). */
   acks?: AckQueue;
+  /** The APIs a step may be fetched from (MEMDOCTOR_CONNECTORS); unset, no step offers a fetch. */
+  connectors?: ConnectorsConfig;
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

@@ -7,6 +7,8 @@ export const ACTION = {
   explain: 'memdoctor.diagnosis.explain',
   /** Step buttons share a prefix; the suffix keeps action_ids unique within one actions block. */
   stepAnswerPrefix: 'memdoctor.step.answer:',
+  /** "Fetch from Flink JobManager" on a step a configured connector can answer. */
+  fetchStep: 'memdoctor.step.fetch',
 } as const;
 
 export const STEP_ANSWER_PATTERN = /^memdoctor\.step\.answer:/;

@@ -1,10 +1,12 @@
 import type { WebClient } from '@slack/web-api';
-import { answerText, type WalkthroughRecord } from '../walkthrough/index.ts';
+import { fetchOffer } from '../usecases/fetch-step.ts';
+import { answerText, type StepView, type WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { fixRateWarning, postFeedbackPrompt } from './feedback.ts';
 import { postTextFile } from './upload.ts';
 import type { Block, MessageView } from './views/blocks.ts';
+import { fetchBlocks } from './views/fetch-button.ts';
 import {
   abandonedMessage,
   answeredStep,
@@ -35,6 +37,18 @@ function prefilledSince(record: WalkthroughRecord, from: number) {
     }));
 }
 
+/** A step message with its Fetch button added, when a configured connector can answer the step. */
+function withFetch(
+  deps: SlackDeps,
+  record: WalkthroughRecord,
+  view: StepView,
+  message: MessageView,
+): MessageView {
+  const offer = fetchOffer(record, deps.connectors);
+  if (!offer) return message;
+  return { ...message, blocks: [...message.blocks, ...fetchBlocks(view, offer)] };
+}
+
 /**
  * Posts what comes after an answer: the current step (with a note for steps memdoctor answered from
  * the diagnosis since `pathBefore`), and at the end the transcript.
@@ -57,7 +71,12 @@ export async function postProgress(
   const view = deps.walkthroughs.view(record);
   if (view) {
     const notes = [prefilledNote(prefilledSince(record, pathBefore)), await fixRateWarning(deps, record)];
-    const message = stepMessage(view, notes.filter(Boolean).join('\n') || undefined);
+    const message = withFetch(
+      deps,
+      record,
+      view,
+      stepMessage(view, notes.filter(Boolean).join('\n') || undefined),
+    );
     await client.chat.postMessage({ channel: thread.channel, thread_ts: thread.ts, ...message });
   }
   if (record.status !== 'done') return;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FetchedFromSchema } from './steps/step-schemas.ts';
 
 /** Optional on every answer: the step it answers, so a stale button cannot answer a later step. */
 const step = z.string().min(1).optional();
@@ -20,8 +21,13 @@ export const WalkthroughEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('choose'), answer: z.string().min(1), step }),
   /** A measurement, in the step's unit. */
   z.strictObject({ type: z.literal('measure'), value: z.number().finite(), step }),
-  /** Command output for a paste step; parsed with the step's parser. */
-  z.strictObject({ type: z.literal('paste'), text: z.string().min(1), step }),
+  /** Command output for a paste step; parsed with the step's parser. `from` when a connector fetched it. */
+  z.strictObject({
+    type: z.literal('paste'),
+    text: z.string().min(1),
+    step,
+    from: FetchedFromSchema.optional(),
+  }),
   /** A bisection round's result: did the symptom show with the candidates under test? */
   z.strictObject({ type: z.literal('bisect'), leak: z.boolean(), step }),
   /** Undo the last answer (or the last bisection round). */

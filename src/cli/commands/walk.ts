@@ -19,9 +19,9 @@ export const walkCommand: Command = {
     const config = loadConfig();
     const known = configuredPlaybooks(config);
     findPlaybook(known, id);
-    const { playbooks, service, close } = await openConsole(config, { playbooks: known });
+    const { playbooks, service, connectors, close } = await openConsole(config, { playbooks: known });
     try {
-      const console = new Console(io, { playbooks, service });
+      const console = new Console(io, { playbooks, service, ...(connectors ? { connectors } : {}) });
       if (values.from) await console.diagnoseFile(values.from);
       await console.walk(id);
       await console.run();

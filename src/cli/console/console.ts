@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import type { ConnectorsConfig } from '../../connectors/config.ts';
 import {
   type DiagnosisInput,
   type DiagnosisResult,
@@ -15,6 +16,7 @@ import type { CliIo } from '../command.ts';
 import { openInput } from '../input.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
+import { ConsoleFetch } from './fetch.ts';
 import { BRACKETED_END, LineReader, PASTE_TERMINATOR } from './lines.ts';
 import { readBlockOrPath } from './paste.ts';
 import { CONSOLE_CONVERSATION, WALK_HELP, WalkSession } from './session.ts';
@@ -42,6 +44,8 @@ export interface ConsoleOptions {
   actor?: string;
   /** The optional model help (docs/llm.md); without it the console never calls a model. */
   assist?: LlmAssist;
+  /** The connectors.yaml in force (MEMDOCTOR_CONNECTORS); without it no step offers a fetch. */
+  connectors?: ConnectorsConfig;
 }
 
 /** The person at the keyboard, as a walkthrough actor name. */
@@ -77,6 +81,7 @@ export class Console {
       (t) => io.stdout.write(t),
       options.actor ?? localActor(),
       options.assist,
+      options.connectors ? new ConsoleFetch(options.service, options.connectors) : undefined,
     );
   }
 

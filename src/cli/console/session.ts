@@ -10,6 +10,8 @@ import {
   type WalkthroughRecord,
   type WalkthroughService,
 } from '../../walkthrough/index.ts';
+import type { ConsoleFetch } from './fetch.ts';
+import { renderFetched, renderFetchPrompt } from './fetch.ts';
 import type { LineReader } from './lines.ts';
 import { readPaste } from './paste.ts';
 import { renderProgress, renderStatusLine, renderStep } from './render-step.ts';
@@ -23,6 +25,8 @@ export const WALK_HELP = `While walking through a procedure:
   paste         for a paste step, paste the output, then type . on a line of its own (or press
                 Ctrl-D); blank lines inside the output are kept. A file path reads the output from
                 that file. A terminal that marks pastes ends the paste by itself.
+  fetch         where a step offers it, fetch the output from the configured connector
+                (MEMDOCTOR_CONNECTORS) instead of pasting it; \`fetch <job-id>\` gives an id it needs
   back          undo the last answer
   status        where this walkthrough stands, and the other active ones
   transcript    the walkthrough as Markdown, for incident notes
@@ -44,6 +48,8 @@ export class WalkSession {
     private readonly actor: string,
     /** With a model configured, `transcript` at a conclusion also prints a draft incident note. */
     private readonly assist?: LlmAssist,
+    /** With connectors configured, steps they can answer offer `fetch`. */
+    private readonly fetcher?: ConsoleFetch,
   ) {}
 
   get active(): boolean {
@@ -65,6 +71,8 @@ export class WalkSession {
   private show(record: WalkthroughRecord): void {
     const view = this.service.view(record);
     if (view) this.write(renderStep(view));
+    const offer = this.fetcher?.offer(record);
+    if (offer) this.write(renderFetchPrompt(offer));
     if (record.status === 'done') this.write('Finished. Type transcript for the Markdown notes.\n');
     if (record.status === 'abandoned') this.write('This walkthrough was abandoned.\n');
   }
@@ -170,6 +178,8 @@ export class WalkSession {
     if (!this.record) return;
     const view = this.service.view(this.record);
     if (!view) return;
+    if (/^fetch(\s|$)/i.test(line.trim()) && this.fetcher?.offer(this.record))
+      return this.fetch(this.fetcher, this.record, line);
     const typed = await this.notAPaste(line, view);
     if (typed === undefined) return;
     const event = await this.eventFor(typed, view);
@@ -178,6 +188,17 @@ export class WalkSession {
       return;
     }
     await this.send(event);
+  }
+
+  /** Answers the step from its connector; a fault prints the connector's message and changes nothing. */
+  private async fetch(fetcher: ConsoleFetch, before: WalkthroughRecord, line: string): Promise<void> {
+    const result = await fetcher.run(before, line, this.actor);
+    this.write(renderFetched(result));
+    if (result.kind === 'answered') {
+      this.record = result.after;
+      this.write(renderProgress(before, result.after));
+      this.show(result.after);
+    } else if (result.kind !== 'not-fetched') this.write(`! ${result.error.message}\n`);
   }
 
   private async send(event: WalkthroughEvent): Promise<void> {

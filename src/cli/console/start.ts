@@ -11,7 +11,9 @@ export async function startConsole(
   config: Config,
   io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
-  const { playbooks, service, assist, assistOff, close } = await openConsole(config, { assist: true });
+  const { playbooks, service, assist, assistOff, connectors, close } = await openConsole(config, {
+    assist: true,
+  });
   if (assistOff) io.stderr.write(`memdoctor: model assist off: ${assistOff}\n`);
   try {
     const where =
@@ -19,7 +21,13 @@ export async function startConsole(
     io.stdout.write(
       `memdoctor console (${playbooks.length} playbooks, ${where}).\nPaste an error, then type . on a line of its own (or press Ctrl-D); or type a file path. Type help for commands.\n`,
     );
-    await new Console(io, { playbooks, service, ...(assist ? { assist } : {}) }).run();
+    const options = {
+      playbooks,
+      service,
+      ...(assist ? { assist } : {}),
+      ...(connectors ? { connectors } : {}),
+    };
+    await new Console(io, options).run();
     return 0;
   } finally {
     await close();

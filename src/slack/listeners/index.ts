@@ -11,6 +11,7 @@ import {
 } from '../ids.ts';
 import { explainDiagnosis } from './actions/explain-diagnosis.ts';
 import { feedbackGivenAction, feedbackNoteAction } from './actions/feedback-given.ts';
+import { stepFetched } from './actions/fetch-step.ts';
 import { notMemory } from './actions/not-memory.ts';
 import { showAlternatives } from './actions/show-alternatives.ts';
 import { startInDm } from './actions/start-in-dm.ts';
@@ -38,6 +39,7 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   app.action(ACTION.explain, explainDiagnosis(deps));
   app.action(START_PATTERN, startWalkthrough(deps));
   app.action(STEP_ANSWER_PATTERN, stepAnswered(deps));
+  app.action(ACTION.fetchStep, stepFetched(deps));
   app.event('message', fileShared(deps));
   app.event('message', threadReply(deps));
   app.event('app_mention', appMention(deps));

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { firstBranch } from '../conditions.ts';
 import { defineStepKind } from './step-kind.ts';
 import { edgeIf, skipTo, wrongEvent } from './step-rules.ts';
-import { BranchSchema, baseStep, FindingSchema, ParsedValuesSchema, stepId } from './step-schemas.ts';
+import {
+  BranchSchema,
+  baseStep,
+  type FetchedFromRecord,
+  FetchedFromSchema,
+  FetchSchema,
+  FindingSchema,
+  ParsedValuesSchema,
+  stepId,
+} from './step-schemas.ts';
 
 /** Command output to paste, parsed by a parser from src/engine/parsers, branching on what it found. */
 const PasteStepSchema = z.strictObject({
@@ -13,6 +22,8 @@ const PasteStepSchema = z.strictObject({
   otherwise: stepId,
   /** Where to go when the user cannot get this output; without it, skipping is not offered. */
   on_skip: stepId.optional(),
+  /** Where a configured connector can fetch this output instead of a paste. */
+  fetch: FetchSchema.optional(),
 });
 
 const PasteAnswerSchema = z.strictObject({
@@ -25,6 +36,8 @@ const PasteAnswerSchema = z.strictObject({
   facts: z.array(FindingSchema),
   /** The pasted lines, kept only when a later step takes its candidates from this step. */
   lines: z.array(z.string()).optional(),
+  /** Set when a connector fetched the output instead of a person pasting it. */
+  fetched: FetchedFromSchema.optional(),
 });
 
 /** Most lines kept for a later step: 64 halve to one in six rounds of a bisection. */
@@ -38,6 +51,11 @@ function distinctLines(text: string): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
   return [...new Set(lines)].slice(0, MAX_LINES);
+}
+
+/** How the transcript says an answer was fetched, not pasted: the source and the time. */
+function fetchedLine(from: FetchedFromRecord): string {
+  return `Fetched from ${from.connector}: GET ${from.paths.join(', GET ')} at ${from.fetchedAt}`;
 }
 
 export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: PasteAnswerSchema })({
@@ -91,6 +109,7 @@ export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: Pas
         f.values ? { kind: f.kind, values: { ...f.values } } : { kind: f.kind },
       ),
       ...(lines ? { lines } : {}),
+      ...(event.from ? { fetched: event.from } : {}),
     };
     return { outcome: { answer, next: branch?.next ?? step.otherwise, because: branch?.because } };
   },
@@ -111,7 +130,10 @@ export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: Pas
     Object.fromEntries(Object.entries(answer.values).map(([key, value]) => [key, String(value)])),
   facts: (answer) => answer.facts,
   lines: (answer) => answer.lines,
-  transcript: (answer) => (answer.verdict ? [`Verdict: ${answer.verdict}`] : []),
+  transcript: (answer) => [
+    ...(answer.verdict ? [`Verdict: ${answer.verdict}`] : []),
+    ...(answer.fetched ? [fetchedLine(answer.fetched)] : []),
+  ],
   readText: (view, text) => ({ event: { type: 'paste', text, step: view.step } }),
   scripted: (_step, answer) => (typeof answer === 'string' ? { type: 'paste', text: answer } : undefined),
 });

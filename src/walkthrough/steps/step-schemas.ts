@@ -45,3 +45,26 @@ export const BranchSchema = z.strictObject({
   because: z.string().min(1).optional(),
 });
 export type Branch = z.infer<typeof BranchSchema>;
+
+/** The systems a step can fetch from: the keys of connectors.yaml that have a connector today. */
+export const FETCH_CONNECTORS = ['flink', 'spark', 'yarn'] as const;
+
+/**
+ * Where a connector can fetch the output a paste step asks for. The resources are fetched in order
+ * and joined as one paste, as `curl a; echo; curl b` prints them; each id the connector needs comes
+ * from the walkthrough's known values (`ids: { jobId: flink.job-id }`) or is typed with the request.
+ */
+export const FetchSchema = z.strictObject({
+  connector: z.enum(FETCH_CONNECTORS),
+  resources: z.array(z.string().min(1)).min(1),
+  ids: z.record(z.string().min(1), z.string().min(1)).default({}),
+});
+export type FetchSpec = z.infer<typeof FetchSchema>;
+
+/** A fetched answer's origin, kept in the record: the connector, what was asked for, and when. */
+export const FetchedFromSchema = z.strictObject({
+  connector: z.string().min(1),
+  paths: z.array(z.string().min(1)).min(1),
+  fetchedAt: z.string().min(1),
+});
+export type FetchedFromRecord = z.infer<typeof FetchedFromSchema>;

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { calcAnswer } from '../../../calc/answer.ts';
+import { check } from '../../../diagnosis/check.ts';
 import { StoreUnavailableError, UsageError } from '../../../errors.ts';
 import { readStats } from '../../../usecases/read-stats.ts';
 import { rememberDiagnosis } from '../../../usecases/record-outcome.ts';
@@ -9,8 +10,9 @@ import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure, storeDownText } from '../../failures.ts';
 import { handOver } from '../../handover.ts';
-import { type MessageView, section } from '../../views/blocks.ts';
+import { context, type MessageView, section } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
+import { diagnosisView } from '../../views/diagnosis.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
 import { pasteModal } from '../../views/paste-modal.ts';
 import { privateDiagnosis } from '../../views/private.ts';
@@ -121,6 +123,32 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
   return statusView(items);
 };
 
+const CHECK_USAGE = 'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id>';
+
+/** `/memdoctor check ...`: the check use case fetches and diagnoses; the answer goes to the channel. */
+const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
+  if (!request.system) return noticeView(CHECK_USAGE);
+  if (!deps.connectors)
+    return noticeView(
+      'No connectors are configured: set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md).',
+    );
+  const result = await check(
+    { system: request.system, workspace: command.team_id, ...(request.id ? { id: request.id } : {}) },
+    { connectors: deps.connectors, playbooks: deps.playbooks },
+  );
+  const view = diagnosisView(result.report, deps.playbooks, command.user_id);
+  const fetched = result.fetched.map((f) => `GET ${f.path} at ${f.fetchedAt}`).join(', ');
+  const note = context(
+    `Fetched from ${request.system}: ${fetched}${result.notes.length ? ` (${result.notes.join('; ')})` : ''}`,
+  );
+  await client.chat.postMessage({
+    channel: command.channel_id,
+    text: view.text,
+    blocks: [note, ...view.blocks],
+  });
+  return undefined;
+};
+
 /** A reply whose text is already mrkdwn (it mentions people). */
 function mentionsView(text: string): MessageView {
   return { text, blocks: [section(text)] };
@@ -145,6 +173,7 @@ export const SLASH_VERBS: { [K in SlashRequest['kind']]: Verb<K> } = {
         user: command.user_id,
       }),
     ),
+  check: checkVerb,
   stats: async (deps, { command }) => statsView(await readStats(deps, command.team_id)),
 };
 

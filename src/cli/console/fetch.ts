@@ -1,0 +1,43 @@
+import type { ConnectorsConfig } from '../../connectors/config.ts';
+import { type FetchOffer, type FetchStepResult, fetchOffer, fetchStep } from '../../usecases/fetch-step.ts';
+import type { WalkthroughRecord, WalkthroughService } from '../../walkthrough/index.ts';
+
+/** The line under a step a connector can answer: what to type, with the ids it still needs. */
+export function renderFetchPrompt(offer: FetchOffer): string {
+  const ids = offer.missingIds.map((id) => ` <${id}>`).join('');
+  return `  or type \`fetch${ids}\` to fetch it from ${offer.title}\n`;
+}
+
+/** What was fetched, one line per answer with the fields it cites, above the step's new state. */
+export function renderFetched(result: FetchStepResult): string {
+  if (result.kind === 'not-fetched') return `! ${result.error.message}\n  The step still takes a paste.\n`;
+  const lines: string[] = [];
+  for (const answer of result.fetched ?? []) {
+    lines.push(`  fetched GET ${answer.from.path} from ${answer.from.connector} at ${answer.from.fetchedAt}`);
+    for (const citation of answer.citations) lines.push(`    ${citation}`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** The console's side of fetching a step: the offer to show, and `fetch <ids>` as a request. */
+export class ConsoleFetch {
+  constructor(
+    private readonly service: WalkthroughService,
+    private readonly connectors: ConnectorsConfig,
+  ) {}
+
+  offer(record: WalkthroughRecord): FetchOffer | undefined {
+    return fetchOffer(record, this.connectors);
+  }
+
+  /** `fetch` or `fetch <id> ...`: the typed words fill the ids the walkthrough does not know, in order. */
+  async run(record: WalkthroughRecord, line: string, actor: string): Promise<FetchStepResult> {
+    const offer = this.offer(record);
+    const typed = line.trim().split(/\s+/).slice(1);
+    const ids = Object.fromEntries(
+      (offer?.missingIds ?? []).flatMap((id, i) => (typed[i] ? [[id, typed[i]]] : [])),
+    );
+    const context = { walkthroughs: this.service, connectors: this.connectors };
+    return fetchStep(context, { walkthrough: record.id, actor, expectedVersion: record.version, ids });
+  }
+}

@@ -1,0 +1,120 @@
+import type { ConnectorsConfig } from '../connectors/config.ts';
+import { CONNECTORS } from '../connectors/registry.ts';
+import type { Fetched } from '../connectors/types.ts';
+import { ConnectorError } from '../errors.ts';
+import type { WalkthroughRecord } from '../walkthrough/index.ts';
+import { knownValues } from '../walkthrough/known.ts';
+import { stepById } from '../walkthrough/prefill.ts';
+import type { FetchSpec } from '../walkthrough/steps/step-schemas.ts';
+import { type AnswerContext, type AnswerResult, answerStep } from './answer-step.ts';
+
+/** What fetching a step needs: answering it, and the connectors the operator configured. */
+export interface FetchStepContext extends AnswerContext {
+  connectors: ConnectorsConfig;
+  now?: () => Date;
+}
+
+export interface FetchStepRequest {
+  walkthrough: string;
+  actor: string;
+  expectedVersion?: number;
+  /** Ids typed with the request (`fetch <job-id>`), used where the walkthrough does not know them. */
+  ids?: Readonly<Record<string, string>>;
+  mayAnswer?: (owner: string) => Promise<boolean>;
+}
+
+/** What a surface offers on a step: "Fetch from Flink JobManager", and the ids a person must still give. */
+export interface FetchOffer {
+  connector: string;
+  title: string;
+  missingIds: string[];
+}
+
+/** The fetch a step offers, when its connector is configured; nothing unconfigured, so nothing changes. */
+export function fetchOffer(
+  record: WalkthroughRecord,
+  connectors: ConnectorsConfig | undefined,
+): FetchOffer | undefined {
+  if (record.status !== 'active' || !record.current || !connectors) return undefined;
+  const step = stepById(record, record.current);
+  const spec = 'fetch' in step ? (step.fetch as FetchSpec | undefined) : undefined;
+  if (!spec || !connectors[spec.connector]) return undefined;
+  const known = idsFromKnown(spec, knownValues(record));
+  const missingIds = neededIds(spec).filter((id) => !known[id]);
+  return { connector: spec.connector, title: CONNECTORS[spec.connector].title, missingIds };
+}
+
+/** Every id the step's resources need, in order, once. */
+function neededIds(spec: FetchSpec): string[] {
+  const connector = CONNECTORS[spec.connector];
+  return [...new Set(spec.resources.flatMap((r) => connector.resources[r]?.ids ?? []))];
+}
+
+function idsFromKnown(spec: FetchSpec, known: Readonly<Record<string, string>>): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const [id, value] of Object.entries(spec.ids)) if (known[value]) ids[id] = known[value];
+  return ids;
+}
+
+export type FetchStepResult =
+  | (AnswerResult & { fetched?: Fetched[] })
+  /** Nothing was answered: the connector's message says why; the step still takes a paste. */
+  | { kind: 'not-fetched'; error: ConnectorError };
+
+async function fetchAll(spec: FetchSpec, ids: Record<string, string>, context: FetchStepContext) {
+  const target = context.connectors[spec.connector];
+  if (!target)
+    throw new ConnectorError(
+      `${spec.connector} is not configured: add a "${spec.connector}:" entry to connectors.yaml (docs/connectors.md), or paste the output.`,
+    );
+  const connector = CONNECTORS[spec.connector];
+  const fetched: Fetched[] = [];
+  // One request at a time: the target is a production JobManager or ResourceManager.
+  for (const resource of spec.resources)
+    fetched.push(
+      await connector.fetch({ resource, ids }, { target, ...(context.now ? { now: context.now } : {}) }),
+    );
+  return fetched;
+}
+
+/**
+ * Answers the walkthrough's current paste step from its connector: fetches the resources its
+ * `fetch:` names, gives the step's parser the fetched text exactly as a paste, and records the
+ * answer as fetched, with the paths and the time. A fault answers nothing and says why.
+ */
+export async function fetchStep(
+  context: FetchStepContext,
+  request: FetchStepRequest,
+): Promise<FetchStepResult> {
+  const record = await context.walkthroughs.get(request.walkthrough);
+  const step = record.current ? stepById(record, record.current) : undefined;
+  const spec = step && 'fetch' in step ? (step.fetch as FetchSpec | undefined) : undefined;
+  if (!step || !spec)
+    return {
+      kind: 'not-fetched',
+      error: new ConnectorError('This step has nothing to fetch: paste the output.'),
+    };
+  const ids = { ...idsFromKnown(spec, knownValues(record)), ...request.ids };
+  let fetched: Fetched[];
+  try {
+    fetched = await fetchAll(spec, ids, context);
+  } catch (error) {
+    if (error instanceof ConnectorError) return { kind: 'not-fetched', error };
+    throw error;
+  }
+  const from = {
+    connector: spec.connector,
+    paths: fetched.map((f) => f.from.path),
+    fetchedAt: fetched.at(-1)?.from.fetchedAt ?? new Date().toISOString(),
+  };
+  const text = fetched.map((f) => f.paste).join('\n');
+  const event = { type: 'paste' as const, text, step: step.id, from };
+  const answered = await answerStep(context, {
+    walkthrough: request.walkthrough,
+    event,
+    actor: request.actor,
+    ...(request.expectedVersion !== undefined ? { expectedVersion: request.expectedVersion } : {}),
+    ...(request.mayAnswer ? { mayAnswer: request.mayAnswer } : {}),
+  });
+  return { ...answered, fetched };
+}

@@ -1,0 +1,73 @@
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Console } from '../../src/cli/console/console.ts';
+import type { ConnectorsConfig } from '../../src/connectors/config.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
+import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
+import type { RestFake } from '../connectors/fakes/rest-fake.ts';
+import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
+import { targetFor } from '../connectors/support.ts';
+
+const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
+
+/** The real playbooks and parsers in a console fed `lines` through a pipe, with these connectors. */
+async function runConsole(lines: readonly string[], connectors?: ConnectorsConfig): Promise<string> {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  let out = '';
+  stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  const service = new WalkthroughService({ store: new MemoryWalkthroughStore() });
+  const options = { playbooks: PLAYBOOKS, service, actor: 'alice', ...(connectors ? { connectors } : {}) };
+  const console = new Console({ stdin, stdout, stderr: stdout }, options);
+  stdin.end(`${lines.join('\n')}\n`);
+  await console.run();
+  return out;
+}
+
+/** flink-pending-slots by its answer numbers up to job-slots: not running, only timeouts, waits, TMs up. */
+const TO_JOB_SLOTS = ['walk flink-pending-slots', '2', '1', '1', '2'];
+
+describe('console: fetching a step from the Flink fake', () => {
+  let fake: RestFake;
+  let url: string;
+  beforeEach(async () => {
+    fake = flinkFake();
+    url = await fake.start();
+  });
+  afterEach(async () => {
+    expect(fake.violations).toEqual([]);
+    await fake.stop();
+  });
+
+  it('reaches the conclusion with no paste: job-slots and free-slots are fetched', async () => {
+    const out = await runConsole(
+      [...TO_JOB_SLOTS, `fetch ${FLINK_JOB}`, '1', '1', 'fetch', '1', 'transcript'],
+      { flink: targetFor(url) },
+    );
+    expect(out).toContain('or type `fetch <jobId>` to fetch it from Flink JobManager');
+    expect(out).toContain(`fetched GET /jobs/${FLINK_JOB} from flink`);
+    expect(out).toContain('or type `fetch` to fetch it from Flink JobManager');
+    expect(out).toContain('taskmanagers[0].freeSlots = 8 of slotsNumber = 12');
+    expect(out).toContain('## Conclusion: TaskManagers start more slowly than the slot request timeout');
+    expect(out).toMatch(/Fetched from flink: GET \/taskmanagers at \d{4}-/);
+    expect(fake.seen.map((s) => s.path)).toEqual(['/overview', `/jobs/${FLINK_JOB}`, '/taskmanagers']);
+  });
+
+  it('a 503 shows the connector message and the step still takes a paste', async () => {
+    fake.override('overview', { status: 503 });
+    const out = await runConsole([...TO_JOB_SLOTS, `fetch ${FLINK_JOB}`, 'status'], {
+      flink: targetFor(url),
+    });
+    expect(out).toContain('Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output');
+    expect(out).toContain('The step still takes a paste.');
+    expect(out).toMatch(/Current:\n.*Does the cluster have as many slots/);
+  });
+
+  it('unconfigured, no step offers a fetch and nothing is requested', async () => {
+    const out = await runConsole([...TO_JOB_SLOTS, 'status']);
+    expect(out).not.toContain('fetch it from');
+    expect(fake.seen).toEqual([]);
+  });
+});

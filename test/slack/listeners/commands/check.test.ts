@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
+import type { RestFake } from '../../../connectors/fakes/rest-fake.ts';
+import { FLINK_JOB, flinkFake } from '../../../connectors/fakes/systems.ts';
+import { targetFor } from '../../../connectors/support.ts';
+import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
+import { slashCommand } from '../../support/payloads.ts';
+
+const USER = 'UALICE01';
+const CHANNEL = 'CCHECK01';
+const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
+
+let h: Harness;
+let fake: RestFake;
+let url: string;
+beforeEach(async () => {
+  fake = flinkFake();
+  url = await fake.start();
+});
+afterEach(async () => {
+  await h.stop();
+  expect(h.fake.rejections).toEqual([]);
+  expect(fake.violations).toEqual([]);
+  await fake.stop();
+});
+
+async function send(text: string, connectors?: ConnectorsConfig) {
+  h = await startHarness({
+    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, ...(connectors ? { connectors } : {}) }),
+  });
+  await h.sender.command(
+    slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
+  );
+}
+
+describe('/memdoctor check', () => {
+  it('check flink <job-id> fetches from the Flink fake and answers in the channel', async () => {
+    await send(`check flink ${FLINK_JOB}`, { flink: targetFor(url) });
+    const posted = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL));
+    expect(fake.seen.map((s) => s.path)).toEqual(['/overview', '/taskmanagers', `/jobs/${FLINK_JOB}`]);
+    expect(JSON.stringify(posted.blocks)).toContain(`Fetched from flink: GET /overview at`);
+    expect(JSON.stringify(posted.blocks)).toContain(`GET /jobs/${FLINK_JOB} at`);
+  });
+
+  it('a 503 tells the person the connector message, privately, and posts nothing', async () => {
+    fake.override('overview', { status: 503 });
+    fake.override('taskmanagers', { status: 503 });
+    await send('check flink', { flink: targetFor(url) });
+    const told = await waitFor(() => h.fake.responses[0]);
+    expect(JSON.stringify(told)).toContain('Flink JobManager did not answer (HTTP 503 for GET /overview)');
+    expect(h.fake.messages.filter((m) => m.channel === CHANNEL)).toEqual([]);
+  });
+
+  it('unconfigured, it says how to configure connectors and fetches nothing', async () => {
+    await send('check flink');
+    const told = await waitFor(() => h.fake.responses[0]);
+    expect(JSON.stringify(told)).toContain('No connectors are configured: set MEMDOCTOR_CONNECTORS');
+    expect(fake.seen).toEqual([]);
+  });
+});
