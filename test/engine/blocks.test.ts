@@ -75,7 +75,8 @@ describe('reading a large input in blocks', () => {
     );
     // The inputs were split, many times over.
     expect(handed).toBeGreaterThan(100);
-  }, 60_000);
+    // Not a speed target: the time varies tenfold with the inputs drawn and the machine's load.
+  }, 120_000);
 
   it('hands out whole blocks of whole lines after the start, and keeps line numbers across them', async () => {
     const text = `${repeated(ORDINARY[0] as string, 3000)}\n${HEAP_OOM}\n${repeated(ORDINARY[1] as string, 3000)}\n${HEAP_OOM}`;
