@@ -38,6 +38,33 @@ describe('message families kept as data', () => {
     expect(readFileSync(`${DIR}compiled.json`, 'utf8')).toBe(compiledFamiliesJson(sources));
   });
 
+  // The build reads a directory, whose listing order the file system chooses; the engine's output
+  // must not depend on it, nor on what the files are called.
+  it('compiles the same JSON whatever order the files come in, extractors sorted by id', () => {
+    const byName = [...sources].sort((a, b) => a.name.localeCompare(b.name));
+    const expected = readFileSync(`${DIR}compiled.json`, 'utf8');
+    expect(compiledFamiliesJson([...byName].reverse())).toBe(expected);
+    // Names that sort the other way round from the extractor ids they hold.
+    const renamed = byName.map((source, i) => ({
+      ...source,
+      name: `${String(byName.length - i).padStart(3, '0')}.yaml`,
+    }));
+    expect(Object.keys(compileFamilies(renamed))).toEqual(Object.keys(DATA_FAMILIES).sort());
+    expect(compiledFamiliesJson(renamed)).toBe(expected);
+  });
+
+  it("takes one extractor's families in file-name order, whatever order the files come in", () => {
+    const flinkSlots = sources.find((source) => source.name === 'flink-slots.yaml')?.text ?? '';
+    // flink-slots.yaml cut in two after its first family: the header, then one chunk per family.
+    const [header = '', first = '', ...rest] = flinkSlots.split(/^(?= {2}- name: )/m);
+    expect(rest.length).toBeGreaterThan(0);
+    const parts = [
+      { name: 'flink-slots-2.yaml', text: header + rest.join('') },
+      { name: 'flink-slots-1.yaml', text: header + first },
+    ];
+    expect(compileFamilies(parts)).toEqual({ 'flink-slots': DATA_FAMILIES['flink-slots'] });
+  });
+
   it('every families file names an extractor the engine runs', () => {
     for (const id of Object.keys(DATA_FAMILIES)) expect(Object.keys(EXTRACTORS)).toContain(id);
   });
