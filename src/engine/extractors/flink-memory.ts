@@ -5,10 +5,13 @@ import type { Extractor, MessageFamily } from './types.ts';
 const NETWORK_SOURCE =
   'apache/flink flink-runtime/src/main/java/org/apache/flink/runtime/io/network/buffer/NetworkBufferPool.java';
 
+// The rule below always captures the required and available counts; only the total is optional.
 function counts(m: RegExpExecArray): Record<string, FactValue> {
-  const values: Record<string, FactValue> = { variant: 'insufficient' };
-  if (m[1]) values.required = Number(m[1]);
-  if (m[2]) values.available = Number(m[2]);
+  const values: Record<string, FactValue> = {
+    variant: 'insufficient',
+    required: Number(m[1]),
+    available: Number(m[2]),
+  };
   if (m[3]) values.total = Number(m[3]);
   return values;
 }

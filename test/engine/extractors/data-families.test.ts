@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DATA_FAMILIES, dataFindings, dataRulesOf } from '../../../src/engine/extractors/data-families.ts';
+import {
+  DATA_FAMILIES,
+  dataFindings,
+  dataRulesOf,
+  withDataFamilies,
+} from '../../../src/engine/extractors/data-families.ts';
+import { exitCodes } from '../../../src/engine/extractors/exit-codes.ts';
 import { compiledFamiliesJson, compileFamilies } from '../../../src/engine/extractors/families/compile.ts';
 import { EXTRACTORS } from '../../../src/engine/extractors/registry.ts';
 import { FactBook } from '../../../src/engine/facts.ts';
@@ -30,6 +36,33 @@ function allKinds(line: string): Set<string> {
 describe('message families kept as data', () => {
   it('compiled.json is what the build makes of the YAML files (run node scripts/build.mjs)', () => {
     expect(readFileSync(`${DIR}compiled.json`, 'utf8')).toBe(compiledFamiliesJson(sources));
+  });
+
+  // The build reads a directory, whose listing order the file system chooses; the engine's output
+  // must not depend on it, nor on what the files are called.
+  it('compiles the same JSON whatever order the files come in, extractors sorted by id', () => {
+    const byName = [...sources].sort((a, b) => a.name.localeCompare(b.name));
+    const expected = readFileSync(`${DIR}compiled.json`, 'utf8');
+    expect(compiledFamiliesJson([...byName].reverse())).toBe(expected);
+    // Names that sort the other way round from the extractor ids they hold.
+    const renamed = byName.map((source, i) => ({
+      ...source,
+      name: `${String(byName.length - i).padStart(3, '0')}.yaml`,
+    }));
+    expect(Object.keys(compileFamilies(renamed))).toEqual(Object.keys(DATA_FAMILIES).sort());
+    expect(compiledFamiliesJson(renamed)).toBe(expected);
+  });
+
+  it("takes one extractor's families in file-name order, whatever order the files come in", () => {
+    const flinkSlots = sources.find((source) => source.name === 'flink-slots.yaml')?.text ?? '';
+    // flink-slots.yaml cut in two after its first family: the header, then one chunk per family.
+    const [header = '', first = '', ...rest] = flinkSlots.split(/^(?= {2}- name: )/m);
+    expect(rest.length).toBeGreaterThan(0);
+    const parts = [
+      { name: 'flink-slots-2.yaml', text: header + rest.join('') },
+      { name: 'flink-slots-1.yaml', text: header + first },
+    ];
+    expect(compileFamilies(parts)).toEqual({ 'flink-slots': DATA_FAMILIES['flink-slots'] });
   });
 
   it('every families file names an extractor the engine runs', () => {
@@ -124,7 +157,54 @@ ${patch}`,
   });
 });
 
+describe('named groups of a data pattern', () => {
+  // The two wordings flink-slots.yaml quotes: FineGrainedSlotManager's (the log in apache/flink pull
+  // request 23064), and DeclarativeSlotManager's with its free slots (apache/flink pull request 16457).
+  const FINE_GRAINED =
+    '2023-07-24 15:32:05,621 WARN  org.apache.flink.runtime.resourcemanager.slotmanager.FineGrainedSlotManager [] - Could not fulfill resource requirements of job 525d55a98516a8918aa77bef5b8e4e64.';
+  const DECLARATIVE =
+    '2021-07-12 03:19:58,603 WARN Could not fulfill resource requirements of job 6cd8e69cfbb5ec959bac512dedce65f5. Free slots: 0 [DeclarativeSlotManager flink-akka.actor.default-dispatcher-2]';
+  const compiled = compileFamilies([
+    {
+      name: 'flink.yaml',
+      text: String.raw`extractor: flink-slots
+families:
+  - name: requirements unfulfilled
+    kind: flink.no-slots
+    source: apache/flink FineGrainedSlotManager.java, DeclarativeSlotManager.java
+    versions: Flink 1.14+
+    examples: ['${FINE_GRAINED}', '${DECLARATIVE}']
+    patterns:
+      - pattern: 'Could not fulfill resource requirements of job (?<jobId>[0-9a-f]{32})\.(?: Free slots: (?<freeSlots>\d{1,6}))?'
+        triggers: [could not fulfill resource requirements]
+        numbers: [freeSlots]
+`,
+    },
+  ]);
+  const rules = (compiled['flink-slots'] ?? []).flatMap((f) =>
+    f.patterns.map((rule) => ({ ...rule, kind: f.kind, re: new RegExp(rule.pattern, rule.flags) })),
+  );
+
+  it('keeps a group numbers does not name as its text', () => {
+    expect(dataFindings(rules, DECLARATIVE, [])).toStrictEqual([
+      { kind: 'flink.no-slots', values: { jobId: '6cd8e69cfbb5ec959bac512dedce65f5', freeSlots: 0 } },
+    ]);
+  });
+
+  it('gives no value for an optional group the line does not hold', () => {
+    expect(dataFindings(rules, FINE_GRAINED, [])).toStrictEqual([
+      { kind: 'flink.no-slots', values: { jobId: '525d55a98516a8918aa77bef5b8e4e64' } },
+    ]);
+  });
+});
+
 describe('the extractors carry their data families', () => {
+  it('an extractor without a families file gets no data rules', () => {
+    const plain = Object.keys(EXTRACTORS).filter((id) => DATA_FAMILIES[id] === undefined);
+    expect(plain).toContain('jvm-oom');
+    for (const id of plain) expect(dataRulesOf(id)).toEqual([]);
+  });
+
   it('adds the data triggers, kinds per trigger, families and patterns', () => {
     const markers = EXTRACTORS['engine-markers'];
     expect(markers?.triggers).toContain('glue job is unhealthy');
@@ -140,6 +220,39 @@ describe('the extractors carry their data families', () => {
     expect(finding?.kind).toBe('exit.239');
     expect(finding?.values?.code).toBe(239);
     expect(String(finding?.values?.meaning)).toMatch(/FatalExitExceptionHandler/);
+  });
+});
+
+// exit-codes reads 137, 143, -103, -104 and 52 in its own code on lines holding 'exit'; its data
+// families (exit.239, exit.3) use the same trigger. The engine drops a trigger from its scan once
+// every kind it can give (triggerKinds, else kinds) is kept in full, so the merge must not narrow
+// what 'exit' can give to the data kinds, nor leave them out of kinds.
+describe('withDataFamilies on an extractor that declares its kinds', () => {
+  const OWN_KINDS = ['exit.137', 'exit.143', 'exit.-103', 'exit.-104', 'exit.52'];
+  const merged = withDataFamilies({ ...exitCodes, triggerKinds: {}, kinds: OWN_KINDS });
+  // Flink's forced exit, exit-codes.yaml's example (apache/hadoop ContainerLaunch diagnostics).
+  const FLINK_FORCED_EXIT = 'Container exited with a non-zero exit code 239. Error file: prelaunch.err.';
+
+  it("leaves a trigger its own code reads open: 'exit' still gives every kind", () => {
+    expect(merged.triggers).toEqual(['exit']);
+    expect(merged.triggerKinds).toEqual({});
+  });
+
+  it('adds the data kinds to the kinds it declares', () => {
+    expect(merged.kinds).toEqual([...OWN_KINDS, 'exit.239', 'exit.3']);
+    expect(merged.extract(FLINK_FORCED_EXIT).map((finding) => finding.kind)).toEqual(['exit.239']);
+  });
+
+  it('gives an extractor that lists no families or patterns those of its data families', () => {
+    const bare = withDataFamilies({
+      id: exitCodes.id,
+      description: exitCodes.description,
+      triggers: exitCodes.triggers,
+      extract: exitCodes.extract,
+    });
+    expect(bare.families).toEqual(DATA_FAMILIES['exit-codes']);
+    expect(bare.patterns).toEqual(dataRulesOf('exit-codes').map((rule) => rule.re));
+    expect(bare.extract(FLINK_FORCED_EXIT).map((finding) => finding.kind)).toEqual(['exit.239']);
   });
 });
 

@@ -32,6 +32,19 @@ describe('memory-report', () => {
     ]);
   });
 
+  // jemalloc/jemalloc#507 (jeprof --show_bytes --text on a Java web application) and #2081 (jeprof's
+  // "top" on a Java application, jemalloc 5.2.1): the whole profile charged to jemalloc's own
+  // backtracer, an unwinding failure and no allocation site. Named as it is, its area left "other",
+  // so no zlib/RocksDB/Unsafe cause is read into it.
+  it.each([
+    '127759580182 100.0% 100.0% 127759580182 100.0% je_prof_backtrace',
+    '815965512 100.0% 100.0% 815965512 100.0% je_prof_backtrace',
+  ])('names a function of no known area as "other": %s', (line) => {
+    expect(findingsOf(memoryReport, line)).toEqual([
+      { kind: 'report.native-top', values: { function: 'je_prof_backtrace', area: 'other' } },
+    ]);
+  });
+
   it('skips entries that only sum their callees', () => {
     expect(kindsOf(memoryReport, JEPROF[3] ?? '')).toEqual([]);
   });
