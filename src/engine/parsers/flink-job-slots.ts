@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FactValue } from '../facts.ts';
 import { fact, output, parseFailed } from './common.ts';
+import { JsonBody } from './json-body.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 /** Pasted REST responses are small; far larger text is not what the step asked for. */
@@ -149,17 +150,14 @@ function summaryOf(values: Record<string, FactValue>, cluster?: Cluster, job?: R
 }
 
 class JobSlotsRun implements ParserRun {
-  private text = '';
-  private firstLine = 0;
+  private readonly body = new JsonBody(MAX_CHARS);
 
   push(line: string, lineNo: number): void {
-    if (this.text.length > MAX_CHARS) return;
-    if (!this.firstLine && line.trim()) this.firstLine = lineNo;
-    this.text += `${line}\n`;
+    this.body.push(line, lineNo);
   }
 
   finish() {
-    const docs = jsonDocuments(this.text);
+    const docs = jsonDocuments(this.body.text);
     const cluster = clusterOf(docs);
     const job = jobOf(docs);
     if (!cluster && !job)
@@ -176,7 +174,7 @@ class JobSlotsRun implements ParserRun {
         values.taskManagersToAdd = perTm > 0 ? Math.ceil(Number(values.slotsShort) / perTm) : 0;
       }
     }
-    const line = this.firstLine || 1;
+    const line = this.body.line;
     const summary = summaryOf(values, cluster, job);
     const facts =
       values.verdict === 'no-task-managers' ? [fact('flink.no-task-managers', line, summary)] : [];

@@ -3,6 +3,7 @@ import type { ResourceProfile, TaskManagerResources } from '../calculators/flink
 import type { Fact, FactValue } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed } from './common.ts';
+import { JsonBody } from './json-body.ts';
 import { profileFromJson } from './resource-profile.ts';
 import type { Parser, ParserRun } from './types.ts';
 
@@ -105,25 +106,17 @@ function rootClass(root: string): string {
 }
 
 class FlinkRestRun implements ParserRun {
-  private text = '';
-  private firstLine = 0;
+  private readonly body = new JsonBody(MAX_CHARS);
 
   push(line: string, lineNo: number): void {
-    if (this.text.length > MAX_CHARS) return;
-    if (!this.firstLine && line.trim()) this.firstLine = lineNo;
-    this.text += `${line}\n`;
+    this.body.push(line, lineNo);
   }
 
   finish() {
-    let json: unknown;
-    try {
-      json = JSON.parse(this.text);
-    } catch {
-      throw parseFailed(
-        'complete JSON from the Flink REST API (/taskmanagers, /taskmanagers/<id>, /overview or /jobs/<id>/exceptions); this JSON is cut off or malformed.',
-      );
-    }
-    const line = this.firstLine || 1;
+    const json = this.body.parse(
+      'complete JSON from the Flink REST API (/taskmanagers, /taskmanagers/<id>, /overview or /jobs/<id>/exceptions); this JSON is cut off or malformed.',
+    );
+    const line = this.body.line;
     const tms = TaskManagers.safeParse(json);
     if (tms.success) return this.taskManagers(tms.data.taskmanagers, 'taskmanagers', line);
     const tm = TaskManager.safeParse(json);

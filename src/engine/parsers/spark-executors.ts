@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, maxOf, output, parseFailed } from './common.ts';
+import { JsonBody } from './json-body.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 /** An executor list is small; far larger text is not one. */
@@ -56,31 +57,23 @@ function summaryOf(v: ReturnType<typeof valuesOf>): string {
 }
 
 class ExecutorsRun implements ParserRun {
-  private text = '';
-  private firstLine = 0;
+  private readonly body = new JsonBody(MAX_CHARS);
 
   push(line: string, lineNo: number): void {
-    if (this.text.length > MAX_CHARS) return;
-    if (!this.firstLine && line.trim()) this.firstLine = lineNo;
-    this.text += `${line}\n`;
+    this.body.push(line, lineNo);
   }
 
   finish() {
-    let json: unknown;
-    try {
-      json = JSON.parse(this.text);
-    } catch {
-      throw parseFailed(
-        'the complete JSON of /api/v1/applications/<app>/allexecutors; this JSON is cut off or malformed.',
-      );
-    }
+    const json = this.body.parse(
+      'the complete JSON of /api/v1/applications/<app>/allexecutors; this JSON is cut off or malformed.',
+    );
     const parsed = Executors.safeParse(json);
     if (!parsed.success)
       throw parseFailed(
         'a JSON list of executors with "id", "hostPort", "isActive" and "maxMemory" (allexecutors).',
       );
     const values = valuesOf(parsed.data);
-    const line = this.firstLine || 1;
+    const line = this.body.line;
     const facts: Fact[] = values.removedForMemory
       ? [
           fact('spark.executor-lost-memory', line, values.firstMemoryReason, {
