@@ -1,12 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Console } from '../../src/cli/console/console.ts';
 import type { ConnectorsConfig } from '../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
-import type { RestFake } from '../connectors/fakes/rest-fake.ts';
 import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
-import { targetFor } from '../connectors/support.ts';
+import { targetFor, useFake } from '../connectors/support.ts';
 
 const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
 
@@ -30,21 +29,12 @@ async function runConsole(lines: readonly string[], connectors?: ConnectorsConfi
 const TO_JOB_SLOTS = ['walk flink-pending-slots', '2', '1', '1', '2'];
 
 describe('console: fetching a step from the Flink fake', () => {
-  let fake: RestFake;
-  let url: string;
-  beforeEach(async () => {
-    fake = flinkFake();
-    url = await fake.start();
-  });
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    await fake.stop();
-  });
+  const flink = useFake(flinkFake);
 
   it('reaches the conclusion with no paste: job-slots and free-slots are fetched', async () => {
     const out = await runConsole(
       [...TO_JOB_SLOTS, `fetch ${FLINK_JOB}`, '1', '1', 'fetch', '1', 'transcript'],
-      { flink: targetFor(url) },
+      { flink: targetFor(flink.url) },
     );
     expect(out).toContain('or type `fetch <jobId>` to fetch it from Flink JobManager');
     expect(out).toContain(`fetched GET /jobs/${FLINK_JOB} from flink`);
@@ -52,13 +42,13 @@ describe('console: fetching a step from the Flink fake', () => {
     expect(out).toContain('taskmanagers[0].freeSlots = 8 of slotsNumber = 12');
     expect(out).toContain('## Conclusion: TaskManagers start more slowly than the slot request timeout');
     expect(out).toMatch(/Fetched from flink: GET \/taskmanagers at \d{4}-/);
-    expect(fake.seen.map((s) => s.path)).toEqual(['/overview', `/jobs/${FLINK_JOB}`, '/taskmanagers']);
+    expect(flink.fake.seen.map((s) => s.path)).toEqual(['/overview', `/jobs/${FLINK_JOB}`, '/taskmanagers']);
   });
 
   it('a 503 shows the connector message and the step still takes a paste', async () => {
-    fake.override('overview', { status: 503 });
+    flink.fake.override('overview', { status: 503 });
     const out = await runConsole([...TO_JOB_SLOTS, `fetch ${FLINK_JOB}`, 'status'], {
-      flink: targetFor(url),
+      flink: targetFor(flink.url),
     });
     expect(out).toContain('Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output');
     expect(out).toContain('The step still takes a paste.');
@@ -68,6 +58,6 @@ describe('console: fetching a step from the Flink fake', () => {
   it('unconfigured, no step offers a fetch and nothing is requested', async () => {
     const out = await runConsole([...TO_JOB_SLOTS, 'status']);
     expect(out).not.toContain('fetch it from');
-    expect(fake.seen).toEqual([]);
+    expect(flink.fake.seen).toEqual([]);
   });
 });

@@ -1,25 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flinkConnector } from '../../src/connectors/flink.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
-import { fixture, type RestFake } from './fakes/rest-fake.ts';
+import { fixture } from './fakes/rest-fake.ts';
 import { FLINK_JOB, FLINK_TM, flinkFake } from './fakes/systems.ts';
-import { FIXED_NOW, targetFor } from './support.ts';
+import { FIXED_NOW, targetFor, useFake } from './support.ts';
 
 const pasted = (path: string) => fixture(`../../engine/parsers/fixtures/${path}`);
 
 describe('Flink connector against a fake JobManager answering real responses', () => {
-  let fake: RestFake;
-  let url: string;
-  beforeEach(async () => {
-    fake = flinkFake();
-    url = await fake.start();
-  });
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    await fake.stop();
-  });
+  const flink = useFake(flinkFake);
   const fetch = (resource: string, ids?: Record<string, string>) =>
-    flinkConnector.fetch({ resource, ...(ids ? { ids } : {}) }, { target: targetFor(url), now: FIXED_NOW });
+    flinkConnector.fetch(
+      { resource, ...(ids ? { ids } : {}) },
+      { target: targetFor(flink.url), now: FIXED_NOW },
+    );
 
   it('fetches /taskmanagers and judges it as the pasted output is judged', async () => {
     const got = await fetch('taskmanagers');
@@ -62,7 +56,7 @@ describe('Flink connector against a fake JobManager answering real responses', (
 
   it('fetches one TaskManager by id, escaping the id into the path', async () => {
     const got = await fetch('taskmanager', { taskManagerId: FLINK_TM });
-    expect(fake.seen.at(-1)?.path).toBe(`/taskmanagers/${encodeURIComponent(FLINK_TM)}`);
+    expect(flink.fake.seen.at(-1)?.path).toBe(`/taskmanagers/${encodeURIComponent(FLINK_TM)}`);
     const paste = pasted('flink-rest/flink-13547-taskmanager-detail.json');
     expect(parseText('flink-rest', got.paste)).toEqual(parseText('flink-rest', paste));
     expect(got.citations[0]).toBe('taskmanager.freeSlots = 0 of slotsNumber = 1');
@@ -78,7 +72,7 @@ describe('Flink connector against a fake JobManager answering real responses', (
     await expect(fetch('job', { jobId: '../taskmanagers' })).rejects.toThrow(
       /Flink JobManager: "..\/taskmanagers" is not a jobId/,
     );
-    expect(fake.seen).toEqual([]);
+    expect(flink.fake.seen).toEqual([]);
   });
 
   it('says what was not found on a 404', async () => {

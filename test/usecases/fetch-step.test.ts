@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONNECTORS } from '../../src/connectors/registry.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { findPlaybook, loadPlaybooks } from '../../src/playbooks/load.ts';
@@ -7,9 +7,8 @@ import { startWalkthrough } from '../../src/usecases/start-walkthrough.ts';
 import { MemoryWalkthroughStore, renderTranscript, WalkthroughService } from '../../src/walkthrough/index.ts';
 import type { Procedure } from '../../src/walkthrough/procedure-schema.ts';
 import type { FetchSpec } from '../../src/walkthrough/steps/step-schemas.ts';
-import type { RestFake } from '../connectors/fakes/rest-fake.ts';
 import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
-import { FIXED_NOW, targetFor } from '../connectors/support.ts';
+import { FIXED_NOW, targetFor, useFake } from '../connectors/support.ts';
 
 const PLAYBOOKS = loadPlaybooks();
 const where = { workspace: 'T1', conversation: 'C1' };
@@ -44,23 +43,14 @@ describe('every fetch: in the seed procedures feeds the parser the step reads', 
 });
 
 describe('fetch a walkthrough step from the Flink fake', () => {
-  let fake: RestFake;
-  let url: string;
-  beforeEach(async () => {
-    fake = flinkFake();
-    url = await fake.start();
-  });
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    await fake.stop();
-  });
+  const flink = useFake(flinkFake);
 
   async function atJobSlots() {
     const walkthroughs = new WalkthroughService({ store: new MemoryWalkthroughStore() });
     const context = {
       walkthroughs,
       playbooks: PLAYBOOKS,
-      connectors: { flink: targetFor(url) },
+      connectors: { flink: targetFor(flink.url) },
       now: FIXED_NOW,
     };
     const playbook = findPlaybook(PLAYBOOKS, 'flink-pending-slots');
@@ -93,12 +83,12 @@ describe('fetch a walkthrough step from the Flink fake', () => {
 
   it('a 503 answers nothing, says the system did not answer, and the step still takes a paste', async () => {
     const { context, id, walkthroughs } = await atJobSlots();
-    fake.override('overview', { status: 503 });
+    flink.fake.override('overview', { status: 503 });
     const result = await fetchStep(context, { walkthrough: id, actor: 'U1', ids: { jobId: FLINK_JOB } });
     expect(result.kind).toBe('not-fetched');
     if (result.kind === 'not-fetched')
       expect(result.error.message).toBe(
-        `Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output of \`curl ${url}/overview\` instead.`,
+        `Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output of \`curl ${flink.url}/overview\` instead.`,
       );
     const record = await walkthroughs.get(id);
     expect(record.current).toBe('job-slots');
