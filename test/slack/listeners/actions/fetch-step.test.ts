@@ -1,10 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../../../src/walkthrough/index.ts';
-import type { RestFake } from '../../../connectors/fakes/rest-fake.ts';
 import { flinkFake } from '../../../connectors/fakes/systems.ts';
-import { targetFor } from '../../../connectors/support.ts';
+import { targetFor, useFake } from '../../../connectors/support.ts';
 import { buttonsOf, click, threadReplies } from '../../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 import { slashCommand } from '../../support/payloads.ts';
@@ -13,18 +12,12 @@ const OWNER = 'UALICE01';
 const CHANNEL = 'CFETCH01';
 const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
 
+// Registered first, so its stop runs after the app's (vitest runs after-hooks in reverse).
+const flink = useFake(flinkFake);
 let h: Harness;
-let fake: RestFake;
-let url: string;
-beforeEach(async () => {
-  fake = flinkFake();
-  url = await fake.start();
-});
 afterEach(async () => {
   await h.stop();
   expect(h.fake.rejections).toEqual([]);
-  expect(fake.violations).toEqual([]);
-  await fake.stop();
 });
 
 function startReal(connectors?: ConnectorsConfig): Promise<Harness> {
@@ -70,13 +63,13 @@ async function toFreeSlots() {
 
 describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
   it('answers free-slots from the Flink fake and the walkthrough reaches its conclusion with no paste', async () => {
-    h = await startReal({ flink: targetFor(url) });
+    h = await startReal({ flink: targetFor(flink.url) });
     const { root, jobSlots, freeSlots } = await toFreeSlots();
     expect(jobSlots).toContain('needs jobId, which this walkthrough does not know yet');
     await click(h, freeSlots, 'Fetch from Flink JobManager', OWNER);
     await click(h, await stepTitled(root, 'Do new TaskManagers arrive in time?'), 'They arrive', OWNER);
     await stepTitled(root, 'TaskManagers start more slowly than the slot request timeout');
-    expect(fake.seen.map((s) => s.path)).toEqual(['/taskmanagers']);
+    expect(flink.fake.seen.map((s) => s.path)).toEqual(['/taskmanagers']);
     const record = await h.deps.walkthroughs.findByThread(
       { workspace: 'T1', conversation: CHANNEL },
       root.ts,
@@ -88,8 +81,8 @@ describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
   });
 
   it('a 503 tells the person the connector message, and the step still takes a paste', async () => {
-    h = await startReal({ flink: targetFor(url) });
-    fake.override('taskmanagers', { status: 503 });
+    h = await startReal({ flink: targetFor(flink.url) });
+    flink.fake.override('taskmanagers', { status: 503 });
     const { root, freeSlots } = await toFreeSlots();
     await click(h, freeSlots, 'Fetch from Flink JobManager', OWNER);
     const told = await waitFor(() => h.fake.callsTo('chat.postEphemeral')[0]);
@@ -108,6 +101,6 @@ describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
     expect(jobSlots).not.toContain('Flink JobManager');
     expect(buttonsOf(freeSlots).map((b) => b.button.text.text)).not.toContain('Fetch from Flink JobManager');
     expect(JSON.stringify(freeSlots.blocks)).not.toContain('Flink JobManager');
-    expect(fake.seen).toEqual([]);
+    expect(flink.fake.seen).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
-import type { RestFake } from '../../../connectors/fakes/rest-fake.ts';
 import { FLINK_JOB, flinkFake } from '../../../connectors/fakes/systems.ts';
-import { targetFor } from '../../../connectors/support.ts';
+import { targetFor, useFake } from '../../../connectors/support.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 import { slashCommand } from '../../support/payloads.ts';
 
@@ -11,18 +10,12 @@ const USER = 'UALICE01';
 const CHANNEL = 'CCHECK01';
 const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
 
+// Registered first, so its stop runs after the app's (vitest runs after-hooks in reverse).
+const flink = useFake(flinkFake);
 let h: Harness;
-let fake: RestFake;
-let url: string;
-beforeEach(async () => {
-  fake = flinkFake();
-  url = await fake.start();
-});
 afterEach(async () => {
   await h.stop();
   expect(h.fake.rejections).toEqual([]);
-  expect(fake.violations).toEqual([]);
-  await fake.stop();
 });
 
 async function send(text: string, connectors?: ConnectorsConfig) {
@@ -36,17 +29,17 @@ async function send(text: string, connectors?: ConnectorsConfig) {
 
 describe('/memdoctor check', () => {
   it('check flink <job-id> fetches from the Flink fake and answers in the channel', async () => {
-    await send(`check flink ${FLINK_JOB}`, { flink: targetFor(url) });
+    await send(`check flink ${FLINK_JOB}`, { flink: targetFor(flink.url) });
     const posted = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL));
-    expect(fake.seen.map((s) => s.path)).toEqual(['/overview', '/taskmanagers', `/jobs/${FLINK_JOB}`]);
+    expect(flink.fake.seen.map((s) => s.path)).toEqual(['/overview', '/taskmanagers', `/jobs/${FLINK_JOB}`]);
     expect(JSON.stringify(posted.blocks)).toContain(`Fetched from flink: GET /overview at`);
     expect(JSON.stringify(posted.blocks)).toContain(`GET /jobs/${FLINK_JOB} at`);
   });
 
   it('a 503 tells the person the connector message, privately, and posts nothing', async () => {
-    fake.override('overview', { status: 503 });
-    fake.override('taskmanagers', { status: 503 });
-    await send('check flink', { flink: targetFor(url) });
+    flink.fake.override('overview', { status: 503 });
+    flink.fake.override('taskmanagers', { status: 503 });
+    await send('check flink', { flink: targetFor(flink.url) });
     const told = await waitFor(() => h.fake.responses[0]);
     expect(JSON.stringify(told)).toContain('Flink JobManager did not answer (HTTP 503 for GET /overview)');
     expect(h.fake.messages.filter((m) => m.channel === CHANNEL)).toEqual([]);
@@ -56,6 +49,6 @@ describe('/memdoctor check', () => {
     await send('check flink');
     const told = await waitFor(() => h.fake.responses[0]);
     expect(JSON.stringify(told)).toContain('No connectors are configured: set MEMDOCTOR_CONNECTORS');
-    expect(fake.seen).toEqual([]);
+    expect(flink.fake.seen).toEqual([]);
   });
 });
