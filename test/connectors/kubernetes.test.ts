@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kubernetesConnector } from '../../src/connectors/kubernetes.ts';
+import { podToCheck } from '../../src/connectors/kubernetes-cite.ts';
 import type { KubernetesTarget } from '../../src/connectors/kubernetes-config.ts';
 import { diagnose } from '../../src/diagnosis/diagnose.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
@@ -135,5 +136,20 @@ describe('Kubernetes connector: the real client library against a fake API serve
       'Kubernetes API server: namespace "aiops-e2e" is not one memdoctor may read (connectors.yaml kubernetes.namespaces: etl).',
     );
     expect(fake.seen).toEqual([]);
+  });
+});
+
+describe('which container’s previous log a check reads', () => {
+  const pod = () => JSON.parse(fixture('kubernetes/pod-aiops-memhog-oomkilled.json'));
+
+  it('the OOMKilled one', () => {
+    expect(podToCheck(pod())).toBe('memhog');
+  });
+
+  it('none when no container has ended yet (the API server has no previous log then)', () => {
+    const fresh = pod();
+    fresh.status.containerStatuses[0].lastState = {};
+    expect(podToCheck(fresh)).toBeUndefined();
+    expect(podToCheck({ kind: 'Status' })).toBeUndefined();
   });
 });
