@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kubernetesConnector } from '../../src/connectors/kubernetes.ts';
 import { ConnectorError } from '../../src/errors.ts';
@@ -53,6 +54,27 @@ describe('Kubernetes connector faults', () => {
     await expect(fetch('pod', 'aiops-e2e/grafana')).rejects.toThrow(
       'Kubernetes API server has no pod grafana in namespace aiops-e2e (404 for GET /api/v1/namespaces/aiops-e2e/pods/grafana: pods "grafana" not found): check the namespace and the name with `kubectl get pods -n <namespace>`.',
     );
+  });
+
+  it('another refusal (400 with no Status body) says what was refused and offers the paste', async () => {
+    fake.override('log', { status: 400 });
+    await expect(fetch('log', POD_ID, kubeTargetFor(server), MEMHOG.container)).rejects.toThrow(
+      /^Kubernetes API server refused GET .*\/log\?container=memhog.* \(HTTP 400\); paste the output of `kubectl logs memhog-578d9b5ffd-lwfxj -n aiops-e2e -c memhog --previous --tail=200` instead\.$/,
+    );
+  });
+
+  it('a kubeconfig the client library will not use is told before anything is sent', async () => {
+    const target = kubeTargetFor(server);
+    if (target.credentials.kind !== 'kubeconfig') throw new Error('expected a kubeconfig target');
+    // client-node refuses plain http to a cluster not marked insecure-skip-tls-verify.
+    const file = target.credentials.file;
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {4}insecure-skip-tls-verify: true\n/m, ''));
+    await expect(fetch('pod', POD_ID, target)).rejects.toThrow(
+      new RegExp(
+        `^Kubernetes API server: could not send GET ${POD_PATH} \\(HTTP protocol is not allowed when skipTLSVerify is not set or false\\); check the credentials in ${file}\\.$`,
+      ),
+    );
+    expect(fake.seen).toEqual([]);
   });
 
   it('5xx says the API server did not answer and which kubectl output to paste', async () => {
