@@ -35,6 +35,8 @@ await build({
   // The heavy clients stay external (and load only when used); zod too, because openai's helpers must
   // see the same zod. yaml and picocolors are bundled: one file to load instead of dozens.
   external: [
+    // Loaded by the Kubernetes connector on its first fetch only (src/connectors/kubernetes-client.ts).
+    '@kubernetes/client-node',
     'piscina',
     '@slack/bolt',
     '@slack/web-api',

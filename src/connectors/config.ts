@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigInvalidError } from '../errors.ts';
+import { KubernetesSettings, type KubernetesTarget, kubernetesTarget } from './kubernetes-config.ts';
 
 /** A header value memdoctor sends but never prints: logs, JSON and inspection show "[redacted]". */
 export class Secret {
@@ -69,18 +70,27 @@ const Rest = z.strictObject({
     .default(DEFAULT_MAX_BYTES),
 });
 
-const NOT_YET = 'is not supported by this build yet (it reads flink, spark and yarn)';
+const NOT_YET = 'is not supported by this build yet (it reads flink, spark, yarn and kubernetes)';
 const ConnectorsFile = z.strictObject({
   flink: Rest.optional(),
   spark: Rest.optional(),
   yarn: Rest.optional(),
-  kubernetes: z.never(NOT_YET).optional(),
+  kubernetes: KubernetesSettings.optional(),
   aws: z.never(NOT_YET).optional(),
   dataflow: z.never(NOT_YET).optional(),
 });
 
 export type RestName = 'flink' | 'spark' | 'yarn';
-export type ConnectorsConfig = Partial<Record<RestName, RestTarget>>;
+/** Each connector's settings, by its key in connectors.yaml: REST APIs share one shape, client libraries have their own. */
+export interface ConnectorTargets {
+  flink: RestTarget;
+  spark: RestTarget;
+  yarn: RestTarget;
+  kubernetes: KubernetesTarget;
+}
+export type ConnectorName = keyof ConnectorTargets;
+export type ConnectorsConfig = Partial<ConnectorTargets>;
+export type { KubernetesTarget };
 
 /** How `env:NAME` is looked up (src/config.ts's secretFromEnv; tests pass a map). */
 export type EnvLookup = (name: string) => string | undefined;
@@ -136,6 +146,8 @@ export function parseConnectorsConfig(text: string, file: string, env: EnvLookup
     const rest = parsed.data[name];
     if (rest) config[name] = target(file, name, rest, env);
   }
+  if (parsed.data.kubernetes)
+    config.kubernetes = kubernetesTarget(`${file}: kubernetes`, parsed.data.kubernetes, env);
   return config;
 }
 

@@ -1,5 +1,6 @@
-import type { ConnectorsConfig, RestName } from '../connectors/config.ts';
-import { CONNECTORS } from '../connectors/registry.ts';
+import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
+import { podToCheck } from '../connectors/kubernetes-cite.ts';
+import { connectorFor } from '../connectors/registry.ts';
 import type { Fetched, FetchRequest } from '../connectors/types.ts';
 import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
 import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
@@ -9,10 +10,10 @@ import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConnectorError, UsageError } from '../errors.ts';
 import { diagnose } from './diagnose.ts';
 
-/** `check flink [--job <id>]`, `check spark <app>`, `check yarn <app>`: what to fetch and judge. */
+/** `check flink [--job <id>]`, `check spark|yarn <app>`, `check kubernetes <ns>/<pod>`: what to fetch and judge. */
 export interface CheckRequest {
-  system: RestName;
-  /** The Flink job id (optional), or the Spark / YARN application id (required). */
+  system: ConnectorName;
+  /** The Flink job id (optional), the Spark / YARN application id or the pod (required). */
   id?: string;
   workspace: string;
 }
@@ -57,13 +58,35 @@ function yarnContainers(appId: string) {
   };
 }
 
+/** The previous log of the container that was killed or restarted, once the pod has named it. */
+function previousLog(pod: string) {
+  return (fetched: readonly Fetched[]): FetchRequest[] => {
+    const answer = fetched.find((a) => a.resource === 'pod');
+    const container = answer ? podToCheck(JSON.parse(answer.body)) : undefined;
+    return container ? [{ resource: 'log', ids: { pod, container } }] : [];
+  };
+}
+
+const ID_EXAMPLES: Readonly<Record<Exclude<ConnectorName, 'flink'>, string>> = {
+  spark: '<app-id>',
+  yarn: '<app-id>',
+  kubernetes: '<namespace>/<pod>',
+};
+
 function planFor({ system, id }: CheckRequest): Plan {
   if (system === 'flink') {
     const job = id ? [{ resource: 'job', ids: { jobId: id } }] : [];
     return { hint: 'flink', requests: [{ resource: 'overview' }, { resource: 'taskmanagers' }, ...job] };
   }
   if (!id)
-    throw new UsageError(`check ${system} needs the application id, e.g. memdoctor check ${system} <app-id>`);
+    throw new UsageError(
+      `check ${system} needs ${system === 'kubernetes' ? 'the pod' : 'the application id'}, e.g. memdoctor check ${system} ${ID_EXAMPLES[system]}`,
+    );
+  if (system === 'kubernetes')
+    return {
+      requests: ['pod', 'events'].map((resource) => ({ resource, ids: { pod: id } })),
+      next: previousLog(id),
+    };
   if (system === 'spark')
     return {
       hint: 'spark',
@@ -103,13 +126,18 @@ function judge(answer: Fetched, all: readonly Fetched[], notes: string[]): Check
   }
 }
 
-async function fetchAll(request: CheckRequest, plan: Plan, context: CheckContext, notes: string[]) {
-  const target = context.connectors[request.system];
+async function fetchAll<K extends ConnectorName>(
+  system: K,
+  plan: Plan,
+  context: CheckContext,
+  notes: string[],
+) {
+  const target: ConnectorTargets[K] | undefined = context.connectors[system];
   if (!target)
     throw new UsageError(
-      `${request.system} is not configured: add a "${request.system}:" entry with its url to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
+      `${system} is not configured: add a "${system}:" entry to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
     );
-  const connector = CONNECTORS[request.system];
+  const connector = connectorFor(system);
   const fetched: Fetched[] = [];
   const failures: ConnectorError[] = [];
   const fetchEach = async (requests: readonly FetchRequest[]) => {
@@ -161,6 +189,14 @@ function merge(diagnoses: readonly Diagnosis[]): Diagnosis[] {
   );
 }
 
+/** The configured URL, or for Kubernetes the kubeconfig context (or in-cluster): never a credential. */
+function whereFrom(system: ConnectorName, connectors: ConnectorsConfig): string {
+  if (system !== 'kubernetes') return connectors[system]?.url ?? '';
+  const credentials = connectors.kubernetes?.credentials;
+  if (credentials?.kind === 'kubeconfig') return credentials.context ?? credentials.file;
+  return credentials ? 'in-cluster' : '';
+}
+
 /**
  * The check use case: fetch what the system's API holds for a job or application, judge each
  * answer with the parser a paste of it would get, and diagnose it as `diagnose` would the paste.
@@ -169,7 +205,7 @@ function merge(diagnoses: readonly Diagnosis[]): Diagnosis[] {
 export async function check(request: CheckRequest, context: CheckContext): Promise<CheckResult> {
   const plan = planFor(request);
   const notes: string[] = [];
-  const fetched = await fetchAll(request, plan, context, notes);
+  const fetched = await fetchAll(request.system, plan, context, notes);
   const answers = fetched.map((answer) => judge(answer, fetched, notes));
   const found: Diagnosis[] = [];
   for (const answer of fetched) found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
@@ -178,6 +214,6 @@ export async function check(request: CheckRequest, context: CheckContext): Promi
     bytes: texts.reduce((s, t) => s + Buffer.byteLength(t), 0),
     lines: texts.reduce((s, t) => s + t.split('\n').length, 0),
   };
-  const source = `${request.system} ${context.connectors[request.system]?.url ?? ''}`.trim();
+  const source = `${request.system} ${whereFrom(request.system, context.connectors)}`.trim();
   return { report: { source, input, diagnoses: merge(found) }, fetched: answers, notes };
 }

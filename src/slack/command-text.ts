@@ -12,18 +12,21 @@ export type SlashRequest =
   | { kind: 'diagnose'; text: string; engine?: EngineHint }
   | { kind: 'private'; text: string }
   | { kind: 'handover'; to?: string; walkthrough?: string; typed: string }
-  /** `check flink [<job-id>]`, `check spark <app-id>`, `check yarn <app-id>`; no system when mistyped. */
+  /** `check flink [<job-id>]`, `check spark|yarn <app-id>`, `check kubernetes <ns>/<pod>`; no system when mistyped. */
   | { kind: 'check'; system?: CheckSystem; id?: string };
 
 /** The systems `/memdoctor check` reads, as connectors.yaml names them. */
-export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn'] as const;
+export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn', 'kubernetes'] as const;
 export type CheckSystem = (typeof CHECK_SYSTEMS)[number];
+/** The name kubectl users type for Kubernetes. */
+const CHECK_ALIASES: Readonly<Record<string, CheckSystem>> = { k8s: 'kubernetes' };
 
 function parseCheck(rest: string): SlashRequest {
-  const [system = '', id, ...extra] = rest.split(/\s+/);
-  const known = (CHECK_SYSTEMS as readonly string[]).includes(system.toLowerCase());
+  const [typed = '', id, ...extra] = rest.split(/\s+/);
+  const system = CHECK_ALIASES[typed.toLowerCase()] ?? typed.toLowerCase();
+  const known = (CHECK_SYSTEMS as readonly string[]).includes(system);
   if (!known || extra.length > 0) return { kind: 'check' };
-  return { kind: 'check', system: system.toLowerCase() as CheckSystem, ...(id ? { id } : {}) };
+  return { kind: 'check', system: system as CheckSystem, ...(id ? { id } : {}) };
 }
 
 /** Some Slack clients turn a typed `--` into a dash; flags need it back. */

@@ -1,5 +1,5 @@
-import type { ConnectorsConfig } from '../connectors/config.ts';
-import { CONNECTORS } from '../connectors/registry.ts';
+import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
+import { CONNECTORS, connectorFor } from '../connectors/registry.ts';
 import type { Fetched } from '../connectors/types.ts';
 import { ConnectorError } from '../errors.ts';
 import type { WalkthroughRecord } from '../walkthrough/index.ts';
@@ -61,16 +61,21 @@ export type FetchStepResult =
   /** Nothing was answered: the connector's message says why; the step still takes a paste. */
   | { kind: 'not-fetched'; error: ConnectorError };
 
-async function fetchAll(spec: FetchSpec, ids: Record<string, string>, context: FetchStepContext) {
-  const target = context.connectors[spec.connector];
+async function fetchAll<K extends ConnectorName>(
+  system: K,
+  resources: readonly string[],
+  ids: Record<string, string>,
+  context: FetchStepContext,
+) {
+  const target: ConnectorTargets[K] | undefined = context.connectors[system];
   if (!target)
     throw new ConnectorError(
-      `${spec.connector} is not configured: add a "${spec.connector}:" entry to connectors.yaml (docs/connectors.md), or paste the output.`,
+      `${system} is not configured: add a "${system}:" entry to connectors.yaml (docs/connectors.md), or paste the output.`,
     );
-  const connector = CONNECTORS[spec.connector];
+  const connector = connectorFor(system);
   const fetched: Fetched[] = [];
-  // One request at a time: the target is a production JobManager or ResourceManager.
-  for (const resource of spec.resources)
+  // One request at a time: the target is a production JobManager, ResourceManager or API server.
+  for (const resource of resources)
     fetched.push(
       await connector.fetch({ resource, ids }, { target, ...(context.now ? { now: context.now } : {}) }),
     );
@@ -97,7 +102,7 @@ export async function fetchStep(
   const ids = { ...idsFromKnown(spec, knownValues(record)), ...request.ids };
   let fetched: Fetched[];
   try {
-    fetched = await fetchAll(spec, ids, context);
+    fetched = await fetchAll(spec.connector, spec.resources, ids, context);
   } catch (error) {
     if (error instanceof ConnectorError) return { kind: 'not-fetched', error };
     throw error;

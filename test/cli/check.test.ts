@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
+import { kubeFake, MEMHOG, writeKubeconfig } from '../connectors/fakes/kube-fake.ts';
 import { fixture, type RestFake } from '../connectors/fakes/rest-fake.ts';
 import {
   FLINK_JOB,
@@ -98,6 +99,38 @@ describe('memdoctor check', () => {
     expect(out).toContain('  spark-executors: 4 executor(s), 4 active, 0 removed;');
   });
 
+  it('kubernetes: the pod, its events and the killed container’s previous log, judged as their pastes are', async () => {
+    const fake = kubeFake();
+    fakes.push(fake);
+    const kubeconfig = writeKubeconfig(await fake.start());
+    vi.stubEnv('MEMDOCTOR_CONNECTORS', connectorsYaml(`kubernetes: { kubeconfig: ${kubeconfig} }\n`));
+    const { code, out } = await cli(['check', 'k8s', `${MEMHOG.namespace}/${MEMHOG.name}`, '--json']);
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.source).toBe(`kubernetes ${kubeconfig}`);
+    const pod = `/api/v1/namespaces/${MEMHOG.namespace}/pods/${MEMHOG.name}`;
+    // The log is of the container the pod says was OOMKilled, read from the pod's answer.
+    expect(report.fetched.map((f: { path: string }) => f.path)).toEqual([
+      pod,
+      `/api/v1/namespaces/${MEMHOG.namespace}/events?fieldSelector=involvedObject.name%3D${MEMHOG.name}&limit=500`,
+      `${pod}/log?container=memhog&limitBytes=8388608&previous=true&tailLines=200`,
+    ]);
+    const paste = pasted('k8s-pod/aiops-memhog-get-pod-yaml.txt');
+    expect(report.fetched[0].judgement.values).toEqual(parseText('k8s-pod', paste).values);
+    expect(report.fetched[0].judgement.verdict).toBe('OOMKilled at the container memory limit');
+    const byPaste = JSON.parse((await cli(['diagnose', '--json'], paste)).out);
+    const pasteTop = byPaste.diagnoses[0];
+    const fetchedSame = report.diagnoses.find((d: { playbook: string }) => d.playbook === pasteTop.playbook);
+    expect({ cause: fetchedSame.cause, confidence: fetchedSame.confidence }).toEqual({
+      cause: pasteTop.cause,
+      confidence: pasteTop.confidence,
+    });
+    expect(fetchedSame.evidence).toContainEqual({
+      line: 0,
+      text: 'containerStatuses[memhog].lastState.terminated.reason = OOMKilled',
+    });
+  });
+
   it('a system that does not answer exits 2 and says to paste the output instead', async () => {
     const fake = yarnFake();
     fake.override('app', { status: 503 });
@@ -123,6 +156,12 @@ describe('memdoctor check', () => {
   it('refuses a usage it does not know', async () => {
     const { code, err } = await cli(['check', 'glue', 'job']);
     expect(code).toBe(2);
-    expect(err).toContain('usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id>');
+    expect(err).toContain(
+      'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod>',
+    );
+    const noPod = await cli(['check', 'kubernetes']);
+    expect(noPod.err).toContain(
+      'check kubernetes needs the pod, e.g. memdoctor check kubernetes <namespace>/<pod>',
+    );
   });
 });

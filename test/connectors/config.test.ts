@@ -67,8 +67,8 @@ describe('connectors.yaml', () => {
     ['a query in the base URL', 'yarn: { url: "http://rm:8088/?user.name=x" }', /without \?query/],
     [
       'a connector this build has not',
-      'kubernetes: { context: prod }',
-      /is not supported by this build yet \(it reads flink, spark and yarn\)\n {2}→ at kubernetes/,
+      'aws: { region: eu-west-1 }',
+      /is not supported by this build yet \(it reads flink, spark, yarn and kubernetes\)\n {2}→ at aws/,
     ],
     ['an unknown key', 'flink: { url: http://jm:8081, timeout: 5 }', /Unrecognized key: "timeout"/],
     ['a timeout out of range', 'flink: { url: http://jm:8081, timeoutMs: 10 }', /flink.timeoutMs/],
@@ -85,6 +85,141 @@ describe('connectors.yaml', () => {
   it('names a file it cannot read', () => {
     expect(() => loadConnectorsConfig('/nonexistent/connectors.yaml', env({}))).toThrow(
       'MEMDOCTOR_CONNECTORS names /nonexistent/connectors.yaml, which cannot be read (ENOENT)',
+    );
+  });
+});
+
+describe('connectors.yaml: kubernetes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kube-settings-'));
+  const kubeconfig = join(dir, 'kubeconfig');
+  // The shape `kubectl config view --minify --flatten` writes, with two contexts.
+  writeFileSync(
+    kubeconfig,
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters:',
+      '- name: prod',
+      '  cluster: { server: "https://10.0.0.1:6443" }',
+      'contexts:',
+      '- name: prod-reader',
+      '  context: { cluster: prod, user: reader, namespace: streaming }',
+      '- name: staging',
+      '  context: { cluster: staging, user: reader }',
+      'current-context: prod-reader',
+      'users:',
+      '- name: reader',
+      '  user: { token: never-printed }',
+      '',
+    ].join('\n'),
+  );
+
+  it('reads a kubeconfig, its current context’s namespace, and the defaults', () => {
+    const config = parse(`kubernetes: { kubeconfig: ${kubeconfig} }`);
+    expect(config.kubernetes).toEqual({
+      credentials: { kind: 'kubeconfig', file: kubeconfig },
+      namespace: 'streaming',
+      timeoutMs: 5000,
+      maxBytes: 8 * 1024 * 1024,
+      tailLines: 200,
+    });
+  });
+
+  it('takes a context, a default namespace, the namespaces it may read and its limits', () => {
+    const config = parse(
+      `kubernetes: { kubeconfig: ${kubeconfig}, context: prod-reader, namespace: etl, namespaces: [etl, streaming], timeoutMs: 3000, tailLines: 500 }`,
+    );
+    expect(config.kubernetes).toMatchObject({
+      credentials: { kind: 'kubeconfig', file: kubeconfig, context: 'prod-reader' },
+      namespace: 'etl',
+      namespaces: ['etl', 'streaming'],
+      timeoutMs: 3000,
+      tailLines: 500,
+    });
+  });
+
+  it('runs in a pod with its service account when the API server is in the environment', () => {
+    const config = parse('kubernetes: { inCluster: true, namespace: etl }', {
+      KUBERNETES_SERVICE_HOST: '10.96.0.1',
+    });
+    expect(config.kubernetes?.credentials).toEqual({ kind: 'in-cluster' });
+    expect(config.kubernetes?.namespace).toBe('etl');
+  });
+
+  it.each([
+    [
+      'neither a kubeconfig nor inCluster',
+      'kubernetes: { context: prod }',
+      /needs kubeconfig: \/absolute\/path\/to\/kubeconfig, or inCluster: true/,
+    ],
+    [
+      'both',
+      `kubernetes: { kubeconfig: ${kubeconfig}, inCluster: true }`,
+      /give kubeconfig or inCluster: true, not both/,
+    ],
+    [
+      'a relative path',
+      'kubernetes: { kubeconfig: ./kubeconfig }',
+      /must be the absolute path of a kubeconfig file, e.g. \/etc\/memdoctor\/kubeconfig\n {2}→ at kubernetes.kubeconfig/,
+    ],
+    [
+      'a context with inCluster',
+      'kubernetes: { inCluster: true, context: prod }',
+      /context names a kubeconfig context; inCluster uses the pod's service account/,
+    ],
+    [
+      'a namespace outside namespaces',
+      `kubernetes: { kubeconfig: ${kubeconfig}, namespace: etl, namespaces: [streaming] }`,
+      /namespace "etl" is not in namespaces \[streaming\]/,
+    ],
+    [
+      'a namespace that is not a name',
+      `kubernetes: { kubeconfig: ${kubeconfig}, namespace: Prod_1 }`,
+      /a namespace is lower-case letters, digits and "-"/,
+    ],
+    [
+      'an unknown key',
+      `kubernetes: { kubeconfig: ${kubeconfig}, server: https://x }`,
+      /Unrecognized key: "server"/,
+    ],
+  ])('refuses %s with a message that says what to change', (_what, yaml, message) => {
+    expect(problem(yaml)).toMatch(message);
+  });
+
+  it.each([
+    [
+      'a file it cannot read',
+      () => 'kubernetes: { kubeconfig: /nonexistent/kubeconfig }',
+      'connectors.yaml: kubernetes.kubeconfig names /nonexistent/kubeconfig, which cannot be read (ENOENT)',
+    ],
+    [
+      'a context the kubeconfig has not',
+      () => `kubernetes: { kubeconfig: ${kubeconfig}, context: prod }`,
+      `connectors.yaml: kubernetes.context "prod" is not in ${kubeconfig} (it has: prod-reader, staging)`,
+    ],
+    [
+      'a context whose cluster is missing',
+      () => `kubernetes: { kubeconfig: ${kubeconfig}, context: staging }`,
+      `context "staging" in ${kubeconfig} names cluster "staging", which the file does not define`,
+    ],
+    [
+      'a file that is not a kubeconfig',
+      () => {
+        const other = join(dir, 'not-kubeconfig');
+        writeFileSync(other, 'flink: { url: http://jm:8081 }\n');
+        return `kubernetes: { kubeconfig: ${other} }`;
+      },
+      `connectors.yaml: kubernetes.kubeconfig names ${join(dir, 'not-kubeconfig')}, which is not a kubeconfig with contexts and clusters; write one with \`kubectl config view --minify --flatten > ${join(dir, 'not-kubeconfig')}\``,
+    ],
+  ])('names %s, and never prints its credentials', (_what, yaml, message) => {
+    const text = problem(yaml());
+    expect(text).toBe(`configuration error:\n${message}`);
+    expect(text).not.toContain('never-printed');
+  });
+
+  it('says when memdoctor is not in a pod although inCluster is set', () => {
+    expect(problem('kubernetes: { inCluster: true }')).toBe(
+      'configuration error:\nconnectors.yaml: kubernetes.inCluster is true, but KUBERNETES_SERVICE_HOST is not set: memdoctor is not running in a pod. Give connectors.yaml: kubernetes.kubeconfig instead.',
     );
   });
 });

@@ -31,6 +31,9 @@ describe('parseSlashText', () => {
     ],
     ['help me, the job died', { kind: 'diagnose', text: 'help me, the job died' }],
     ['walk Not A Playbook', { kind: 'diagnose', text: 'walk Not A Playbook' }],
+    ['check kubernetes etl/spark-exec-1', { kind: 'check', system: 'kubernetes', id: 'etl/spark-exec-1' }],
+    ['check K8s spark-exec-1', { kind: 'check', system: 'kubernetes', id: 'spark-exec-1' }],
+    ['check kubectl pod', { kind: 'check' }],
   ])('%j', (text, expected) => {
     expect(parseSlashText(text)).toEqual(expected);
   });

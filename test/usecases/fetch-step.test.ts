@@ -7,6 +7,8 @@ import { startWalkthrough } from '../../src/usecases/start-walkthrough.ts';
 import { MemoryWalkthroughStore, renderTranscript, WalkthroughService } from '../../src/walkthrough/index.ts';
 import type { Procedure } from '../../src/walkthrough/procedure-schema.ts';
 import type { FetchSpec } from '../../src/walkthrough/steps/step-schemas.ts';
+import { kubeFake, kubeTargetFor, MEMHOG } from '../connectors/fakes/kube-fake.ts';
+import { fixture } from '../connectors/fakes/rest-fake.ts';
 import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
 import { FIXED_NOW, targetFor, useFake } from '../connectors/support.ts';
 
@@ -29,10 +31,11 @@ describe('every fetch: in the seed procedures feeds the parser the step reads', 
         : [],
     ),
   );
-  it('covers the Flink and YARN steps named in issue 23', () => {
+  it('covers the Flink, YARN and Kubernetes steps named in issue 23', () => {
     expect(steps.map((s) => s.at).sort()).toEqual([
       'flink-pending-slots/free-slots',
       'flink-pending-slots/job-slots',
+      'spark-executor-overhead-killed/pod-status',
       'spark-executor-overhead-killed/yarn-diagnostics',
     ]);
   });
@@ -100,5 +103,43 @@ describe('fetch a walkthrough step from the Flink fake', () => {
     const record = await walkthroughs.get(id);
     expect(fetchOffer(record, {})).toBeUndefined();
     expect(fetchOffer(record, undefined)).toBeUndefined();
+  });
+});
+
+describe('fetch the executor pod of a Spark walkthrough from the Kubernetes fake', () => {
+  const kube = useFake(kubeFake);
+
+  it('answers pod-status from the API server as the pasted kubectl get pod -o yaml, and takes its branch', async () => {
+    const walkthroughs = new WalkthroughService({ store: new MemoryWalkthroughStore() });
+    const context = {
+      walkthroughs,
+      playbooks: PLAYBOOKS,
+      connectors: { kubernetes: kubeTargetFor(kube.url) },
+      now: FIXED_NOW,
+    };
+    const playbook = findPlaybook(PLAYBOOKS, 'spark-executor-overhead-killed');
+    const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
+    await walkthroughs.apply(started.id, { type: 'choose', answer: 'kubernetes' }, 'U1');
+    const offer = fetchOffer(await walkthroughs.get(started.id), context.connectors);
+    expect(offer).toEqual({ connector: 'kubernetes', title: 'Kubernetes API server', missingIds: ['pod'] });
+    const pod = `${MEMHOG.namespace}/${MEMHOG.name}`;
+    const result = await fetchStep(context, { walkthrough: started.id, actor: 'U1', ids: { pod } });
+    expect(result.kind).toBe('answered');
+    if (result.kind !== 'answered') return;
+    const entry = result.after.path.find((e) => e.step === 'pod-status');
+    const pasted = parseText(
+      'k8s-pod',
+      fixture('../../engine/parsers/fixtures/k8s-pod/aiops-memhog-get-pod-yaml.txt'),
+    );
+    expect(entry?.answer).toMatchObject({ kind: 'paste', values: pasted.values });
+    expect(entry?.answer).toMatchObject({
+      fetched: {
+        connector: 'kubernetes',
+        paths: [`/api/v1/namespaces/${MEMHOG.namespace}/pods/${MEMHOG.name}`],
+        fetchedAt: '2026-12-03T11:00:00.000Z',
+      },
+    });
+    // oomKilled is true, so the walkthrough goes on to the Python question, as it does for the paste.
+    expect(result.after.current).toBe('python-code');
   });
 });

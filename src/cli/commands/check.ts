@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, secretFromEnv } from '../../config.ts';
-import { loadConnectorsConfig, type RestName } from '../../connectors/config.ts';
+import { type ConnectorName, loadConnectorsConfig } from '../../connectors/config.ts';
 import { configuredPlaybooks } from '../../console.ts';
 import { type CheckResult, check } from '../../diagnosis/check.ts';
 import { UsageError } from '../../errors.ts';
@@ -8,7 +8,11 @@ import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 
-const SYSTEMS: readonly RestName[] = ['flink', 'spark', 'yarn'];
+const SYSTEMS: readonly ConnectorName[] = ['flink', 'spark', 'yarn', 'kubernetes'];
+/** The name kubectl users type for Kubernetes. */
+const ALIASES: Readonly<Record<string, ConnectorName>> = { k8s: 'kubernetes' };
+const USAGE =
+  'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod>';
 
 function parse(args: readonly string[]) {
   const { values, positionals } = parseArgs({
@@ -16,17 +20,24 @@ function parse(args: readonly string[]) {
     allowPositionals: true,
     options: { json: { type: 'boolean', default: false }, job: { type: 'string' } },
   });
-  const [system, id, ...rest] = positionals;
-  if (!SYSTEMS.includes(system as RestName) || rest.length > 0)
-    throw new UsageError(
-      `usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> (got "${positionals.join(' ')}")`,
-    );
+  const [typed = '', id, ...rest] = positionals;
+  const system = ALIASES[typed] ?? typed;
+  if (!SYSTEMS.includes(system as ConnectorName) || rest.length > 0)
+    throw new UsageError(`${USAGE} (got "${positionals.join(' ')}")`);
   if (system === 'flink' && id !== undefined)
     throw new UsageError('check flink takes the job id as --job <id>');
   if (system !== 'flink' && values.job !== undefined)
-    throw new UsageError(`--job is for check flink; check ${system} takes the application id`);
+    throw new UsageError(
+      `--job is for check flink; check ${system} takes ${system === 'kubernetes' ? 'the pod' : 'the application id'}`,
+    );
+  if (system !== 'flink' && id === undefined)
+    throw new UsageError(
+      system === 'kubernetes'
+        ? 'check kubernetes needs the pod, e.g. memdoctor check kubernetes <namespace>/<pod>'
+        : `check ${system} needs the application id, e.g. memdoctor check ${system} <app-id>`,
+    );
   const wanted = system === 'flink' ? values.job : id;
-  return { system: system as RestName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
+  return { system: system as ConnectorName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
 }
 
 /** Each fetched answer: where from and when, its parser's judgement, the fields it cites. */
@@ -40,7 +51,7 @@ function renderFetched(result: CheckResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `memdoctor check flink|spark|yarn ...`: fetch the evidence from the configured API and diagnose it. */
+/** `memdoctor check flink|spark|yarn|kubernetes ...`: fetch the evidence from the configured API and diagnose it. */
 export const checkCommand: Command = {
   async run(args, io: CliIo) {
     const request = parse(args);

@@ -19,7 +19,7 @@ export interface Route {
   name: string;
   pattern: RegExp;
   query?: readonly string[];
-  answer(match: RegExpExecArray, url: URL): Answer;
+  answer(match: RegExpExecArray, url: URL, headers: IncomingMessage['headers']): Answer;
 }
 
 export interface Seen {
@@ -84,7 +84,8 @@ export class RestFake {
         res.writeHead(found.includes('no such endpoint') ? 404 : 400).end(found);
         return;
       }
-      const answer = this.overrides.get(found.route.name) ?? found.route.answer(found.match, url);
+      const answer =
+        this.overrides.get(found.route.name) ?? found.route.answer(found.match, url, req.headers);
       if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
       if (res.destroyed) return;
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });

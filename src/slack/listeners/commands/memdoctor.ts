@@ -123,7 +123,8 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
   return statusView(items);
 };
 
-const CHECK_USAGE = 'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id>';
+const CHECK_USAGE =
+  'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod>';
 
 /** `/memdoctor check ...`: the check use case fetches and diagnoses; the answer goes to the channel. */
 const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
+import { kubeFake, kubeTargetFor, MEMHOG } from '../../../connectors/fakes/kube-fake.ts';
 import { FLINK_JOB, flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
@@ -34,6 +35,23 @@ describe('/memdoctor check', () => {
     expect(flink.fake.seen.map((s) => s.path)).toEqual(['/overview', '/taskmanagers', `/jobs/${FLINK_JOB}`]);
     expect(JSON.stringify(posted.blocks)).toContain(`Fetched from flink: GET /overview at`);
     expect(JSON.stringify(posted.blocks)).toContain(`GET /jobs/${FLINK_JOB} at`);
+  });
+
+  it('check k8s <namespace>/<pod> reads the pod through the Kubernetes client and posts the diagnosis', async () => {
+    const kube = kubeFake();
+    const target = kubeTargetFor(await kube.start());
+    try {
+      await send(`check k8s ${MEMHOG.namespace}/${MEMHOG.name}`, { kubernetes: target });
+      const posted = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL));
+      const blocks = JSON.stringify(posted.blocks);
+      expect(blocks).toContain(
+        `Fetched from kubernetes: GET /api/v1/namespaces/${MEMHOG.namespace}/pods/${MEMHOG.name} at`,
+      );
+      expect(blocks).toContain('/log?container=memhog');
+      expect(kube.violations).toEqual([]);
+    } finally {
+      await kube.stop();
+    }
   });
 
   it('a 503 tells the person the connector message, privately, and posts nothing', async () => {

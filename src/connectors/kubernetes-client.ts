@@ -1,0 +1,172 @@
+import type {
+  ConfigurationOptions,
+  CoreV1Api,
+  KubeConfig,
+  RequestContext,
+  ResponseContext,
+} from '@kubernetes/client-node';
+import { ConnectorError } from '../errors.ts';
+import { serially } from './http.ts';
+import type { KubernetesTarget } from './kubernetes-config.ts';
+
+type Library = typeof import('@kubernetes/client-node');
+
+let library: Promise<Library> | undefined;
+/** Loaded on the first fetch: importing it costs about 1.8 s and 70 MB, which no other command should pay. */
+const load = (): Promise<Library> => {
+  library ??= import('@kubernetes/client-node');
+  return library;
+};
+
+export const SYSTEM = 'Kubernetes API server';
+
+/** What one read is about, so a failure can say what was missing, which permission, or what to paste. */
+export interface KubeCall {
+  /** "pod memhog-578d9b5ffd-lwfxj in namespace aiops-e2e" */
+  what: string;
+  /** The RBAC rule it needs: "get on pods in namespace aiops-e2e". */
+  permission: string;
+  /** The path it asks for, for messages when no request was sent. */
+  path: string;
+  /** The kubectl command whose output a person pastes instead. */
+  kubectl: string;
+}
+
+/** The answer as the API server sent it, read before the library deserialises it, and the path asked. */
+export interface KubeAnswer {
+  body: string;
+  path: string;
+}
+
+/** What the middleware saw of one request: the path actually sent and the raw answer. */
+interface Seen {
+  path?: string;
+  body?: string;
+}
+
+function kubeConfig(lib: Library, target: KubernetesTarget): KubeConfig {
+  const config = new lib.KubeConfig();
+  if (target.credentials.kind === 'in-cluster') config.loadFromCluster();
+  else {
+    config.loadFromFile(target.credentials.file);
+    if (target.credentials.context) config.setCurrentContext(target.credentials.context);
+  }
+  return config;
+}
+
+function tooLarge(call: KubeCall, target: KubernetesTarget): ConnectorError {
+  return new ConnectorError(
+    `${SYSTEM} answered more than ${target.maxBytes} bytes to GET ${call.path}; raise kubernetes.maxBytes in connectors.yaml or paste the output of \`${call.kubectl}\` instead.`,
+  );
+}
+
+/**
+ * Per request: a deadline for the whole answer, the raw body kept (the parser reads what a paste
+ * holds, not the library's objects), and a size cap before anything is parsed.
+ */
+function recorder(lib: Library, call: KubeCall, target: KubernetesTarget, seen: Seen) {
+  const pre = async (context: RequestContext) => {
+    const url = new URL(context.getUrl());
+    seen.path = `${url.pathname}${url.search}`;
+    context.setSignal(AbortSignal.timeout(target.timeoutMs));
+    return context;
+  };
+  const post = async (response: ResponseContext) => {
+    if (Number(response.headers['content-length'] ?? 0) > target.maxBytes) throw tooLarge(call, target);
+    const text = await response.body.text();
+    if (Buffer.byteLength(text) > target.maxBytes) throw tooLarge(call, target);
+    seen.body = text;
+    const body = { text: async () => text, binary: async () => Buffer.from(text) };
+    return new lib.ResponseContext(response.httpStatusCode, response.headers, body);
+  };
+  // The object API runs the observable kind of middleware; its Observable wraps a promise.
+  return {
+    pre: (context: RequestContext) => new lib.Observable(pre(context)),
+    post: (response: ResponseContext) => new lib.Observable(post(response)),
+  };
+}
+
+/** The message of a Status body (what kubectl prints after "Error from server"), if the body is one. */
+function statusMessage(body: string | undefined): string | undefined {
+  try {
+    const status = JSON.parse(body ?? '') as { kind?: unknown; message?: unknown };
+    return status.kind === 'Status' && typeof status.message === 'string' ? status.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function credentialsOf(target: KubernetesTarget): string {
+  if (target.credentials.kind === 'in-cluster') return "the pod's service account token";
+  const context = target.credentials.context ? ` (context ${target.credentials.context})` : '';
+  return `the credentials in ${target.credentials.file}${context}`;
+}
+
+function statusError(code: number, seen: Seen, call: KubeCall, target: KubernetesTarget) {
+  const asked = `GET ${seen.path ?? call.path}`;
+  const said = statusMessage(seen.body);
+  const because = said ? `: ${said}` : '';
+  const paste = `paste the output of \`${call.kubectl}\` instead`;
+  if (code === 401)
+    return `${SYSTEM} answered 401 (Unauthorized) to ${asked}: it refused ${credentialsOf(target)} (an expired token or certificate?); renew them and check with \`kubectl auth whoami\`.`;
+  if (code === 403)
+    return `${SYSTEM} answered 403 (Forbidden) to ${asked}${because}. memdoctor needs ${call.permission}: bind the read-only Role of docs/connectors.md to this account.`;
+  if (code === 404)
+    return `${SYSTEM} has no ${call.what} (404 for ${asked}${because}): check the namespace and the name with \`kubectl get pods -n <namespace>\`.`;
+  if (code >= 500) return `${SYSTEM} did not answer (HTTP ${code} for ${asked}${because}); ${paste}.`;
+  return `${SYSTEM} refused ${asked} (HTTP ${code}${because}); ${paste}.`;
+}
+
+function failure(lib: Library, error: unknown, seen: Seen, call: KubeCall, target: KubernetesTarget) {
+  if (error instanceof ConnectorError) return error;
+  if (error instanceof lib.ApiException)
+    return new ConnectorError(statusError(error.code, seen, call, target), { cause: error });
+  const e = error as { name?: string; code?: string; message?: string };
+  // Nothing was sent: the library refused the kubeconfig (its credentials, its cluster) before any request.
+  if (!seen.path)
+    return new ConnectorError(
+      `${SYSTEM}: could not send GET ${call.path} (${e?.message ?? String(error)}); check ${credentialsOf(target)}.`,
+      { cause: error },
+    );
+  const asked = `GET ${seen.path}`;
+  const reason =
+    e?.name === 'AbortError'
+      ? `no answer within ${target.timeoutMs} ms`
+      : (e?.code ?? e?.message ?? String(error));
+  // A body the library could not read as JSON arrived with status 200: not an API server (a proxy, a login page).
+  const what = error instanceof SyntaxError ? 'answered something that is not JSON to' : 'did not answer';
+  return new ConnectorError(
+    `${SYSTEM} ${what} ${asked} (${reason}); paste the output of \`${call.kubectl}\` instead.`,
+    { cause: error },
+  );
+}
+
+function targetKey(target: KubernetesTarget): string {
+  const c = target.credentials;
+  return c.kind === 'in-cluster' ? 'kubernetes:in-cluster' : `kubernetes:${c.file}#${c.context ?? ''}`;
+}
+
+/**
+ * One read through the real client library: one request at a time per configured cluster, a
+ * deadline, a size cap, and failures as ConnectorErrors that say what to do.
+ */
+export function kubeGet(
+  call: KubeCall,
+  target: KubernetesTarget,
+  run: (api: CoreV1Api, options: ConfigurationOptions) => Promise<unknown>,
+): Promise<KubeAnswer> {
+  return serially(targetKey(target), async () => {
+    const lib = await load();
+    const seen: Seen = {};
+    const options: ConfigurationOptions = {
+      middleware: [recorder(lib, call, target, seen)],
+      middlewareMergeStrategy: 'append',
+    };
+    try {
+      await run(kubeConfig(lib, target).makeApiClient(lib.CoreV1Api), options);
+      return { body: seen.body ?? '', path: seen.path ?? call.path };
+    } catch (error) {
+      throw failure(lib, error, seen, call, target);
+    }
+  });
+}
