@@ -1,6 +1,8 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { type Config, enginePoolSettings, loadConfig, redisTarget } from './config.ts';
+import { MemoryEventDedupe } from './dedupe/event-dedupe.ts';
+import { RedisEventDedupe } from './dedupe/redis.ts';
 import type { Playbook } from './engine/playbook/schema.ts';
 import { ConfigInvalidError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
@@ -15,7 +17,6 @@ import { openOutcomes } from './setup/outcomes.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import { openWalkthroughs } from './setup/walkthroughs.ts';
 import { createSlackApp } from './slack/app.ts';
-import { MemoryEventDedupe, RedisEventDedupe } from './slack/dedupe.ts';
 import type { Health, SlackDeps } from './slack/deps.ts';
 import { allowedFileHosts } from './slack/download.ts';
 import { InflightBytes } from './slack/inflight.ts';
