@@ -123,15 +123,6 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-/**
- * Surface files that still import below the use cases, each with why. This list only shrinks: an
- * entry that no longer breaks a rule fails the test, so it is taken off when its file is moved.
- */
-const NOT_YET_MOVED: Readonly<Record<string, string>> = {
-  // Builds the block pool and the assist per run: they belong to the console's root (src/console.ts).
-  'cli/commands/diagnose.ts': 'setup/block-pool.ts, setup/assist.ts, setup/playbooks.ts, engine/index.ts',
-};
-
 /** Packages a layer must not use: the engine and the walkthroughs know no Slack, no model SDK. */
 const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   engine: [...SURFACE_PACKAGES, 'ioredis', 'pino'],
@@ -152,21 +143,7 @@ describe('import rules', () => {
   });
 
   it.each(Object.entries(FORBIDDEN))('%s imports none of its forbidden layers', (name, forbidden) => {
-    const broken = forbiddenImports(IMPORTS, name, forbidden).filter(
-      (b) => !((b.split(' -> ')[0] ?? '') in NOT_YET_MOVED),
-    );
-    expect(broken).toEqual([]);
-  });
-
-  it('lists only surface files that still break a rule', () => {
-    const breaking = new Set(
-      [
-        ...forbiddenImports(IMPORTS, 'cli', FORBIDDEN.cli ?? []),
-        ...forbiddenImports(IMPORTS, 'slack', FORBIDDEN.slack ?? []),
-      ].map((b) => b.split(' -> ')[0]),
-    );
-    expect(Object.keys(NOT_YET_MOVED).filter((file) => !breaking.has(file))).toEqual([]);
-    expect(Object.keys(NOT_YET_MOVED)).toHaveLength(1);
+    expect(forbiddenImports(IMPORTS, name, forbidden)).toEqual([]);
   });
 
   it.each(Object.entries(FORBIDDEN_PACKAGES))('%s uses none of its forbidden packages', (name, forbidden) => {
