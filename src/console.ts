@@ -1,16 +1,16 @@
 /**
  * The console's and the CLI's composition root: it builds the playbooks, the walkthrough store, the
- * model assist and the outcome reader from the configuration, so src/cli only turns typed input into
- * requests and results into text. (The Slack app's root is src/serve.ts.)
+ * model assist, the block threads and the outcome reader from the configuration, so src/cli only
+ * turns typed input into requests and results into text. (The Slack app's root is src/serve.ts.)
  */
 import { type Config, redisTarget } from './config.ts';
 import type { ConnectorsConfig } from './connectors/config.ts';
+import type { DiagnosisContext } from './diagnosis/index.ts';
 import { UsageError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
 import type { AssistChoice } from './setup/assist.ts';
-import { configuredConnectors } from './setup/connectors.ts';
+import { BlockPool } from './setup/block-pool.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
-import { openWalkthroughs } from './setup/walkthroughs.ts';
 import type { OutcomeStore } from './stats/outcomes.ts';
 import type { Playbook } from './usecases/types.ts';
 import type { WalkthroughService } from './walkthrough/index.ts';
@@ -49,6 +49,11 @@ export async function openConsole(
   options: { assist?: boolean; playbooks?: readonly Playbook[] } = {},
 ): Promise<ConsoleResources> {
   const playbooks = options.playbooks ?? configuredPlaybooks(config);
+  // Loaded here, not at the top: `diagnose` imports this root too and needs no walkthrough code.
+  const [{ openWalkthroughs }, { configuredConnectors }] = await Promise.all([
+    import('./setup/walkthroughs.ts'),
+    import('./setup/connectors.ts'),
+  ]);
   const service = await openWalkthroughs(config);
   const { assist, off } = options.assist ? await modelAssist(config) : {};
   const close = async () => {
@@ -63,6 +68,47 @@ export async function openConsole(
     ...(assist ? { assist } : {}),
     ...(off ? { assistOff: off } : {}),
     ...(connectors ? { connectors } : {}),
+  };
+}
+
+/** What one `memdoctor diagnose` run works with. */
+export interface DiagnoseResources {
+  playbooks: readonly Playbook[];
+  /** Why the model assist is off although a model was configured (or a setting was bad). */
+  assistOff?: string;
+  /** What to diagnose one input with: take one per input, as it starts (the block threads count from then). */
+  context(): DiagnosisContext;
+  /** Why the threads for large inputs could not start, once they could not: the inputs were read on one thread. */
+  blocksFailure(): string | undefined;
+  /** Lets go of the assist and the threads. */
+  close(): Promise<void>;
+}
+
+/** `diagnose`'s model assist, loaded (with the openai client) only when a model is configured or misconfigured. */
+async function diagnoseAssist(config: Config, problem: Error | undefined): Promise<AssistChoice> {
+  if (!problem && config.OPENAI_API_KEY === undefined) return {};
+  const { openAssist } = await import('./setup/assist.ts');
+  return openAssist(config, problem ? { problem } : {});
+}
+
+/**
+ * The playbooks, the model assist (`problem`: a bad setting, which only switches it off) and, with
+ * MEMDOCTOR_DIAGNOSE_THREADS above 0, the threads that read a large input's blocks (started only
+ * once an input needs them).
+ */
+export async function openDiagnose(config: Config, problem?: Error): Promise<DiagnoseResources> {
+  const playbooks = configuredPlaybooks(config);
+  const { assist, off } = await diagnoseAssist(config, problem);
+  const threads = config.MEMDOCTOR_DIAGNOSE_THREADS;
+  const blocks = threads > 0 ? new BlockPool(threads) : undefined;
+  return {
+    playbooks,
+    ...(off ? { assistOff: off } : {}),
+    context: () => ({ playbooks, assist, ...(blocks ? { blocks: blocks.options } : {}) }),
+    blocksFailure: () => blocks?.failure,
+    close: async () => {
+      await Promise.all([assist?.close(), blocks?.close()]);
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { type Config, enginePoolSettings, loadConfig, redisTarget } from './config.ts';
+import { MemoryEventDedupe } from './dedupe/event-dedupe.ts';
+import { RedisEventDedupe } from './dedupe/redis.ts';
 import type { Playbook } from './engine/playbook/schema.ts';
 import { ConfigInvalidError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
@@ -15,7 +17,6 @@ import { openOutcomes } from './setup/outcomes.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import { openWalkthroughs } from './setup/walkthroughs.ts';
 import { createSlackApp } from './slack/app.ts';
-import { MemoryEventDedupe, RedisEventDedupe } from './slack/dedupe.ts';
 import type { Health, SlackDeps } from './slack/deps.ts';
 import { allowedFileHosts } from './slack/download.ts';
 import { InflightBytes } from './slack/inflight.ts';
@@ -136,6 +137,42 @@ async function openMetricsServer(
   return server;
 }
 
+/** The diagnosis threads; a thread that dies holding no input is counted and logged, never fatal. */
+function openEnginePool(config: Config, playbooks: readonly Playbook[], metrics: SlackMetrics, log: Logger) {
+  return new EnginePool({
+    playbooks,
+    ...enginePoolSettings(config),
+    onThreadError: (error) => {
+      metrics.engineThreadErrors.inc();
+      log.error({ err: error.message }, 'diagnosis thread died holding no input');
+    },
+  });
+}
+
+/** What a SlackService lets go of, in order when stopping and all at once when a start failed. */
+interface Held {
+  app: App;
+  pool: EnginePool;
+  walkthroughs: WalkthroughService;
+  scrapes: MetricsServer | undefined;
+  redis: RedisConnection | undefined;
+}
+
+function stoppers({ app, pool, walkthroughs, scrapes, redis }: Held): Pick<SlackService, 'stop' | 'abandon'> {
+  const stop = async () => {
+    await app.stop();
+    await scrapes?.close();
+    await pool.close();
+    await walkthroughs.close();
+    await redis?.quit().catch(() => redis.disconnect());
+  };
+  const abandon = async () => {
+    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close(), scrapes?.close()]);
+    redis?.disconnect();
+  };
+  return { stop, abandon };
+}
+
 /**
  * Builds the Slack app from the configuration: one Redis connection (walkthroughs, dedupe, outcomes
  * and the model cache share it) whose errors, and a cluster's node errors, are counted from the
@@ -153,14 +190,7 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
     metrics.redisErrors.inc({ source: 'connection' }),
   );
   const { walkthroughs, redis, playbooks } = resources;
-  const pool = new EnginePool({
-    playbooks,
-    ...enginePoolSettings(config),
-    onThreadError: (error) => {
-      metrics.engineThreadErrors.inc();
-      log.error({ err: error.message }, 'diagnosis thread died holding no input');
-    },
-  });
+  const pool = openEnginePool(config, playbooks, metrics, log);
   engines = pool;
   const inflight = new InflightBytes(config.MEMDOCTOR_MAX_INFLIGHT_BYTES);
   const deps = { ...buildDeps(config, log, resources), engines: pool, metrics, inflight };
@@ -173,18 +203,8 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
-  const stop = async () => {
-    await app.stop();
-    await scrapes?.close();
-    await pool.close();
-    await walkthroughs.close();
-    await redis?.quit().catch(() => redis.disconnect());
-  };
-  const abandon = async () => {
-    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close(), scrapes?.close()]);
-    redis?.disconnect();
-  };
-  return { app, deps, stop, abandon, ...(redis ? { redis } : {}) };
+  const held = { app, pool, walkthroughs, scrapes, redis };
+  return { app, deps, ...stoppers(held), ...(redis ? { redis } : {}) };
 }
 
 /**

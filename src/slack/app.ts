@@ -62,19 +62,15 @@ function routesOf(deps: SlackDeps, transport: SlackTransport, client: () => WebC
   return [livenessRoute, ...readinessRoutes(deps, client, new SlackAuthWatch()), ...scrape];
 }
 
-/**
- * Builds the Bolt app: HTTP receiver (signatures verified by Bolt, future timestamps refused by
- * receiver.ts) or Socket Mode, pino for Bolt's logs, /livez and /readyz, acknowledgements first (ack-first.ts),
- * dedupe, then every listener. Starting it is the caller's move.
- */
-export function createSlackApp(given: SlackDeps, transport: SlackTransport): App {
-  const acks = given.acks ?? new AckQueue();
-  const deps: SlackDeps = { ...given, acks };
-  const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
-  const logger = boltLogger(deps.log, secrets);
-  let app: App | undefined;
-  const customRoutes = routesOf(deps, transport, () => (app as App).client);
-  const mode = transport.appToken
+/** Socket Mode when an app token is given; else the HTTP receiver (receiver.ts), which serves the routes too. */
+function receiverOf(
+  deps: SlackDeps,
+  transport: SlackTransport,
+  customRoutes: CustomRoute[],
+  logger: ReturnType<typeof boltLogger>,
+  acks: AckQueue,
+) {
+  return transport.appToken
     ? {
         socketMode: true,
         appToken: transport.appToken,
@@ -92,15 +88,10 @@ export function createSlackApp(given: SlackDeps, transport: SlackTransport): App
           ...(deps.metrics ? { metrics: deps.metrics } : {}),
         }),
       };
-  app = new App({
-    token: transport.botToken,
-    logger,
-    clientOptions: {
-      ...(transport.slackApiUrl ? { slackApiUrl: transport.slackApiUrl } : {}),
-      ...transport.clientOptions,
-    },
-    ...mode,
-  });
+}
+
+/** Acknowledgements first, then the dedupe, then every listener; a listener's failure is logged by its code. */
+function wire(app: App, deps: SlackDeps, transport: SlackTransport, acks: AckQueue): void {
   // Over HTTP the receiver times each answer; over Socket Mode the ack is timed as it is sent.
   const timeAcks = transport.appToken && deps.metrics ? { metrics: deps.metrics } : {};
   acknowledgeFirst(app as unknown as Parameters<typeof acknowledgeFirst>[0], { acks, ...timeAcks });
@@ -110,5 +101,29 @@ export function createSlackApp(given: SlackDeps, transport: SlackTransport): App
     const failure = explainFailure(error.original ?? error);
     deps.log.error({ code: failure.code, err: failure.detail ?? failure.message }, 'listener failed');
   });
+}
+
+/**
+ * Builds the Bolt app: HTTP receiver (signatures verified by Bolt, future timestamps refused by
+ * receiver.ts) or Socket Mode, pino for Bolt's logs, /livez and /readyz, acknowledgements first (ack-first.ts),
+ * dedupe, then every listener. Starting it is the caller's move.
+ */
+export function createSlackApp(given: SlackDeps, transport: SlackTransport): App {
+  const acks = given.acks ?? new AckQueue();
+  const deps: SlackDeps = { ...given, acks };
+  const secrets = [transport.botToken, transport.signingSecret, transport.appToken ?? ''];
+  const logger = boltLogger(deps.log, secrets);
+  let app: App | undefined;
+  const customRoutes = routesOf(deps, transport, () => (app as App).client);
+  app = new App({
+    token: transport.botToken,
+    logger,
+    clientOptions: {
+      ...(transport.slackApiUrl ? { slackApiUrl: transport.slackApiUrl } : {}),
+      ...transport.clientOptions,
+    },
+    ...receiverOf(deps, transport, customRoutes, logger, acks),
+  });
+  wire(app, deps, transport, acks);
   return app;
 }

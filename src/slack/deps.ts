@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { ConnectorsConfig } from '../connectors/config.ts';
+import type { EventDedupe } from '../dedupe/event-dedupe.ts';
 import type { EngineOffload } from '../diagnosis/engine-job.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { ClusterHealth, Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { AckQueue } from './ack-first.ts';
-import type { EventDedupe } from './dedupe.ts';
 import type { InflightBytes } from './inflight.ts';
 import type { SlackMetrics } from './metrics.ts';
 import type { OncallPolicy } from './oncall.ts';

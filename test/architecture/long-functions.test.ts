@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { longFunctions, longFunctionsIn, MAX_FUNCTION_LINES } from '../../scripts/long-functions.ts';
 
+/**
+ * Files whose long functions are being split in other branches at the same time; each comes off
+ * this list when its branch lands.
+ */
+const BEING_SPLIT = [
+  'src/slack/shared-files.ts',
+  'src/slack/listeners/events/thread-reply.ts',
+  'src/engine/ingest/scan-kernel.ts',
+];
+
 /** A function whose declaration spans exactly `lines` lines, preceded by a doc comment that does not count. */
 function functionOf(name: string, lines: number): string {
   const body = Array.from({ length: lines - 2 }, (_, i) => `  const v${i} = ${i};`);
@@ -29,7 +39,8 @@ describe('scripts/long-functions.ts', () => {
     ]);
   });
 
-  it('finds none in the walkthrough, the console and the Slack views', () => {
-    expect(longFunctions(['src/walkthrough', 'src/cli/console', 'src/slack/views'])).toEqual([]);
+  it('finds none in src, but for the files being split in other branches', () => {
+    const found = longFunctions(['src']);
+    expect(found.filter((f) => !BEING_SPLIT.includes(f.file))).toEqual([]);
   });
 });

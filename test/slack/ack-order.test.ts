@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryEventDedupe } from '../../src/dedupe/event-dedupe.ts';
 import { AckQueue, acknowledgeFirst } from '../../src/slack/ack-first.ts';
-import { MemoryEventDedupe } from '../../src/slack/dedupe.ts';
 import { type Harness, SIGNING_SECRET as SECRET, startHarness, waitFor } from './support/harness.ts';
 import { slashCommand } from './support/payloads.ts';
 import { slackSignature } from './support/signing.ts';

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RedisEventDedupe } from '../../src/dedupe/redis.ts';
 import { connectRedis } from '../../src/redis/connect.ts';
 import { RedisKeys } from '../../src/redis/keys.ts';
-import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
 import type { WalkthroughService } from '../../src/walkthrough/index.ts';
 import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
 import { countPrefix, deletePrefix, newRedis, randomPrefix, snapshotPrefix } from '../support/redis.ts';

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RedisEventDedupe } from '../../src/dedupe/redis.ts';
 import { RedisKeys } from '../../src/redis/keys.ts';
-import { RedisEventDedupe } from '../../src/slack/dedupe.ts';
 import { BLOCK, INPUT, SHORTCUT, VIEW } from '../../src/slack/ids.ts';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { FakeSlack } from './support/fake-slack.ts';

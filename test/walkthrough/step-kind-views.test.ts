@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_STEP_BODIES } from '../../src/cli/console/step-kinds/index.ts';
-import { SLACK_STEP_BLOCKS } from '../../src/slack/views/step-kinds/index.ts';
+import { CONSOLE_STEP_BODIES } from '../../src/cli/console/step-kinds.ts';
+import { SLACK_STEP_BLOCKS } from '../../src/slack/views/step-kinds.ts';
 import { STEP_KINDS } from '../../src/walkthrough/index.ts';
 
 describe('step kinds and their views', () => {

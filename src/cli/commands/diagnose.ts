@@ -1,11 +1,9 @@
 import { parseArgs } from 'node:util';
-import { type Config, loadConfigLeniently } from '../../config.ts';
+import { loadConfigLeniently } from '../../config.ts';
+import { type DiagnoseResources, openDiagnose } from '../../console.ts';
 import { type DiagnosisResult, diagnose } from '../../diagnosis/index.ts';
-import { ENGINE_HINTS, type EngineHint } from '../../engine/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
-import type { AssistChoice } from '../../setup/assist.ts';
-import { BlockPool } from '../../setup/block-pool.ts';
-import { configuredPlaybooks } from '../../setup/playbooks.ts';
+import { ENGINE_HINTS, type EngineHint } from '../../usecases/types.ts';
 import type { CliIo, Command } from '../command.ts';
 import { openInput } from '../input.ts';
 import { terminalColors } from '../render/colors.ts';
@@ -46,13 +44,6 @@ function renderJson({ report, suggestion }: DiagnosisResult): string {
   return `${JSON.stringify(suggestion ? { ...report, suggestion } : report)}\n`;
 }
 
-/** The model assist, loaded (with the openai client) only when a model is configured or misconfigured. */
-async function assistFor(config: Config, problem: Error | undefined): Promise<AssistChoice> {
-  if (!problem && config.OPENAI_API_KEY === undefined) return {};
-  const { openAssist } = await import('../../setup/assist.ts');
-  return openAssist(config, problem ? { problem } : {});
-}
-
 /**
  * Exit code: 2 when an input could not be read, else (with --fail-when-none, grep's habit) 1 when
  * no input had a diagnosis, else 0.
@@ -70,50 +61,61 @@ function hintOnTerminal(files: readonly string[], io: CliIo): void {
   if (files.includes('-') && (io.stdin as { isTTY?: boolean }).isTTY === true) io.stderr.write(TERMINAL_HINT);
 }
 
+type DiagnoseOptions = ReturnType<typeof parse>;
+
+/** Each input on its own, in input order: its report on stdout, its notes and failures on stderr. */
+async function diagnoseEach(
+  { files, json, engine }: DiagnoseOptions,
+  resources: DiagnoseResources,
+  io: CliIo,
+): Promise<{ failed: boolean; recognised: boolean }> {
+  const lookedFor = resources.playbooks.map((p) => p.id);
+  const colors = terminalColors(io.stdout);
+  let failed = false;
+  let recognised = false;
+  for (const file of files) {
+    try {
+      const input = { source: file, chunks: openInput(file, io.stdin) };
+      const result = await diagnose({ input, engine, workspace: 'cli' }, resources.context());
+      if (result.report.diagnoses.length > 0) recognised = true;
+      for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
+      io.stdout.write(
+        json
+          ? renderJson(result)
+          : renderReport(result.report, lookedFor, colors) + renderSuggestion(result.suggestion),
+      );
+    } catch (error) {
+      failed = true;
+      io.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
+    }
+  }
+  return { failed, recognised };
+}
+
 /** `memdoctor diagnose [--json] [--engine E] [FILE...]`: one report per input, in input order. */
 export const diagnoseCommand: Command = {
   async run(args, io: CliIo) {
-    const { json, failWhenNone, engine, files, together, limits } = parse(args);
+    const options = parse(args);
+    const { json, failWhenNone, engine, files, together, limits } = options;
     hintOnTerminal(files, io);
     // A bad setting only switches the optional model help off: the diagnosis needs none of them.
     const { config, problem } = loadConfigLeniently();
-    const playbooks = configuredPlaybooks(config);
-    const lookedFor = playbooks.map((p) => p.id);
-    const { assist, off } = await assistFor(config, problem);
-    const colors = terminalColors(io.stdout);
-    if (off) io.stderr.write(`memdoctor: model assist off: ${off}\n`);
-    let failed = false;
-    let recognised = false;
-    const threads = config.MEMDOCTOR_DIAGNOSE_THREADS;
+    const resources = await openDiagnose(config, problem);
+    if (resources.assistOff) io.stderr.write(`memdoctor: model assist off: ${resources.assistOff}\n`);
     if (together && files.length > 1) {
-      // One input with --together is today's diagnosis, byte for byte: the loop below.
+      // One input with --together is today's diagnosis, byte for byte: diagnoseEach.
+      const { playbooks } = resources;
       const { recognised } = await runTogether({ files, json, engine, limits }, { playbooks }, io);
-      await assist?.close();
+      await resources.close();
       return exitCode(false, failWhenNone, recognised);
     }
-    const blocks = threads > 0 ? new BlockPool(threads) : undefined;
-    for (const file of files) {
-      try {
-        const input = { source: file, chunks: openInput(file, io.stdin) };
-        const context = { playbooks, assist, ...(blocks ? { blocks: blocks.options } : {}) };
-        const result = await diagnose({ input, engine, workspace: 'cli' }, context);
-        if (result.report.diagnoses.length > 0) recognised = true;
-        for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
-        io.stdout.write(
-          json
-            ? renderJson(result)
-            : renderReport(result.report, lookedFor, colors) + renderSuggestion(result.suggestion),
-        );
-      } catch (error) {
-        failed = true;
-        io.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
-      }
-    }
-    if (blocks?.failure)
+    const { failed, recognised } = await diagnoseEach(options, resources, io);
+    const blocksFailure = resources.blocksFailure();
+    if (blocksFailure)
       io.stderr.write(
-        `memdoctor: the threads for large inputs could not start (${blocks.failure}); read on one thread\n`,
+        `memdoctor: the threads for large inputs could not start (${blocksFailure}); read on one thread\n`,
       );
-    await Promise.all([assist?.close(), blocks?.close()]);
+    await resources.close();
     return exitCode(failed, failWhenNone, recognised);
   },
 };

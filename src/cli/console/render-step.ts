@@ -1,7 +1,6 @@
 import type { StepView, WalkthroughRecord } from '../../walkthrough/index.ts';
 import { answerText } from '../../walkthrough/index.ts';
-import { answerLines } from './step-kinds/answer-lines.ts';
-import { CONSOLE_STEP_BODIES, type ConsoleStepBody } from './step-kinds/index.ts';
+import { answerLines, CONSOLE_STEP_BODIES, type ConsoleStepBody } from './step-kinds.ts';
 
 /** The kind's own terminal view; a kind the registry does not know is shown by how it is answered. */
 function bodyFor(view: StepView): string[] {

@@ -120,20 +120,7 @@ const STEP = 512 * MiB;
  */
 export function sparkFix(settings: SparkSettings, failure: SparkFailure, observed?: number): SparkFix {
   const budget = sparkBudget(settings);
-  if (failure === 'container-killed') {
-    // The container limit counts heap + overhead (+ off-heap + PySpark); the JVM heap did not overflow,
-    // so the native part (overhead) is what needs room: add what was exceeded plus 10% headroom.
-    const excess = observed !== undefined ? Math.max(0, observed - budget.container) : 0;
-    const to = roundUp(budget.overhead + excess + 0.1 * budget.container, STEP);
-    return {
-      limit: 'container (heap + overhead + off-heap + PySpark memory)',
-      limitBytes: budget.container,
-      setting: 'spark.executor.memoryOverhead',
-      from: budget.overhead,
-      to,
-      why: 'the process outgrew the container while the heap stayed within -Xmx, so the non-heap part needs room',
-    };
-  }
+  if (failure === 'container-killed') return overheadFix(budget, observed);
   if (failure === 'spill' && settings.executorCores > 1) {
     // Halving concurrent tasks doubles each task's execution share without asking for more memory.
     const cores = Math.max(1, Math.floor(settings.executorCores / 2));
@@ -146,6 +133,26 @@ export function sparkFix(settings: SparkSettings, failure: SparkFailure, observe
       why: 'fewer concurrent tasks give each task a larger share of the same execution memory',
     };
   }
+  return heapFix(budget, failure, observed);
+}
+
+function overheadFix(budget: SparkBudget, observed: number | undefined): SparkFix {
+  // The container limit counts heap + overhead (+ off-heap + PySpark); the JVM heap did not overflow,
+  // so the native part (overhead) is what needs room: add what was exceeded plus 10% headroom.
+  const excess = observed !== undefined ? Math.max(0, observed - budget.container) : 0;
+  const to = roundUp(budget.overhead + excess + 0.1 * budget.container, STEP);
+  return {
+    limit: 'container (heap + overhead + off-heap + PySpark memory)',
+    limitBytes: budget.container,
+    setting: 'spark.executor.memoryOverhead',
+    from: budget.overhead,
+    to,
+    why: 'the process outgrew the container while the heap stayed within -Xmx, so the non-heap part needs room',
+  };
+}
+
+/** A heap OOM, or a spill with one core: more heap (which also grows the unified region). */
+function heapFix(budget: SparkBudget, failure: SparkFailure, observed: number | undefined): SparkFix {
   const target = observed !== undefined ? observed * 1.2 : budget.heap * 1.25;
   return {
     limit:

@@ -60,6 +60,38 @@ function findArenas(mappings: readonly Mapping[]): Arena[] {
   return arenas;
 }
 
+/** What a map says about arenas: the regions, the anonymous memory, and whether the arenas look grown. */
+interface ArenaFigures {
+  arenas: Arena[];
+  anon: Mapping[];
+  anonRss: number;
+  arenaRss: number;
+  /** The arenas' share of the process's resident memory (0 without resident sizes). */
+  rssShare: number;
+  likely: boolean;
+}
+
+/** `extended`: the map has resident sizes (pmap -x); `totalRssKb`: its total line's RSS, when given. */
+function arenaFigures(mappings: readonly Mapping[], extended: boolean, totalRssKb?: number): ArenaFigures {
+  const arenas = findArenas(mappings);
+  const anon = mappings.filter((m) => m.anon);
+  const anonRss = anon.reduce((s, m) => s + m.rssKb, 0) * KiB;
+  const arenaRss = arenas.reduce((s, a) => s + a.rssKb, 0) * KiB;
+  const totalRss = totalRssKb !== undefined ? totalRssKb * KiB : anonRss;
+  const rssShare = extended && totalRss > 0 ? arenaRss / totalRss : 0;
+  const likely =
+    extended &&
+    (arenaRss >= ARENA_RSS_ALERT || (rssShare >= ARENA_RSS_SHARE_ALERT && arenaRss >= ARENA_RSS_FLOOR));
+  return { arenas, anon, anonRss, arenaRss, rssShare, likely };
+}
+
+function summaryOf({ arenas, anon, anonRss, arenaRss, rssShare }: ArenaFigures, extended: boolean): string {
+  const rssPart = extended
+    ? `, ${formatSize(arenaRss)} of them resident (${percent(rssShare)} of the process)`
+    : '; plain pmap shows no resident sizes, run `pmap -x <pid>` to see them';
+  return `${arenas.length} glibc-arena-shaped regions of 64 MiB (${formatSize(arenas.length * ARENA_KB * KiB)} reserved${rssPart}); anonymous memory holds ${formatSize(anonRss)} resident in ${anon.length} mappings.`;
+}
+
 class PmapRun implements ParserRun {
   private readonly mappings: Mapping[] = [];
   private totalKb?: number;
@@ -105,12 +137,30 @@ class PmapRun implements ParserRun {
       throw parseFailed(
         'pmap rows like "00007f787c000000  132  24  24 rw---   [ anon ]" (run pmap -x <pid>).',
       );
-    const arenas = findArenas(this.mappings);
-    const anon = this.mappings.filter((m) => m.anon);
-    const anonRss = anon.reduce((s, m) => s + m.rssKb, 0) * KiB;
-    const arenaRss = arenas.reduce((s, a) => s + a.rssKb, 0) * KiB;
-    const totalRss = this.totalRssKb !== undefined ? this.totalRssKb * KiB : anonRss;
-    const rssShare = this.extended && totalRss > 0 ? arenaRss / totalRss : 0;
+    const figures = arenaFigures(this.mappings, this.extended, this.totalRssKb);
+    const { arenas, arenaRss, likely } = figures;
+    const verdict = !this.extended
+      ? 'no resident sizes: run pmap -x'
+      : likely
+        ? 'arena growth likely'
+        : 'no sign of arena growth';
+    const facts: Fact[] = [];
+    const first = arenas[0];
+    if (likely && first)
+      facts.push(
+        fact('native.glibc-arenas', first.line, first.text, { count: arenas.length, rssBytes: arenaRss }),
+      );
+    const summary = summaryOf(figures, this.extended);
+    return output('pmap', this.values(figures), summary, facts, verdict, this.mappings[0]?.line ?? 1);
+  }
+
+  private values({
+    arenas,
+    anon,
+    anonRss,
+    arenaRss,
+    rssShare,
+  }: ArenaFigures): Record<string, number | boolean> {
     const values: Record<string, number | boolean> = {
       mappings: this.mappings.length,
       anonMappings: anon.length,
@@ -127,25 +177,7 @@ class PmapRun implements ParserRun {
       values.arenaRssBytes = arenaRss;
       values.arenaRssShare = Number(rssShare.toFixed(4));
     }
-    const likely =
-      this.extended &&
-      (arenaRss >= ARENA_RSS_ALERT || (rssShare >= ARENA_RSS_SHARE_ALERT && arenaRss >= ARENA_RSS_FLOOR));
-    const verdict = !this.extended
-      ? 'no resident sizes: run pmap -x'
-      : likely
-        ? 'arena growth likely'
-        : 'no sign of arena growth';
-    const rssPart = this.extended
-      ? `, ${formatSize(arenaRss)} of them resident (${percent(rssShare)} of the process)`
-      : '; plain pmap shows no resident sizes, run `pmap -x <pid>` to see them';
-    const summary = `${arenas.length} glibc-arena-shaped regions of 64 MiB (${formatSize(arenas.length * ARENA_KB * KiB)} reserved${rssPart}); anonymous memory holds ${formatSize(anonRss)} resident in ${anon.length} mappings.`;
-    const facts: Fact[] = [];
-    const first = arenas[0];
-    if (likely && first)
-      facts.push(
-        fact('native.glibc-arenas', first.line, first.text, { count: arenas.length, rssBytes: arenaRss }),
-      );
-    return output('pmap', values, summary, facts, verdict, this.mappings[0]?.line ?? 1);
+    return values;
   }
 }
 

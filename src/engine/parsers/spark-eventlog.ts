@@ -31,6 +31,19 @@ interface Stage {
   text: string;
 }
 
+/** The stage whose slowest task ran the most times its median. */
+interface Skew {
+  stage: Stage;
+  ratio: number;
+}
+
+type Values = Record<string, number | string | boolean>;
+
+/** One line: tasks and stages, peak execution memory, spill, GC share, removals, the worst skew. */
+function summaryOf(values: Values, skew: Skew | undefined): string {
+  return `${values.tasks} tasks in ${values.stages} stages; peak execution memory ${formatSize(Number(values.maxPeakExecutionMemoryBytes))}, spilled ${formatSize(Number(values.diskSpilledBytes))} to disk, GC ${percent(Number(values.gcTimeShare))} of task time, ${values.executorsRemoved} executor(s) removed${skew ? `, worst skew ${values.maxTaskSkew}x in stage ${skew.stage.id}` : ''}.`;
+}
+
 type Json = Record<string, unknown>;
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
@@ -130,16 +143,32 @@ class EventLogRun implements ParserRun {
       throw parseFailed(
         `Spark event log lines like {"Event":"SparkListenerTaskEnd",...} (one JSON object per line, from spark.eventLog.dir); found ${this.events} events and no task or executor events${this.malformed ? `, ${this.malformed} broken lines (cut off?)` : ''}.`,
       );
-    const tasks = stages.reduce((n, s) => n + s.tasks, 0);
+    const skew = this.worstSkew(stages);
+    const values = this.values(stages, skew);
+    // The verdict adds its skew or spill fact, so it comes before the facts are gathered.
+    const verdict = this.verdict(values, stages, skew);
+    const configFacts = Object.entries(this.config).map(([key, value]) =>
+      fact('config', this.firstLine, `${key}=${value}`, { key, value }),
+    );
+    return output(
+      'spark-eventlog',
+      values,
+      summaryOf(values, skew),
+      [...this.facts, ...configFacts],
+      verdict,
+      this.firstLine || 1,
+    );
+  }
+
+  private values(stages: readonly Stage[], skew: Skew | undefined): Values {
     const run = stages.reduce((n, s) => n + s.runMs, 0);
     const gc = stages.reduce((n, s) => n + s.gcMs, 0);
     const peak = [...stages].sort((a, b) => b.peakExecution - a.peakExecution)[0];
-    const skew = this.worstSkew(stages);
-    const values: Record<string, number | string | boolean> = {
+    const values: Values = {
       events: this.events,
       malformedLines: this.malformed,
       stages: stages.length,
-      tasks,
+      tasks: stages.reduce((n, s) => n + s.tasks, 0),
       failedTasks: this.failedTasks,
       maxPeakExecutionMemoryBytes: peak?.peakExecution ?? 0,
       peakExecutionStage: peak?.id ?? -1,
@@ -154,23 +183,11 @@ class EventLogRun implements ParserRun {
       skewStage: skew?.stage.id ?? -1,
     };
     for (const [key, value] of Object.entries(this.config)) values[`config.${key}`] = value;
-    const verdict = this.verdict(values, stages, skew);
-    const summary = `${tasks} tasks in ${stages.length} stages; peak execution memory ${formatSize(Number(values.maxPeakExecutionMemoryBytes))}, spilled ${formatSize(Number(values.diskSpilledBytes))} to disk, GC ${percent(Number(values.gcTimeShare))} of task time, ${this.removed} executor(s) removed${skew ? `, worst skew ${values.maxTaskSkew}x in stage ${skew.stage.id}` : ''}.`;
-    const configFacts = Object.entries(this.config).map(([key, value]) =>
-      fact('config', this.firstLine, `${key}=${value}`, { key, value }),
-    );
-    return output(
-      'spark-eventlog',
-      values,
-      summary,
-      [...this.facts, ...configFacts],
-      verdict,
-      this.firstLine || 1,
-    );
+    return values;
   }
 
-  private worstSkew(stages: readonly Stage[]): { stage: Stage; ratio: number } | undefined {
-    let worst: { stage: Stage; ratio: number } | undefined;
+  private worstSkew(stages: readonly Stage[]): Skew | undefined {
+    let worst: Skew | undefined;
     for (const s of stages) {
       if (s.durations.length < 5) continue;
       const mid = median(s.durations);
@@ -180,11 +197,7 @@ class EventLogRun implements ParserRun {
     return worst;
   }
 
-  private verdict(
-    v: Record<string, number | string | boolean>,
-    stages: readonly Stage[],
-    skew?: { stage: Stage; ratio: number },
-  ): string {
+  private verdict(v: Values, stages: readonly Stage[], skew?: Skew): string {
     if (Number(v.executorsLostToMemory) > 0) return 'executors lost to memory limits';
     if (skew && skew.ratio >= 5) {
       this.facts.push(

@@ -13,8 +13,7 @@ import {
 } from './blocks.ts';
 import { LIMITS } from './limits.ts';
 import { packStepButton } from './step-button.ts';
-import { answerBlocks } from './step-kinds/answer-blocks.ts';
-import { SLACK_STEP_BLOCKS, type SlackStepBlocks } from './step-kinds/index.ts';
+import { answerBlocks, SLACK_STEP_BLOCKS, type SlackStepBlocks } from './step-kinds.ts';
 
 /** The block_id that marks a walkthrough step's message, so it can be found again in its thread. */
 export function stepBlockId(walkthrough: string, step: string): string {

@@ -9,10 +9,10 @@ import type { StepKind } from './step-kind.ts';
 
 /**
  * Every step kind, as a literal map: adding one is one file in this folder and one line here, plus
- * its terminal view in src/cli/console/step-kinds/ and its Slack view in src/slack/views/step-kinds/
- * (a file and a registry line each; tsc fails until both exist). The procedure schema, the stored
+ * its terminal view in src/cli/console/step-kinds.ts and its Slack view in src/slack/views/step-kinds.ts
+ * (an entry each, beside the view; tsc fails until both exist). The procedure schema, the stored
  * answers, the state machine, the views, the lint, the transcript and the console and Slack read them
- * from this map.
+ * from this map, whose order is the order zod names the kinds in when a step's kind is unknown.
  */
 export const STEP_KINDS = {
   instruction,

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnosis, InputReport } from '../../src/engine/index.ts';
-import { loadPlaybooks } from '../../src/playbooks/load.ts';
-import { packAlternatives } from '../../src/slack/views/alternatives.ts';
-import { fitLines } from '../../src/slack/views/blocks.ts';
-import { alternativesView, diagnosisView, markedNotMemory } from '../../src/slack/views/diagnosis.ts';
-import { readExplainRef } from '../../src/slack/views/explain-ref.ts';
-import { helpView, listView } from '../../src/slack/views/help.ts';
-import { pasteModal } from '../../src/slack/views/paste-modal.ts';
-import { packWalkSeed, readWalkSeed } from '../../src/slack/views/walk-seed.ts';
-import { blockKitProblems } from './support/block-kit.ts';
-import { PLAYBOOKS_DIR } from './support/harness.ts';
+import type { Diagnosis, InputReport } from '../../../src/engine/index.ts';
+import { loadPlaybooks } from '../../../src/playbooks/load.ts';
+import { packAlternatives } from '../../../src/slack/views/alternatives.ts';
+import { fitLines } from '../../../src/slack/views/blocks.ts';
+import { alternativesView, diagnosisView, markedNotMemory } from '../../../src/slack/views/diagnosis.ts';
+import { readExplainRef } from '../../../src/slack/views/explain-ref.ts';
+import { helpView, listView } from '../../../src/slack/views/help.ts';
+import { pasteModal } from '../../../src/slack/views/paste-modal.ts';
+import { packWalkSeed, readWalkSeed } from '../../../src/slack/views/walk-seed.ts';
+import { blockKitProblems } from '../support/block-kit.ts';
+import { PLAYBOOKS_DIR } from '../support/harness.ts';
 
 const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
 

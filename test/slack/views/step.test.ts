@@ -5,10 +5,10 @@ import {
   statusView,
   stepMessage,
   transcriptMessage,
-} from '../../src/slack/views/step.ts';
-import { type StepView, UNIT_HINT } from '../../src/walkthrough/index.ts';
-import { stepView } from '../support/step-view.ts';
-import { blockKitProblems } from './support/block-kit.ts';
+} from '../../../src/slack/views/step.ts';
+import { type StepView, UNIT_HINT } from '../../../src/walkthrough/index.ts';
+import { stepView } from '../../support/step-view.ts';
+import { blockKitProblems } from '../support/block-kit.ts';
 
 const view = stepView;
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type EventDedupe, MemoryEventDedupe } from '../../src/dedupe/event-dedupe.ts';
+import { RedisEventDedupe } from '../../src/dedupe/redis.ts';
 import { RedisKeys } from '../../src/redis/keys.ts';
-import { type EventDedupe, MemoryEventDedupe, RedisEventDedupe } from '../../src/slack/dedupe.ts';
 import { CLUSTER_NODES, CLUSTER_SKIPPED, deleteClusterPrefix, newClusterClient } from '../support/cluster.ts';
 
 const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { packAlternatives, readAlternatives } from '../../src/slack/views/alternatives.ts';
-import { packJson, readJson } from '../../src/slack/views/codec.ts';
-import { LIMITS } from '../../src/slack/views/limits.ts';
-import { pasteModal, readPasteModalMeta } from '../../src/slack/views/paste-modal.ts';
-import { packStepButton, readStepButton, StepButtonSchema } from '../../src/slack/views/step-button.ts';
-import { viewOf } from '../../src/walkthrough/index.ts';
-import { newRecord, play } from '../walkthrough/helpers.ts';
+import { packAlternatives, readAlternatives } from '../../../src/slack/views/alternatives.ts';
+import { packJson, readJson } from '../../../src/slack/views/codec.ts';
+import { LIMITS } from '../../../src/slack/views/limits.ts';
+import { pasteModal, readPasteModalMeta } from '../../../src/slack/views/paste-modal.ts';
+import { packStepButton, readStepButton, StepButtonSchema } from '../../../src/slack/views/step-button.ts';
+import { viewOf } from '../../../src/walkthrough/index.ts';
+import { newRecord, play } from '../../walkthrough/helpers.ts';
 
 describe('the step button value', () => {
   it('round-trips every option of a step with the walkthrough and version, within Slack limits', () => {
