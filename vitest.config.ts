@@ -5,8 +5,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // A real 3-master Redis Cluster for the suites that run against one (test/support/cluster.ts).
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Waits in tests end when the awaited thing happens; their ceiling (test/support/patience.ts, 45 s)
+    // and this one are for a loaded machine, where start-ups of 2 s took 15 s. Only a failing test
+    // waits this long.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Redis-backed suites each use their own key prefix, so files may run in parallel.
     fileParallelism: true,
     // As `--ci`: a missing snapshot fails instead of being written (vitest 4: update 'none').

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PATIENCE_MS } from '../support/patience.ts';
 import { ROOT, TEST_PLAYBOOKS } from './spawn-helpers.ts';
 
 const REFUSE = fileURLToPath(new URL('./fixtures/refuse-ioredis.mjs', import.meta.url));
@@ -12,7 +13,7 @@ function walk(env: Record<string, string>) {
     input: '2\n3\n',
     encoding: 'utf8',
     env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', MEMDOCTOR_PLAYBOOKS_DIR: TEST_PLAYBOOKS, ...env },
-    timeout: 30_000,
+    timeout: PATIENCE_MS,
   });
 }
 

@@ -5,6 +5,7 @@ import { runCli } from '../../src/cli/main.ts';
 import { loadPlaybook } from '../../src/playbooks/load.ts';
 import { WalkthroughService } from '../../src/walkthrough/index.ts';
 import { RedisWalkthroughStore } from '../../src/walkthrough/store/redis.ts';
+import { PATIENCE_MS } from '../support/patience.ts';
 import { deletePrefix, newRedis, randomPrefix, snapshotPrefix } from '../support/redis.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
 import { TEST_PLAYBOOKS } from './spawn-helpers.ts';
@@ -34,7 +35,7 @@ afterEach(async () => {
   await deletePrefix(admin, prefix);
 });
 
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+async function until(check: () => boolean, what: string, ms = PATIENCE_MS): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { PATIENCE_MS } from '../support/patience.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const TEST_PLAYBOOKS = fileURLToPath(new URL('../fixtures/playbooks', import.meta.url));
@@ -34,7 +35,7 @@ export class Driven {
   }
 
   /** Waits until output after the last match matches `pattern`; returns the match. */
-  async waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
+  async waitFor(pattern: RegExp, timeoutMs = PATIENCE_MS): Promise<RegExpExecArray> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const match = pattern.exec(this.stdout.slice(this.seen));

@@ -123,7 +123,7 @@ describe.skipIf(!CLUSTER_NODES)(`a Redis Cluster losing a master${CLUSTER_SKIPPE
     // Its own cluster (the run's shared one stays whole), quick to notice a dead node.
     cluster = await startRedisCluster({ nodeTimeoutMs: 500 });
     ({ h, resources } = await appOn(clusterConfig(cluster.nodes.join(','), clusterPrefix())));
-  }, 30_000);
+  });
   afterEach(() => {
     expect(h.fake.rejections).toEqual([]);
   });
@@ -152,7 +152,7 @@ describe.skipIf(!CLUSTER_NODES)(`a Redis Cluster losing a master${CLUSTER_SKIPPE
       const res = await fetch(`${h.url}/healthz`);
       const body = (await res.json()) as { cluster?: { state: string } };
       return body.cluster?.state === 'fail' ? { status: res.status, body } : undefined;
-    }, 10_000);
+    });
     expect(health).toEqual({
       status: 503,
       body: {
@@ -166,7 +166,7 @@ describe.skipIf(!CLUSTER_NODES)(`a Redis Cluster losing a master${CLUSTER_SKIPPE
     });
 
     await click(h, step1, 'A write, count or similar', OWNER);
-    const told = await waitFor(() => h.fake.callsTo('chat.postEphemeral')[0], 10_000);
+    const told = await waitFor(() => h.fake.callsTo('chat.postEphemeral')[0]);
     const logged = h.logs.lines.find((l) => l.msg === 'answer not stored');
     expect(String(logged?.err), JSON.stringify(h.logs.lines.filter((l) => Number(l.level) >= 40))).toMatch(
       /CLUSTERDOWN|cluster_state:fail/,
@@ -176,5 +176,5 @@ describe.skipIf(!CLUSTER_NODES)(`a Redis Cluster losing a master${CLUSTER_SKIPPE
     );
     expect(threadReplies(h, CHANNEL, root.ts)).toHaveLength(1);
     expect(String(logged?.err)).toContain('redis-cli --cluster check');
-  }, 30_000);
+  });
 });

@@ -57,7 +57,7 @@ describe('the engine pool', () => {
     await waitFor(() => engines.waiting === 1 || undefined);
     await expect(engines.run({ source: 'c', text: HEAP_OOM })).rejects.toBeInstanceOf(EngineBusyError);
     await Promise.all([running, queued]);
-  }, 30_000);
+  });
 
   it('with no queue at all, still runs an input on a free thread', async () => {
     const engines = pool({ maxQueue: 0 });
@@ -96,7 +96,7 @@ describe('the engine pool', () => {
     await expect(engines.run({ source: 'slow', text: SLOW_PASTE })).rejects.toBeInstanceOf(
       EngineTimeoutError,
     );
-  }, 30_000);
+  });
 });
 
 /** The app with this pool, an upload to diagnose just sent (its diagnosis is the slow one). */
@@ -132,8 +132,8 @@ describe('the Slack app with the pool', () => {
     expect(harness.fake.callsTo('chat.postMessage')).toHaveLength(0);
     const notice = await waitFor(() => harness.fake.responses[0]);
     expect(JSON.stringify(notice)).toMatch(/Queued: other diagnoses are running/);
-    await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 2 ? true : undefined), 20_000);
-  }, 30_000);
+    await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 2 ? true : undefined));
+  });
 
   it('tells the person memdoctor is busy, not that it is queued, when the queue is full', async () => {
     const engines = pool({ maxQueue: 0 });
@@ -147,10 +147,10 @@ describe('the Slack app with the pool', () => {
     const answer = JSON.stringify(await waitFor(() => harness.fake.responses[0]));
     expect(answer).toMatch(/memdoctor is busy: 0 inputs are already waiting/);
     expect(answer).not.toMatch(/Queued/);
-    await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 1 ? true : undefined), 20_000);
+    await waitFor(() => (harness.fake.callsTo('chat.postMessage').length === 1 ? true : undefined));
     expect(harness.fake.responses).toHaveLength(1);
     // Issue 27, item 6: the refusal is counted by its reason.
     const text = await metrics.registry.metrics();
     expect(text).toContain('memdoctor_refusals_total{reason="busy"} 1');
-  }, 30_000);
+  });
 });

@@ -177,5 +177,5 @@ describe('outcomes shared by two app processes on one Redis', () => {
     expect(await cli.exited).toBe(0);
     const line = cli.stdout.split('\n').find((l) => l.startsWith('test-heap-oom / more-memory '));
     expect(line?.split(/\s+/).slice(3).map(Number)).toEqual([0, 0, 0, 4, 0, 0, 3, 0]);
-  }, 30_000);
+  });
 });

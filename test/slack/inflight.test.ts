@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InflightBytes } from '../../src/slack/inflight.ts';
 import { SlackMetrics } from '../../src/slack/metrics.ts';
+import { PATIENCE_MS } from '../support/patience.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
 
@@ -52,7 +53,8 @@ const diagnosed = (harness: Harness) =>
 
 describe('the in-flight byte cap', () => {
   it('makes an upload wait while others fill the cap, then diagnoses it', async () => {
-    const inflight = new InflightBytes(CAP, 5000);
+    // Room may take as long as a test waits to come: the 300 ms the cap is held here never runs it out.
+    const inflight = new InflightBytes(CAP, PATIENCE_MS);
     const app = await appWith(inflight);
     const release = await holdOther(inflight, CAP);
     expect((await app.sender.event(uploadEvent(app, 'F1'))).status).toBe(200);

@@ -62,7 +62,7 @@ async function outage(): Promise<{ restore(): Promise<void> }> {
   return {
     async restore() {
       await proxy.restore();
-      await waitFor(() => redis.status === 'ready', 10_000);
+      await waitFor(() => redis.status === 'ready');
     },
   };
 }
@@ -204,7 +204,7 @@ describe('Redis unavailable mid-walkthrough', () => {
     expect(h.fake.messages).toEqual([]);
 
     await proxy.restore();
-    await waitFor(() => redis.status === 'ready', 10_000);
+    await waitFor(() => redis.status === 'ready');
     const where = { workspace: 'T1', conversation: CHANNEL };
     expect(await h.deps.walkthroughs.listActive(where)).toEqual([]);
     expect(await h.deps.walkthroughs.findByThread(where, String(root?.result.ts))).toBeUndefined();

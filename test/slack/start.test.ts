@@ -65,7 +65,7 @@ describe('npm start with Slack credentials', () => {
   it('serves signed slash commands over HTTP, reports Redis in /healthz, and keeps secrets out of its logs', async () => {
     bot = await startBot({ ...env(), REDIS_URL: TEST_REDIS_URL, MEMDOCTOR_REDIS_PREFIX: prefix });
     const running = bot;
-    const health = await waitFor(async () => (await healthz(running.port))?.ok, 15_000).then(() =>
+    const health = await waitFor(async () => (await healthz(running.port))?.ok).then(() =>
       healthz(running.port),
     );
     expect(await health?.json()).toMatchObject({ ok: true, store: 'redis', redis: 'up' });
@@ -74,10 +74,7 @@ describe('npm start with Slack credentials', () => {
       slashCommand('list', { user: 'U1', channel: 'C1', responseUrl: fake.responseUrl }),
     );
     expect(res.status).toBe(200);
-    await waitFor(
-      () => fake.responses.find((r) => JSON.stringify(r.blocks).includes('Known problems')),
-      10_000,
-    );
+    await waitFor(() => fake.responses.find((r) => JSON.stringify(r.blocks).includes('Known problems')));
     const lines = running.stderr().trim().split('\n');
     expect(lines.every((l) => JSON.parse(l).app === 'memdoctor')).toBe(true);
     // Each key once per line: pino repeated a nested child's "module" ("slack", then "bolt").
@@ -97,7 +94,7 @@ describe('npm start with Slack credentials', () => {
         MEMDOCTOR_REDIS_PREFIX: prefix,
       });
       const running = bot;
-      await waitFor(async () => (await healthz(running.port))?.ok, 15_000);
+      await waitFor(async () => (await healthz(running.port))?.ok);
       expect(await (await healthz(running.port))?.json()).toMatchObject({
         ok: true,
         store: 'redis',
@@ -121,7 +118,7 @@ describe('npm start with Slack credentials', () => {
   it('warns that in-memory state is lost on restart when REDIS_URL is unset', async () => {
     bot = await startBot(env());
     const running = bot;
-    await waitFor(async () => (await healthz(running.port))?.ok, 15_000);
+    await waitFor(async () => (await healthz(running.port))?.ok);
     const warning = running
       .stderr()
       .split('\n')

@@ -4,6 +4,7 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PATIENCE_MS } from './patience.ts';
 
 /**
  * Redis servers the tests start themselves, on free loopback ports, and stop by PID: a Redis
@@ -103,7 +104,7 @@ export class RedisServer {
       await until(
         `redis-server on ${port} answers`,
         async () => (await rawCommand(port, 'PING')) === '+PONG\r\n',
-        5000,
+        PATIENCE_MS,
       );
     } catch (error) {
       server.stopNow();
@@ -206,9 +207,7 @@ export async function startRedisCluster(
     await run(
       'redis-cli',
       ['--cluster', 'create', ...nodes, '--cluster-replicas', String(replicas), '--cluster-yes'],
-      {
-        timeout: 15_000,
-      },
+      { timeout: PATIENCE_MS },
     );
     await until(
       'every node reports cluster_state:ok',
@@ -216,12 +215,12 @@ export async function startRedisCluster(
         const states = await Promise.all(ports.map(clusterStateOk));
         return states.every(Boolean);
       },
-      10_000,
+      PATIENCE_MS,
     );
     await until(
       'every replica is in sync',
       async () => (await Promise.all(ports.map(replicationReady))).every(Boolean),
-      10_000,
+      PATIENCE_MS,
     );
     const cluster: RedisCluster = { nodes, servers, stop };
     return cluster;

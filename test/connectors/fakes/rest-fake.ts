@@ -40,6 +40,7 @@ export class RestFake {
   maxInFlight = 0;
   private inFlight = 0;
   private readonly overrides = new Map<string, Answer>();
+  private readonly delays = new Set<NodeJS.Timeout>();
   private server?: Server;
 
   constructor(private readonly routes: readonly Route[]) {}
@@ -55,7 +56,14 @@ export class RestFake {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** Requests received and not answered yet (a delayed answer still on its way). */
+  get pending(): number {
+    return this.inFlight;
+  }
+
   async stop(): Promise<void> {
+    for (const timer of this.delays) clearTimeout(timer);
+    this.delays.clear();
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
   }
@@ -86,13 +94,24 @@ export class RestFake {
       }
       const answer =
         this.overrides.get(found.route.name) ?? found.route.answer(found.match, url, req.headers);
-      if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+      if (answer.delayMs) await this.sleep(answer.delayMs);
       if (res.destroyed) return;
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body ?? '');
     } finally {
       this.inFlight--;
     }
+  }
+
+  /** Resolves after `ms`, or never once the fake stopped (its connections are closed by then). */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.delays.delete(timer);
+        resolve();
+      }, ms);
+      this.delays.add(timer);
+    });
   }
 }
 

@@ -144,6 +144,6 @@ describe('diagnose takes hostile bytes without crashing or hanging', () => {
       }),
       { seed: SEED, numRuns: 40 * SCALE, endOnFailure: true },
     );
-    // About 6 s alone; a loaded 2-core machine may take three times that.
-  }, 60_000);
+    // About 6 s alone; a loaded 2-core machine may take three times that (the test timeout is 60 s).
+  });
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_LINE_CHARS } from '../../../src/engine/ingest/lines.ts';
 import { InputBinaryError, InputTooLargeError, InputUnreadableError } from '../../../src/errors.ts';
+import { PATIENCE_MS } from '../../support/patience.ts';
 import { chunksOf, readAll, sliced } from './read.ts';
 
 describe('readLines: plain text', () => {
@@ -163,7 +164,7 @@ describe('readLines: bad input', () => {
         () => 'resolved',
         (error: unknown) => (error instanceof Error ? error.message : String(error)),
       ),
-      new Promise<string>((resolve) => setTimeout(() => resolve('hung'), 3000)),
+      new Promise<string>((resolve) => setTimeout(() => resolve('hung'), PATIENCE_MS).unref()),
     ]);
     expect(outcome).toMatch(/disk went away/);
   });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseText } from '../../../src/engine/parsers/parse-text.ts';
 import type { ParsedOutput } from '../../../src/engine/parsers/types.ts';
+import { PATIENCE_MS } from '../../support/patience.ts';
 
 /**
  * Keeps the NMT, pmap, class-histogram, GC-log and java-version parsers honest against the JDK
@@ -30,7 +31,7 @@ let specVersion = '';
 function run(command: string, args: string[]): string {
   return execFileSync(command, args, {
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: PATIENCE_MS,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -77,7 +78,7 @@ describe.skipIf(SKIP)(TITLE, () => {
     parsed.gc = parseText('gc-log', readFileSync(join(dir, 'gc.log'), 'utf8'));
     const version = spawnSync('java', ['-version'], { encoding: 'utf8' });
     parsed.version = parseText('java-version', version.stderr);
-  }, 30_000);
+  });
 
   afterAll(() => {
     child?.kill('SIGKILL');

@@ -15,6 +15,7 @@ import type { SlackDeps, SlackSettings } from '../../../src/slack/deps.ts';
 import { OncallPolicy } from '../../../src/slack/oncall.ts';
 import type { OutcomeStore } from '../../../src/stats/outcomes.ts';
 import type { WalkthroughService } from '../../../src/walkthrough/index.ts';
+import { PATIENCE_MS } from '../../support/patience.ts';
 import { FakeSlack } from './fake-slack.ts';
 import { slashCommand } from './payloads.ts';
 import { SlackSender } from './signing.ts';
@@ -134,7 +135,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 /** Polls until `check` returns a value (the listeners work after the ack), failing after `ms`. */
 export async function waitFor<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
-  ms = 5000,
+  ms = PATIENCE_MS,
 ): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
