@@ -29,7 +29,7 @@ function* pieces(chunk: Uint8Array): Generator<Uint8Array> {
     yield new Uint8Array(chunk.subarray(at, at + PIECE_BYTES));
 }
 
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -89,16 +89,18 @@ export class ChunkSender {
     const source = chunks[Symbol.asyncIterator]();
     let sent = false;
     try {
-      for (let next = await source.next(); !next.done && !this.stopped; next = await source.next()) {
-        for (const piece of pieces(next.value)) await this.send(piece);
-        if (!sent) open();
-        sent = true;
-      }
+      for (let next = await source.next(); !next.done && !this.stopped; next = await source.next())
+        for (const piece of pieces(next.value)) {
+          await this.send(piece);
+          // Open at the first piece: the rest of a large first chunk waits for the thread to read.
+          if (!sent) open();
+          sent = true;
+        }
       this.post({ end: true });
       open();
     } catch (error) {
       this.failed = { error };
-      this.post({ fail: describe(error) });
+      this.post({ fail: messageOf(error) });
       open(sent ? undefined : this.failed);
     } finally {
       // Stopped early (the engine failed, the budget ran out): cancel the download behind it.

@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChunkSender, PIECE_BYTES, receiveChunks } from '../../src/setup/chunk-stream.ts';
+import { ChunkSender, PIECE_BYTES, receiveChunks, WINDOW_BYTES } from '../../src/setup/chunk-stream.ts';
 import { waitFor } from '../slack/support/harness.ts';
 
 // Both ends in this thread: a MessagePort behaves the same between two ends of one thread as
@@ -57,6 +57,14 @@ describe('ChunkSender and receiveChunks', () => {
     expect(Buffer.concat(await collect(received))).toEqual(Buffer.from([1, 2, 3, 6, 7]));
     expect(own.byteLength).toBe(0);
     expect([...view]).toEqual([6, 7]);
+  });
+
+  it('opens at its first piece, though a first chunk larger than the window waits for the reader', async () => {
+    const whole = counting(WINDOW_BYTES * 3);
+    const { sender, received } = channel(from([new Uint8Array(whole)]));
+    // Nothing reads yet (a pool gives the task to a thread only once this resolves).
+    await sender.opened;
+    expect(Buffer.concat(await collect(received)).equals(whole)).toBe(true);
   });
 
   it('pulls no further ahead of the reader than its window', async () => {
