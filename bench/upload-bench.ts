@@ -87,11 +87,18 @@ function pasteRequest(fake: FakeSlack, n: number): RequestInit {
   return signed(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded');
 }
 
+/** Inputs told to try again: a command through its response_url, an upload privately in its thread. */
+function refusals(fake: FakeSlack): number {
+  const tryAgain = (message: unknown) => JSON.stringify(message).includes('Try again');
+  return (
+    fake.responses.filter(tryAgain).length +
+    fake.callsTo('chat.postEphemeral').filter((c) => tryAgain(c.args)).length
+  );
+}
+
 /** Every input answered: a diagnosis posted, or a "try again" sent back. */
 function answered(fake: FakeSlack): number {
-  const posts = fake.callsTo('chat.postMessage').length;
-  const refusals = fake.responses.filter((r) => JSON.stringify(r).includes('Try again')).length;
-  return posts + refusals;
+  return fake.callsTo('chat.postMessage').length + refusals(fake);
 }
 
 async function main(): Promise<void> {
@@ -119,6 +126,10 @@ async function main(): Promise<void> {
   const poll = setInterval(() => {
     polled = Math.max(polled, statusMiB(pid, 'VmRSS'));
   }, 20);
+  // Read before the load is sent: the figure says how busy the machine already was.
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   const started = performance.now();
   try {
     const statuses = await Promise.all(
@@ -129,12 +140,10 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(poll);
     const peak = statusMiB(pid, 'VmHWM');
-    const refused = fake.responses.filter((r) => JSON.stringify(r).includes('Try again')).length;
+    const refused = refusals(fake);
     console.log(
       `memdoctor upload bench: ${pastes} pastes of ${(PASTE.length / 1024).toFixed(0)} KB + ${uploads} uploads of ${uploadBytes / MiB} MiB at once, ` +
-        `MEMDOCTOR_MAX_INFLIGHT_BYTES ${cap / MiB} MiB; node ${process.version}, ${cpus().length} cores, load average before ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')}`,
+        `MEMDOCTOR_MAX_INFLIGHT_BYTES ${cap / MiB} MiB; node ${process.version}, ${cpus().length} cores, load average before ${loadBefore}`,
     );
     console.log(
       `app RSS idle ${idle.toFixed(0)} MiB; peak ${peak.toFixed(0)} MiB (VmHWM), ${polled.toFixed(0)} MiB polled; ` +

@@ -140,7 +140,7 @@ const Fields = z.object({
     .int()
     .positive()
     .default(200 * 1024 * 1024),
-  /** Bytes of pastes and uploads the Slack app holds at once; past it an input waits, then is told to retry. */
+  /** Bytes of pastes and uploads the Slack app holds at once (an upload: its chunks in hand); past it an input waits, then is told to retry. */
   MEMDOCTOR_MAX_INFLIGHT_BYTES: z.coerce
     .number()
     .int()

@@ -17,10 +17,25 @@ import type { EngineOffload } from './engine-job.ts';
 import { engineNotes } from './notes.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
-/** What to diagnose: pasted text, or a byte stream (a file, stdin, a download; plain or gzip). */
+/**
+ * What to diagnose: pasted text, or a byte stream (a file, stdin, a download; plain or gzip). A
+ * stream's `onRead` is told the bytes of each chunk once the engine has read it (the Slack app's
+ * in-flight cap counts what is still held).
+ */
 export type DiagnosisInput =
   | { source: string; text: string }
-  | { source: string; chunks: AsyncIterable<Uint8Array> };
+  | { source: string; chunks: AsyncIterable<Uint8Array>; onRead?: (bytes: number) => void };
+
+/** The chunks, telling `onRead` of each once the reader asks for the next (it is done with it). */
+async function* reportingReads(
+  chunks: AsyncIterable<Uint8Array>,
+  onRead: ((bytes: number) => void) | undefined,
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    yield chunk;
+    onRead?.(chunk.length);
+  }
+}
 
 /** One diagnosis request, as a surface parsed it from its own input. */
 export interface DiagnosisRequest {
@@ -77,20 +92,14 @@ async function runEngine(
     return { engine, selection: async () => selectLines(input.text) };
   }
   const tap = context.assist ? new SelectionTap(input.source) : undefined;
-  const chunks = tap ? tap.wrap(input.chunks) : input.chunks;
+  const chunks = reportingReads(tap ? tap.wrap(input.chunks) : input.chunks, input.onRead);
   const engine = await diagnoseStream(input.source, chunks, context.playbooks, options);
   return { engine, selection: async () => tap?.selection() };
 }
 
-async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of chunks) parts.push(chunk);
-  return Buffer.concat(parts);
-}
-
 /**
- * The engine in another thread: text goes as it is, a stream is read here first (a download is
- * I/O, which the event loop does well) and its bytes are moved to the thread.
+ * The engine in another thread: text goes as it is; a stream is read here (a download is I/O,
+ * which the event loop does well) and its chunks go to the thread as the thread reads them.
  */
 async function offloaded(
   request: DiagnosisRequest,
@@ -108,8 +117,8 @@ async function offloaded(
     return { engine, selection: async () => selectLines(input.text) };
   }
   const tap = context.assist ? new SelectionTap(input.source) : undefined;
-  const bytes = await readAll(tap ? tap.wrap(input.chunks) : input.chunks);
-  const engine = await offload({ ...job, bytes });
+  const chunks = tap ? tap.wrap(input.chunks) : input.chunks;
+  const engine = await offload({ ...job, chunks, ...(input.onRead ? { onRead: input.onRead } : {}) });
   return { engine, selection: async () => tap?.selection() };
 }
 

@@ -1,10 +1,16 @@
 import type { EngineHint, EngineResult } from '../engine/index.ts';
 
-/** One input for the engine in a worker thread: text, or the bytes of a file (plain or gzip). */
+/** One input for the engine in a worker thread: text, or the bytes of a file (plain or gzip) as they arrive. */
 export interface EngineJob {
   source: string;
   text?: string;
-  bytes?: Uint8Array;
+  /** A file's bytes, read as the thread asks for them (setup/chunk-stream.ts), never gathered whole. */
+  chunks?: AsyncIterable<Uint8Array>;
+  /**
+   * Told the bytes of each chunk once the engine has read it: what the Slack app's in-flight cap
+   * releases (the bytes are no longer held for this input).
+   */
+  onRead?: (bytes: number) => void;
   engine?: EngineHint;
   maxBytes?: number;
 }

@@ -33,7 +33,9 @@ export class SelectionTap {
   async *wrap(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     try {
       for await (const chunk of chunks) {
-        if (!this.failed && !this.copy.write(chunk))
+        // A copy: the engine's side may move the chunk's memory to another thread (engine-pool,
+        // block-pool), which would empty it under the selector.
+        if (!this.failed && !this.copy.write(Buffer.from(chunk)))
           await Promise.race([once(this.copy, 'drain'), this.done]);
         yield chunk;
       }

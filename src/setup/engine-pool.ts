@@ -1,10 +1,12 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { defaultEngineThreads } from '../config.ts';
 import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
-import { ownsItsBuffer } from '../engine/blocks.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { EngineBusyError, EngineTimeoutError, type ErrorCode, MemdoctorError } from '../errors.ts';
+import { ChunkSender } from './chunk-stream.ts';
+import type { EngineTask } from './engine-worker.ts';
 import { workerFile } from './worker-file.ts';
 
 /** How the pool is sized (MEMDOCTOR_ENGINE_THREADS, _QUEUE, _TIMEOUT_MS); each has a default. */
@@ -22,9 +24,14 @@ export interface EnginePoolOptions {
   worker?: { filename: string; execArgv: string[] };
 }
 
-/** A view over a whole buffer of its own can be moved to the thread; a slice of Node's pool is copied. */
-function ownsBuffer(bytes: Uint8Array | undefined): bytes is Uint8Array {
-  return bytes !== undefined && ownsItsBuffer(bytes);
+/** The job as the thread takes it, without its stream. */
+function taskOf(job: EngineJob): EngineTask {
+  return {
+    source: job.source,
+    ...(job.text !== undefined ? { text: job.text } : {}),
+    ...(job.engine ? { engine: job.engine } : {}),
+    ...(job.maxBytes !== undefined ? { maxBytes: job.maxBytes } : {}),
+  };
 }
 
 /**
@@ -82,22 +89,50 @@ export class EnginePool {
     return this.running >= this.threads + this.maxQueue;
   }
 
+  /**
+   * Diagnoses one input in a thread. A file's bytes are streamed to the thread as they arrive (at
+   * most chunk-stream's window at a time), never gathered here first.
+   */
   async run(job: EngineJob): Promise<EngineResult> {
     if (this.full) throw new EngineBusyError(this.running - this.threads);
-    const signal = AbortSignal.timeout(this.budgetMs);
-    const transferList = ownsBuffer(job.bytes) ? [job.bytes.buffer as ArrayBuffer] : [];
     this.running++;
     let reply: EngineReply;
     try {
-      reply = (await this.pool.run(job, { signal, transferList })) as EngineReply;
-    } catch (error) {
-      if (signal.aborted) throw new EngineTimeoutError(this.budgetMs);
-      throw error;
+      reply = job.chunks ? await this.runStream(job, job.chunks) : await this.runTask(taskOf(job));
     } finally {
       this.running--;
     }
     if (!reply.ok) throw new MemdoctorError(reply.code as ErrorCode, reply.message);
     return reply.result;
+  }
+
+  /**
+   * The task is given to a thread once the input's first bytes are in hand: an input still waiting
+   * for them (for room under the in-flight cap, for Slack) holds no thread meanwhile.
+   */
+  private async runStream(job: EngineJob, chunks: AsyncIterable<Uint8Array>): Promise<EngineReply> {
+    const { port1, port2 } = new MessageChannel();
+    const sender = new ChunkSender(chunks, port1, job.onRead);
+    try {
+      await sender.opened;
+      const reply = await this.runTask({ ...taskOf(job), port: port2 }, [port2]);
+      // A failed download also ends the thread's read; its own error says more than the thread's echo.
+      if (sender.failure) throw sender.failure.error;
+      return reply;
+    } finally {
+      sender.stop();
+    }
+  }
+
+  /** Runs a task within the time budget (counted from here, waiting for a thread included). */
+  private async runTask(task: EngineTask, transferList: MessagePort[] = []): Promise<EngineReply> {
+    const signal = AbortSignal.timeout(this.budgetMs);
+    try {
+      return (await this.pool.run(task, { signal, transferList })) as EngineReply;
+    } catch (error) {
+      if (signal.aborted) throw new EngineTimeoutError(this.budgetMs);
+      throw error;
+    }
   }
 
   close(): Promise<void> {

@@ -1,9 +1,10 @@
 import { setPriority } from 'node:os';
-import { isMainThread, workerData } from 'node:worker_threads';
-import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
-import { diagnoseStream, diagnoseText } from '../engine/index.ts';
+import { isMainThread, type MessagePort, workerData } from 'node:worker_threads';
+import type { EngineReply } from '../diagnosis/engine-job.ts';
+import { diagnoseStream, diagnoseText, type EngineHint } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../errors.ts';
+import { receiveChunks } from './chunk-stream.ts';
 
 /**
  * Nice 10 for this thread (on Linux a thread has its own nice value; 0 names the calling thread):
@@ -19,27 +20,43 @@ if (!isMainThread)
     // Not permitted here (some containers, other systems): normal priority is still correct.
   }
 
+/** What a pool thread is given (engine-pool.ts): text, or the port a file's bytes come through. */
+export interface EngineTask {
+  source: string;
+  text?: string;
+  /** The other end of a ChunkSender (chunk-stream.ts). */
+  port?: MessagePort;
+  engine?: EngineHint;
+  maxBytes?: number;
+}
+
 /** The playbooks, sent once when the pool starts the thread (read on use: tests import this file). */
 const playbooks = (): Playbook[] => (workerData as { playbooks: Playbook[] }).playbooks;
 
-async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  yield bytes;
-}
+async function* nothing(): AsyncGenerator<Uint8Array> {}
 
 /** Runs in a pool thread (engine-pool.ts): the pure engine over one input, nothing else. */
-export default async function runJob(job: EngineJob): Promise<EngineReply> {
+export default async function runTask(task: EngineTask): Promise<EngineReply> {
   const options = {
-    ...(job.engine ? { engine: job.engine } : {}),
-    ...(job.maxBytes !== undefined ? { maxBytes: job.maxBytes } : {}),
+    ...(task.engine ? { engine: task.engine } : {}),
+    ...(task.maxBytes !== undefined ? { maxBytes: task.maxBytes } : {}),
   };
   try {
     const result =
-      job.text !== undefined
-        ? await diagnoseText(job.source, job.text, playbooks(), options)
-        : await diagnoseStream(job.source, once(job.bytes ?? new Uint8Array()), playbooks(), options);
+      task.text !== undefined
+        ? await diagnoseText(task.source, task.text, playbooks(), options)
+        : await diagnoseStream(
+            task.source,
+            task.port ? receiveChunks(task.port) : nothing(),
+            playbooks(),
+            options,
+          );
     return { ok: true, result };
   } catch (error) {
     const failure = asMemdoctorError(error);
     return { ok: false, code: failure.code, message: failure.message };
+  } finally {
+    // The engine may stop before the stream's end (binary input, too large): the sender hears it.
+    task.port?.close();
   }
 }

@@ -12,14 +12,39 @@ import { diagnosisView } from './views/diagnosis.ts';
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
   Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks' | 'inflight'>>;
 
-/** Runs `work` within the in-flight byte cap when there is one; a refusal is counted by its reason. */
+/** A refusal for memory is counted by its reason; every error goes on to the caller. */
+function countRefusal(deps: DiagnoseDeps, error: unknown): never {
+  if (error instanceof InflightBusyError) deps.metrics?.refusals.inc({ reason: 'memory' });
+  throw error;
+}
+
+/** Runs `work` within the in-flight byte cap when there is one, holding `bytes` throughout. */
 async function withinCap<T>(deps: DiagnoseDeps, bytes: number, work: () => Promise<T>): Promise<T> {
   if (!deps.inflight) return work();
+  return deps.inflight.hold(bytes, work).catch((error: unknown) => countRefusal(deps, error));
+}
+
+/** A download, and what to tell when the reader is done with bytes of it (none without a cap). */
+type Counted = { chunks: AsyncIterable<Uint8Array>; onRead?: (bytes: number) => void };
+
+/**
+ * Runs `work` over a file's download, each chunk counted against the in-flight cap from when it is
+ * in hand until `onRead` says the reader is done with it (or `work` ends): the cap counts the bytes
+ * actually held, never the file's size.
+ */
+async function withDownload<T>(
+  deps: DiagnoseDeps,
+  file: SlackFileRef,
+  work: (download: Counted) => Promise<T>,
+): Promise<T> {
+  const share = deps.inflight?.stream();
   try {
-    return await deps.inflight.hold(bytes, work);
+    const chunks = await download(deps, file);
+    return await work(share ? { chunks: share.count(chunks), onRead: share.release } : { chunks });
   } catch (error) {
-    if (error instanceof InflightBusyError) deps.metrics?.refusals.inc({ reason: 'memory' });
-    throw error;
+    return countRefusal(deps, error);
+  } finally {
+    share?.close();
   }
 }
 
@@ -76,21 +101,17 @@ export function diagnosePaste(
 
 /**
  * Downloads a shared file with the bot token and diagnoses it as it streams: the download limit
- * applies to the bytes fetched, the expanded limit to the text after gunzip, and its size counts
- * against the in-flight cap from before the download until the result.
+ * applies to the bytes fetched, the expanded limit to the text after gunzip, and the in-flight cap
+ * to the chunks in hand (withDownload).
  */
-export async function diagnoseSlackFile(
+export function diagnoseSlackFile(
   deps: DiagnoseDeps,
   file: SlackFileRef,
   engine?: EngineHint,
   workspace = 'slack',
 ): Promise<DiagnosisResult> {
-  // Slack states the file's size; without it the download limit is what it may take.
-  const bytes = Math.min(file.size ?? deps.settings.maxUploadBytes, deps.settings.maxUploadBytes);
-  return withinCap(deps, bytes, async () => {
-    const chunks = await download(deps, file);
-    return run(deps, { source: file.name ?? file.id, chunks }, engine, workspace);
-  });
+  const source = file.name ?? file.id;
+  return withDownload(deps, file, (counted) => run(deps, { source, ...counted }, engine, workspace));
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */
@@ -105,9 +126,11 @@ export function diagnosisMessage(deps: DiagnoseDeps, result: DiagnosisResult, us
 /** Largest file accepted as the answer to a paste step: parsers read text that fits in memory. */
 export const PASTE_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
-/** Downloads a shared file (gunzipping it) as text, to answer a walkthrough's paste step. */
-export async function readSlackFileText(deps: DiagnoseDeps, file: SlackFileRef): Promise<string> {
-  const chunks = await download(deps, file);
+/**
+ * Downloads a shared file (gunzipping it) as text, to answer a walkthrough's paste step. Its bytes
+ * count against the in-flight cap until the text is read (a .gz counts its compressed bytes).
+ */
+export function readSlackFileText(deps: DiagnoseDeps, file: SlackFileRef): Promise<string> {
   const maxBytes = Math.min(deps.settings.maxExpandedBytes, PASTE_FILE_MAX_BYTES);
-  return readPasteText(file.name ?? file.id, chunks, maxBytes);
+  return withDownload(deps, file, ({ chunks }) => readPasteText(file.name ?? file.id, chunks, maxBytes));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputTooLargeError, SlackDownloadError } from '../errors.ts';
+import { InputTooLargeError, MemdoctorError, SlackDownloadError } from '../errors.ts';
 import { isLoopbackHost } from '../net.ts';
 
 /** The parts of a Slack file object (from a `file_share` or `app_mention` event) that a download uses. */
@@ -99,6 +99,25 @@ const LOGIN_PAGE =
   'Slack answered with its sign-in page instead of the file, so the bot token was refused. ' +
   'Check that SLACK_BOT_TOKEN belongs to this workspace and that the app has the files:read scope.';
 
+/** Slack's chunks, or a SlackDownloadError saying how far the download got when it broke off. */
+async function* received(label: string, body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  try {
+    for await (const chunk of body) {
+      total += chunk.length;
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof MemdoctorError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SlackDownloadError(
+      label,
+      `the download broke off after ${total} bytes (${reason}); nothing was diagnosed; upload the file again`,
+      { cause: error },
+    );
+  }
+}
+
 async function* limited(
   label: string,
   body: AsyncIterable<Uint8Array>,
@@ -106,7 +125,7 @@ async function* limited(
 ): AsyncGenerator<Uint8Array> {
   let total = 0;
   let first = true;
-  for await (const chunk of body) {
+  for await (const chunk of received(label, body)) {
     if (first && looksLikeHtml(chunk)) throw new SlackDownloadError(label, LOGIN_PAGE);
     first = false;
     total += chunk.length;

@@ -66,43 +66,41 @@ async function firstDelivery(deps: SlackDeps, message: FileMessage): Promise<boo
   }
 }
 
+/** A walkthrough step in the thread that waits for pasted output. */
+type WaitingStep = NonNullable<Awaited<ReturnType<typeof waitingIn>>>;
+
 /**
- * Handles the files of a message in a thread: when a walkthrough there waits for a paste, the first
- * file answers it; otherwise each file is diagnosed (when `diagnose` allows). A message can reach
- * the bot twice (as `message/file_share` and as `app_mention`), so it is claimed once by its ts.
- * When Redis is unavailable the uploader in a memdoctor thread is told so, and the file is not used.
+ * The step in the message's thread that waits for output, if any; `unknown` when Redis cannot say
+ * (the uploader is told, when files are diagnosed here, that the file was not used).
  */
-export async function handleSharedFiles(
+async function stepWaitingFor(
   deps: SlackDeps,
   client: WebClient,
   message: FileMessage,
   diagnose: boolean,
-): Promise<void> {
+): Promise<WaitingStep | undefined | 'unknown'> {
+  if (message.threadTs === message.ts) return undefined;
   const thread = { channel: message.channel, ts: message.threadTs };
-  let waiting: Awaited<ReturnType<typeof waitingIn>>;
   try {
-    waiting =
-      message.threadTs !== message.ts
-        ? await waitingIn(deps, message.workspace, thread, ['output'])
-        : undefined;
+    return await waitingIn(deps, message.workspace, thread, ['output']);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     deps.log.warn({ channel: message.channel, code: error.code, err: error.message }, 'shared file not read');
-    if (diagnose)
-      await tellUploader(
-        client,
-        message,
-        storeDownText(
-          error,
-          'this file was not used: memdoctor cannot tell whether a walkthrough step here waits for it',
-        ),
-      );
-    return;
+    const outcome =
+      'this file was not used: memdoctor cannot tell whether a walkthrough step here waits for it';
+    if (diagnose) await tellUploader(client, message, storeDownText(error, outcome));
+    return 'unknown';
   }
-  if (!waiting && !diagnose) return;
-  if (!(await firstDelivery(deps, message))) return;
-  const file = message.files[0];
-  if (!waiting || !file) return diagnoseEach(deps, client, message);
+}
+
+/** The file's text answers the waiting step; a file that cannot be read is told to the uploader. */
+async function answerWithFile(
+  deps: SlackDeps,
+  client: WebClient,
+  message: FileMessage,
+  waiting: WaitingStep,
+  file: SlackFileRef,
+): Promise<void> {
   let text: string;
   try {
     text = await readSlackFileText(deps, file);
@@ -115,7 +113,27 @@ export async function handleSharedFiles(
     ...(waiting.record.current ? { step: waiting.record.current } : {}),
     event: { type: 'paste', text, step: waiting.view.step },
     user: message.user,
-    thread,
+    thread: { channel: message.channel, ts: message.threadTs },
     tell: (t) => tellUploader(client, message, t),
   });
+}
+
+/**
+ * Handles the files of a message in a thread: when a walkthrough there waits for a paste, the first
+ * file answers it; otherwise each file is diagnosed (when `diagnose` allows). A message can reach
+ * the bot twice (as `message/file_share` and as `app_mention`), so it is claimed once by its ts.
+ * When Redis is unavailable the uploader in a memdoctor thread is told so, and the file is not used.
+ */
+export async function handleSharedFiles(
+  deps: SlackDeps,
+  client: WebClient,
+  message: FileMessage,
+  diagnose: boolean,
+): Promise<void> {
+  const waiting = await stepWaitingFor(deps, client, message, diagnose);
+  if (waiting === 'unknown' || (!waiting && !diagnose)) return;
+  if (!(await firstDelivery(deps, message))) return;
+  const file = message.files[0];
+  if (!waiting || !file) return diagnoseEach(deps, client, message);
+  await answerWithFile(deps, client, message, waiting, file);
 }

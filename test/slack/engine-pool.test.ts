@@ -38,8 +38,11 @@ describe('the engine pool', () => {
     const inline = await diagnoseText('x.log', text, playbooks, {});
     const engines = pool();
     expect(await engines.run({ source: 'x.log', text })).toEqual(inline);
-    const bytes = new Uint8Array(gzipSync(text));
-    expect(JSON.stringify(await engines.run({ source: 'x.log', bytes }))).toBe(JSON.stringify(inline));
+    const gzip = gzipSync(text);
+    const chunks = (async function* () {
+      yield gzip;
+    })();
+    expect(JSON.stringify(await engines.run({ source: 'x.log', chunks }))).toBe(JSON.stringify(inline));
   });
 
   it('brings an input error back as the same message', async () => {
@@ -90,6 +93,74 @@ describe('the engine pool', () => {
     expect(died).toHaveLength(1);
     expect(died[0]).toMatch(/no-such-engine-worker/);
   });
+
+  it('gives no thread to a file still waiting for its first bytes', async () => {
+    const engines = pool();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    async function* slowToStart(): AsyncGenerator<Uint8Array> {
+      await gate;
+      yield Buffer.from(HEAP_OOM);
+    }
+    const file = engines.run({ source: 'file.log', chunks: slowToStart() });
+    // The only thread is free for the paste while the file waits (for the in-flight cap, for Slack).
+    const paste = await engines.run({ source: 'paste', text: HEAP_OOM });
+    expect(paste.report.diagnoses[0]?.playbook).toBe('jvm-oom');
+    open();
+    expect((await file).report.diagnoses[0]?.playbook).toBe('jvm-oom');
+  });
+
+  it('tells onRead of every byte the thread has read', async () => {
+    const engines = pool();
+    const text = Buffer.from(ORDINARY.repeat(20_000) + HEAP_OOM);
+    const read: number[] = [];
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      for (let at = 0; at < text.length; at += 10_000) yield text.subarray(at, at + 10_000);
+    }
+    await engines.run({ source: 'x.log', chunks: chunks(), onRead: (bytes) => read.push(bytes) });
+    await waitFor(() => read.reduce((a, b) => a + b, 0) === text.length || undefined);
+  });
+
+  it('stops a file the engine refuses part way, and cancels its download', async () => {
+    const engines = pool();
+    let cancelled = false;
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      try {
+        for (;;) yield Buffer.from(ORDINARY.repeat(100));
+      } finally {
+        cancelled = true;
+      }
+    }
+    await expect(
+      engines.run({ source: 'endless.log', chunks: endless(), maxBytes: 1_000_000 }),
+    ).rejects.toThrow(/endless\.log: larger than the limit/);
+    await waitFor(() => cancelled || undefined);
+  });
+
+  it('stops a file past its time budget, and cancels its download', async () => {
+    const engines = pool({ budgetMs: 1500 });
+    // Warm, so that the budget runs out in the thread, reading, not while the thread starts (which
+    // may itself take longer than the budget on a busy machine: then the run is tried again).
+    const warm = () => engines.run({ source: 'warm', text: HEAP_OOM }).catch(() => undefined);
+    await waitFor(warm, 30_000);
+    let cancelled = false;
+    async function* trickle(): AsyncGenerator<Uint8Array> {
+      try {
+        for (;;) {
+          yield Buffer.from(ORDINARY);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        cancelled = true;
+      }
+    }
+    await expect(engines.run({ source: 'slow', chunks: trickle() })).rejects.toBeInstanceOf(
+      EngineTimeoutError,
+    );
+    await waitFor(() => cancelled || undefined);
+  }, 40_000);
 
   it('stops an input past its time budget', async () => {
     const engines = pool({ budgetMs: 50 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { InflightBytes } from '../../src/slack/inflight.ts';
+import { InflightBusyError, InflightBytes } from '../../src/slack/inflight.ts';
 import { SlackMetrics } from '../../src/slack/metrics.ts';
 import { PATIENCE_MS } from '../support/patience.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
@@ -97,5 +97,65 @@ describe('InflightBytes', () => {
     await large;
     expect(order).toEqual(['small', 'large']);
     expect(inflight.bytesHeld).toBe(0);
+  });
+});
+
+async function* chunksOf(...sizes: number[]): AsyncGenerator<Uint8Array> {
+  for (const size of sizes) yield new Uint8Array(size);
+}
+
+describe('InflightBytes.stream', () => {
+  it('counts each chunk from when it is in hand until it is released', async () => {
+    const inflight = new InflightBytes(100, 5000);
+    const share = inflight.stream();
+    const seen: number[] = [];
+    for await (const chunk of share.count(chunksOf(30, 20))) {
+      seen.push(inflight.bytesHeld);
+      share.release(chunk.length);
+    }
+    expect(seen).toEqual([30, 20]);
+    expect(inflight.bytesHeld).toBe(0);
+    share.close();
+    expect(inflight.bytesHeld).toBe(0);
+  });
+
+  it('lets a stream already being read go on when it holds nothing, while a new one waits', async () => {
+    const inflight = new InflightBytes(100, 5000);
+    const reading = inflight.stream();
+    const chunks = reading.count(chunksOf(30, 30));
+    const first = await chunks.next();
+    reading.release(first.value?.length ?? 0);
+    const release = await holdOther(inflight, 100);
+    // The cap is full: the stream being read takes its next chunk, a new stream waits.
+    expect((await chunks.next()).value?.length).toBe(30);
+    expect(inflight.bytesHeld).toBe(130);
+    const waiting = inflight.stream();
+    let admitted = false;
+    const next = waiting
+      .count(chunksOf(10))
+      .next()
+      .then(() => {
+        admitted = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(admitted).toBe(false);
+    release();
+    reading.close();
+    await next;
+    expect(inflight.bytesHeld).toBe(10);
+    waiting.close();
+    expect(inflight.bytesHeld).toBe(0);
+  });
+
+  it('on close, releases what the stream held and refuses its chunk still waiting for room', async () => {
+    const inflight = new InflightBytes(100, 5000);
+    const release = await holdOther(inflight, 95);
+    const share = inflight.stream();
+    const next = share.count(chunksOf(10)).next();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    share.close();
+    await expect(next).rejects.toBeInstanceOf(InflightBusyError);
+    release();
+    await waitFor(() => inflight.bytesHeld === 0 || undefined);
   });
 });

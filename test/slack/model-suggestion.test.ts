@@ -4,10 +4,11 @@ import { loadConfig } from '../../src/config.ts';
 import { createLlmAssist } from '../../src/llm/assist.ts';
 import { MemoryLlmStore } from '../../src/llm/store.ts';
 import { createLogger } from '../../src/log.ts';
+import { EnginePool } from '../../src/setup/engine-pool.ts';
 import { apiError, FakeOpenAI, responseJson } from '../llm/fake-openai.ts';
 import { blockKitProblems } from './support/block-kit.ts';
 import { buttonsOf, click, threadReplies } from './support/clicks.ts';
-import { type Harness, startHarness, waitFor } from './support/harness.ts';
+import { type Harness, startHarness, testPlaybooks, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, slashCommand, threadReply } from './support/payloads.ts';
 
 // A failure no test playbook covers: the engine recognises nothing, so the model is asked.
@@ -21,12 +22,13 @@ const CHANNEL = 'CINCIDENT';
 
 let h: Harness;
 let openai: FakeOpenAI;
+let assist: ReturnType<typeof createLlmAssist>;
 
 beforeEach(async () => {
   openai = new FakeOpenAI();
   const baseURL = await openai.start();
   const config = loadConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, OPENAI_MAX_RETRIES: '0' });
-  const assist = createLlmAssist(config, { log: createLogger('silent'), store: new MemoryLlmStore() });
+  assist = createLlmAssist(config, { log: createLogger('silent'), store: new MemoryLlmStore() });
   h = await startHarness({ extend: (deps) => ({ ...deps, ...(assist ? { assist } : {}) }) });
 });
 afterEach(async () => {
@@ -101,6 +103,41 @@ describe("a model's suggestion in Slack", () => {
     expect(buttonsOf(post)).toEqual([]);
     expect(JSON.stringify(openai.requests[0]?.body?.input)).toContain('L2: org.apache.spark.shuffle');
   });
+
+  it('sees every line of an upload streamed to the diagnosis pool, though its chunks move to the thread', async () => {
+    const engines = new EnginePool({ playbooks: testPlaybooks(), threads: 1 });
+    await h.stop();
+    h = await startHarness({ extend: (deps) => ({ ...deps, ...(assist ? { assist } : {}), engines }) });
+    try {
+      openai.reply(
+        responseJson({
+          playbook: 'none',
+          confidence: 0.8,
+          rationale: 'A shuffle fetch failure points at the network, not memory.',
+          evidence: [{ line: 4002, quote: 'FetchFailedException' }],
+        }),
+      );
+      // Several of fetch's 64 KiB chunks, each moved to the thread once the selector has had it.
+      const ordinary = 'INFO BlockManagerInfo: Added broadcast_7_piece0 in memory on 10.0.3.9:41234\n';
+      const file = h.fake.addFile('F301', 'driver.log', Buffer.from(ordinary.repeat(4000) + UNKNOWN));
+      const thread = '1700000000.000002';
+      const event = fileShareEvent({
+        user: OWNER,
+        channel: CHANNEL,
+        threadTs: thread,
+        parentUserId: h.fake.botUserId,
+        files: [file],
+      });
+      await h.sender.event(eventEnvelope(event));
+      const post = await waitFor(() => h.fake.messages.find((m) => m.thread_ts === thread), 20_000);
+      expect(JSON.stringify(post.blocks)).toContain("A model's suggestion");
+      expect(JSON.stringify(openai.requests[0]?.body?.input)).toContain(
+        'L4002: org.apache.spark.shuffle.FetchFailedException',
+      );
+    } finally {
+      await engines.close();
+    }
+  }, 30_000);
 
   it('still posts the diagnosis, without a suggestion, when the model fails', async () => {
     openai.reply(apiError(500, 'the model is down'));

@@ -62,7 +62,9 @@ export async function textBytes(
   // pipeline, not pipe: pipe() does not pass a read error of the source on, so gunzip would wait
   // forever for more bytes. pipeline destroys gunzip with that error and iterating it rethrows it.
   const gunzip = createGunzip();
-  pipeline(Readable.from(rest), gunzip, () => {});
+  // One chunk read ahead, not Readable.from's default sixteen: whoever feeds the stream counts a
+  // chunk as read once it is taken (the Slack app's in-flight cap), so few should wait here unread.
+  pipeline(Readable.from(rest, { highWaterMark: 1 }), gunzip, () => {});
   return textBytes(source, guardGunzip(source, gunzip), depth + 1);
 }
 

@@ -27,6 +27,8 @@ interface StoredFile {
   bytes: Buffer;
   /** Answered with a 302 to this URL instead of the bytes (a redirect off or within Slack). */
   redirect?: string;
+  /** The connection is cut after this many bytes of the body, as a network failure would. */
+  breakAfter?: number;
 }
 
 /** The workspace the fake pretends to be. */
@@ -104,6 +106,20 @@ export class FakeSlack {
   /** Makes a file downloadable, returning the file object Slack would put in an event. */
   addFile(id: string, name: string, bytes: Buffer) {
     this.files.set(id, { name, bytes });
+    return {
+      id,
+      name,
+      size: bytes.length,
+      url_private_download: `${this.base}/files-pri/T1-${id}/download/${name}`,
+    };
+  }
+
+  /**
+   * A file whose download promises all of `bytes` (Content-Length) but sends only the first
+   * `breakAfter` of them, then cuts the connection.
+   */
+  addBrokenFile(id: string, name: string, bytes: Buffer, breakAfter: number) {
+    this.files.set(id, { name, bytes, breakAfter });
     return {
       id,
       name,
@@ -193,7 +209,8 @@ export class FakeSlack {
       return;
     }
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.bytes.length });
-    res.end(file.bytes);
+    if (file.breakAfter === undefined) return void res.end(file.bytes);
+    res.write(file.bytes.subarray(0, file.breakAfter), () => res.destroy());
   }
 
   private parseArgs(req: IncomingMessage, url: URL, body: Buffer): Record<string, string> {
