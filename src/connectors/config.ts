@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigInvalidError } from '../errors.ts';
+import { GlueSettings, type GlueTarget, glueTarget } from './glue-config.ts';
 
 /** A header value memdoctor sends but never prints: logs, JSON and inspection show "[redacted]". */
 export class Secret {
@@ -69,18 +70,23 @@ const Rest = z.strictObject({
     .default(DEFAULT_MAX_BYTES),
 });
 
-const NOT_YET = 'is not supported by this build yet (it reads flink, spark and yarn)';
+const NOT_YET = 'is not supported by this build yet (it reads flink, spark, yarn and glue)';
 const ConnectorsFile = z.strictObject({
   flink: Rest.optional(),
   spark: Rest.optional(),
   yarn: Rest.optional(),
+  glue: GlueSettings.optional(),
   kubernetes: z.never(NOT_YET).optional(),
-  aws: z.never(NOT_YET).optional(),
+  aws: z
+    .never('is not a key: AWS Glue is read through a "glue:" entry (region, endpoint, profile)')
+    .optional(),
   dataflow: z.never(NOT_YET).optional(),
 });
 
 export type RestName = 'flink' | 'spark' | 'yarn';
-export type ConnectorsConfig = Partial<Record<RestName, RestTarget>>;
+export type ConnectorsConfig = Partial<Record<RestName, RestTarget>> & { glue?: GlueTarget };
+/** Every key of connectors.yaml that has a connector. */
+export type ConnectorName = RestName | 'glue';
 
 /** How `env:NAME` is looked up (src/config.ts's secretFromEnv; tests pass a map). */
 export type EnvLookup = (name: string) => string | undefined;
@@ -136,6 +142,7 @@ export function parseConnectorsConfig(text: string, file: string, env: EnvLookup
     const rest = parsed.data[name];
     if (rest) config[name] = target(file, name, rest, env);
   }
+  if (parsed.data.glue) config.glue = glueTarget(parsed.data.glue);
   return config;
 }
 

@@ -68,7 +68,7 @@ describe('connectors.yaml', () => {
     [
       'a connector this build has not',
       'kubernetes: { context: prod }',
-      /is not supported by this build yet \(it reads flink, spark and yarn\)\n {2}→ at kubernetes/,
+      /is not supported by this build yet \(it reads flink, spark, yarn and glue\)\n {2}→ at kubernetes/,
     ],
     ['an unknown key', 'flink: { url: http://jm:8081, timeout: 5 }', /Unrecognized key: "timeout"/],
     ['a timeout out of range', 'flink: { url: http://jm:8081, timeoutMs: 10 }', /flink.timeoutMs/],
