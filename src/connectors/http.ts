@@ -18,7 +18,8 @@ const MAX_REDIRECTS = 3;
 /** Requests in flight per base URL: one at a time per target, so memdoctor never piles onto a struggling JobManager. */
 const inFlight = new Map<string, Promise<unknown>>();
 
-function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
+/** Runs `task` after every earlier task of the same key has settled (one request at a time per target). */
+export function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
   const previous = inFlight.get(key) ?? Promise.resolve();
   const next = previous.then(task, task);
   const settled = next.catch(() => undefined);
