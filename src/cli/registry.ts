@@ -50,10 +50,10 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   check: {
     name: 'check',
     summary:
-      'fetch the evidence from a configured Flink, Spark or YARN API and diagnose it (MEMDOCTOR_CONNECTORS)',
+      'fetch the evidence from a configured Flink, Spark, YARN or AWS Glue API and diagnose it (MEMDOCTOR_CONNECTORS)',
     usage:
-      'memdoctor check flink [--job <job-id>] | check spark <app-id> | check yarn <app-id>   [--json]\n' +
-      '  Reads only the URLs in the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).\n' +
+      'memdoctor check flink [--job <job-id>] | check spark <app-id> | check yarn <app-id> | check glue <job-name>/<run-id>   [--json]\n' +
+      '  Reads only the URLs and AWS regions in the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).\n' +
       '  Exit 0 checked, 2 bad usage, configuration, or no answer from the system (paste the output instead).',
     load: async () => (await import('./commands/check.ts')).checkCommand,
   },

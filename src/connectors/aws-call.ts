@@ -46,7 +46,7 @@ const pasteInstead = (call: AwsCall) => `paste the output of \`${call.cli}\` ins
 /** The sentence for an error the service answered with (it has a name and an HTTP status). */
 function serviceFailure(e: SdkError, call: AwsCall, target: GlueTarget): string | undefined {
   const name = e.name ?? 'Error';
-  const said = `${name}: ${e.message ?? ''}`.trim();
+  const said = e.message && e.message !== 'UnknownError' ? `${name}: ${e.message}` : name;
   if (NOT_FOUND.has(name))
     return `${call.service} has no ${call.what} (${said}): check the names, and that ${target.region} is the region the job runs in.`;
   if (DENIED.has(name) || e.$metadata?.httpStatusCode === 403)

@@ -1,5 +1,5 @@
-import type { ConnectorsConfig, RestName } from '../connectors/config.ts';
-import { CONNECTORS } from '../connectors/registry.ts';
+import type { ConnectorName, ConnectorsConfig } from '../connectors/config.ts';
+import { fetchWith } from '../connectors/registry.ts';
 import type { Fetched, FetchRequest } from '../connectors/types.ts';
 import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
 import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
@@ -9,10 +9,10 @@ import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConnectorError, UsageError } from '../errors.ts';
 import { diagnose } from './diagnose.ts';
 
-/** `check flink [--job <id>]`, `check spark <app>`, `check yarn <app>`: what to fetch and judge. */
+/** `check flink [--job <id>]`, `check spark <app>`, `check yarn <app>`, `check glue <job>/<run>`. */
 export interface CheckRequest {
-  system: RestName;
-  /** The Flink job id (optional), or the Spark / YARN application id (required). */
+  system: ConnectorName;
+  /** The Flink job id (optional), the Spark / YARN application id, or Glue's `<job-name>/<run-id>`. */
   id?: string;
   workspace: string;
 }
@@ -45,6 +45,11 @@ interface Plan {
   requests: FetchRequest[];
   /** What to fetch next with ids the first answers gave (YARN: the last attempt's containers). */
   next?: (fetched: readonly Fetched[]) => FetchRequest[];
+  /**
+   * Resources diagnosed as one input, as a person pastes them together into one `diagnose` (Glue:
+   * the run, whose worker type sizes the fix, and its error log); the others are diagnosed one by one.
+   */
+  together?: readonly string[];
 }
 
 /** The containers of the application's last attempt, once /appattempts has named it. */
@@ -57,7 +62,27 @@ function yarnContainers(appId: string) {
   };
 }
 
+/** `<job-name>/<run-id>`: the run id never holds a "/", a job name may. */
+function glueRun(id: string | undefined): Record<string, string> {
+  const at = id?.lastIndexOf('/') ?? -1;
+  if (!id || at <= 0 || at === id.length - 1)
+    throw new UsageError(
+      'check glue needs the job name and the run id, e.g. memdoctor check glue "nightly rollup/jr_0123..."',
+    );
+  return { jobName: id.slice(0, at), runId: id.slice(at + 1) };
+}
+
+function gluePlan(id: string | undefined): Plan {
+  const ids = glueRun(id);
+  return {
+    hint: 'glue',
+    requests: ['job-run', 'heap-metrics', 'error-log'].map((resource) => ({ resource, ids })),
+    together: ['job-run', 'error-log'],
+  };
+}
+
 function planFor({ system, id }: CheckRequest): Plan {
+  if (system === 'glue') return gluePlan(id);
   if (system === 'flink') {
     const job = id ? [{ resource: 'job', ids: { jobId: id } }] : [];
     return { hint: 'flink', requests: [{ resource: 'overview' }, { resource: 'taskmanagers' }, ...job] };
@@ -107,15 +132,14 @@ async function fetchAll(request: CheckRequest, plan: Plan, context: CheckContext
   const target = context.connectors[request.system];
   if (!target)
     throw new UsageError(
-      `${request.system} is not configured: add a "${request.system}:" entry with its url to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
+      `${request.system} is not configured: add a "${request.system}:" entry with its ${request.system === 'glue' ? 'region' : 'url'} to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
     );
-  const connector = CONNECTORS[request.system];
   const fetched: Fetched[] = [];
   const failures: ConnectorError[] = [];
   const fetchEach = async (requests: readonly FetchRequest[]) => {
     for (const one of requests) {
       try {
-        fetched.push(await connector.fetch(one, { target, ...(context.now ? { now: context.now } : {}) }));
+        fetched.push(await fetchWith(request.system, target, one, context.now));
       } catch (error) {
         if (!(error instanceof ConnectorError)) throw error;
         failures.push(error);
@@ -149,6 +173,28 @@ async function diagnosesOf(
   return result.report.diagnoses.map((d) => ({ ...d, evidence: [...fields, ...d.evidence] }));
 }
 
+/** The answers diagnosed together as one input (their texts one after the other), then the others. */
+function diagnosedInputs(fetched: readonly Fetched[], plan: Plan): Fetched[] {
+  const together = fetched.filter((a) => plan.together?.includes(a.resource));
+  const alone = fetched.filter((a) => !plan.together?.includes(a.resource));
+  const [first] = together;
+  if (!first || together.length < 2) return [...together, ...alone];
+  const joined: Fetched = {
+    resource: together.map((a) => a.resource).join('+'),
+    from: { ...first.from, path: together.map((a) => a.from.path).join(', ') },
+    body: '',
+    paste: together.map((a) => a.paste).join('\n'),
+    citations: together.flatMap((a) => a.citations),
+  };
+  return [joined, ...alone];
+}
+
+/** Where the configured system is, for the report's source: its URL, or its AWS region. */
+function whereOf(target: ConnectorsConfig[ConnectorName]): string {
+  if (!target) return '';
+  return 'url' in target ? target.url : `region ${target.region}`;
+}
+
 /** The most confident diagnosis per playbook, ranked as diagnose ranks them. */
 function merge(diagnoses: readonly Diagnosis[]): Diagnosis[] {
   const best = new Map<string, Diagnosis>();
@@ -172,12 +218,13 @@ export async function check(request: CheckRequest, context: CheckContext): Promi
   const fetched = await fetchAll(request, plan, context, notes);
   const answers = fetched.map((answer) => judge(answer, fetched, notes));
   const found: Diagnosis[] = [];
-  for (const answer of fetched) found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
+  for (const answer of diagnosedInputs(fetched, plan))
+    found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
   const texts = fetched.map((a) => pasteOf(a, fetched));
   const input = {
     bytes: texts.reduce((s, t) => s + Buffer.byteLength(t), 0),
     lines: texts.reduce((s, t) => s + t.split('\n').length, 0),
   };
-  const source = `${request.system} ${context.connectors[request.system]?.url ?? ''}`.trim();
+  const source = `${request.system} ${whereOf(context.connectors[request.system])}`.trim();
   return { report: { source, input, diagnoses: merge(found) }, fetched: answers, notes };
 }

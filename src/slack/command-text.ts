@@ -12,14 +12,17 @@ export type SlashRequest =
   | { kind: 'diagnose'; text: string; engine?: EngineHint }
   | { kind: 'private'; text: string }
   | { kind: 'handover'; to?: string; walkthrough?: string; typed: string }
-  /** `check flink [<job-id>]`, `check spark <app-id>`, `check yarn <app-id>`; no system when mistyped. */
+  /** `check flink [<job-id>]`, `check spark|yarn <app-id>`, `check glue <job-name>/<run-id>`; no system when mistyped. */
   | { kind: 'check'; system?: CheckSystem; id?: string };
 
 /** The systems `/memdoctor check` reads, as connectors.yaml names them. */
-export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn'] as const;
+export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn', 'glue'] as const;
 export type CheckSystem = (typeof CHECK_SYSTEMS)[number];
 
 function parseCheck(rest: string): SlashRequest {
+  // A Glue job name may hold spaces: everything after "glue" is `<job-name>/<run-id>`.
+  const glue = /^glue\s+(\S.*)$/i.exec(rest.trim());
+  if (glue) return { kind: 'check', system: 'glue', id: (glue[1] ?? '').trim() };
   const [system = '', id, ...extra] = rest.split(/\s+/);
   const known = (CHECK_SYSTEMS as readonly string[]).includes(system.toLowerCase());
   if (!known || extra.length > 0) return { kind: 'check' };

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, secretFromEnv } from '../../config.ts';
-import { loadConnectorsConfig, type RestName } from '../../connectors/config.ts';
+import { type ConnectorName, loadConnectorsConfig } from '../../connectors/config.ts';
+import { requestText } from '../../connectors/types.ts';
 import { configuredPlaybooks } from '../../console.ts';
 import { type CheckResult, check } from '../../diagnosis/check.ts';
 import { UsageError } from '../../errors.ts';
@@ -8,7 +9,9 @@ import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 
-const SYSTEMS: readonly RestName[] = ['flink', 'spark', 'yarn'];
+const SYSTEMS: readonly ConnectorName[] = ['flink', 'spark', 'yarn', 'glue'];
+const USAGE =
+  'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | glue <job-name>/<run-id>';
 
 function parse(args: readonly string[]) {
   const { values, positionals } = parseArgs({
@@ -17,30 +20,30 @@ function parse(args: readonly string[]) {
     options: { json: { type: 'boolean', default: false }, job: { type: 'string' } },
   });
   const [system, id, ...rest] = positionals;
-  if (!SYSTEMS.includes(system as RestName) || rest.length > 0)
-    throw new UsageError(
-      `usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> (got "${positionals.join(' ')}")`,
-    );
+  if (!SYSTEMS.includes(system as ConnectorName) || rest.length > 0)
+    throw new UsageError(`${USAGE} (got "${positionals.join(' ')}")`);
   if (system === 'flink' && id !== undefined)
     throw new UsageError('check flink takes the job id as --job <id>');
   if (system !== 'flink' && values.job !== undefined)
-    throw new UsageError(`--job is for check flink; check ${system} takes the application id`);
+    throw new UsageError(
+      `--job is for check flink; check ${system} takes ${system === 'glue' ? '<job-name>/<run-id>' : 'the application id'}`,
+    );
   const wanted = system === 'flink' ? values.job : id;
-  return { system: system as RestName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
+  return { system: system as ConnectorName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
 }
 
 /** Each fetched answer: where from and when, its parser's judgement, the fields it cites. */
 function renderFetched(result: CheckResult): string {
   const lines: string[] = [];
   for (const a of result.fetched) {
-    lines.push(`fetched ${a.connector} GET ${a.path} at ${a.fetchedAt}`);
+    lines.push(`fetched ${a.connector} ${requestText(a.path)} at ${a.fetchedAt}`);
     if (a.judgement) lines.push(`  ${a.parser}: ${a.judgement.summary}`);
     for (const c of a.citations) lines.push(`  - ${c}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** `memdoctor check flink|spark|yarn ...`: fetch the evidence from the configured API and diagnose it. */
+/** `memdoctor check flink|spark|yarn|glue ...`: fetch the evidence from the configured API and diagnose it. */
 export const checkCommand: Command = {
   async run(args, io: CliIo) {
     const request = parse(args);

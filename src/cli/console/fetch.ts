@@ -1,4 +1,5 @@
 import type { ConnectorsConfig } from '../../connectors/config.ts';
+import { requestText } from '../../connectors/types.ts';
 import { type FetchOffer, type FetchStepResult, fetchOffer, fetchStep } from '../../usecases/fetch-step.ts';
 import type { WalkthroughRecord, WalkthroughService } from '../../walkthrough/index.ts';
 
@@ -13,7 +14,9 @@ export function renderFetched(result: FetchStepResult): string {
   if (result.kind === 'not-fetched') return `! ${result.error.message}\n  The step still takes a paste.\n`;
   const lines: string[] = [];
   for (const answer of result.fetched ?? []) {
-    lines.push(`  fetched GET ${answer.from.path} from ${answer.from.connector} at ${answer.from.fetchedAt}`);
+    lines.push(
+      `  fetched ${requestText(answer.from.path)} from ${answer.from.connector} at ${answer.from.fetchedAt}`,
+    );
     for (const citation of answer.citations) lines.push(`    ${citation}`);
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestText } from '../../connectors/types.ts';
 import { firstBranch } from '../conditions.ts';
 import { defineStepKind } from './step-kind.ts';
 import { edgeIf, skipTo, wrongEvent } from './step-rules.ts';
@@ -55,7 +56,7 @@ function distinctLines(text: string): string[] {
 
 /** How the transcript says an answer was fetched, not pasted: the source and the time. */
 function fetchedLine(from: FetchedFromRecord): string {
-  return `Fetched from ${from.connector}: GET ${from.paths.join(', GET ')} at ${from.fetchedAt}`;
+  return `Fetched from ${from.connector}: ${from.paths.map(requestText).join(', ')} at ${from.fetchedAt}`;
 }
 
 export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: PasteAnswerSchema })({
