@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { requestText } from '../../connectors/types.ts';
 import { firstBranch } from '../conditions.ts';
 import { defineStepKind } from './step-kind.ts';
 import { edgeIf, skipTo, wrongEvent } from './step-rules.ts';
 import {
   BranchSchema,
   baseStep,
-  type FetchedFromRecord,
   FetchedFromSchema,
   FetchSchema,
   FindingSchema,
+  fetchedLine,
   ParsedValuesSchema,
   stepId,
 } from './step-schemas.ts';
@@ -52,11 +51,6 @@ function distinctLines(text: string): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
   return [...new Set(lines)].slice(0, MAX_LINES);
-}
-
-/** How the transcript says an answer was fetched, not pasted: the source and the time. */
-function fetchedLine(from: FetchedFromRecord): string {
-  return `Fetched from ${from.connector}: ${from.paths.map(requestText).join(', ')} at ${from.fetchedAt}`;
 }
 
 export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: PasteAnswerSchema })({
