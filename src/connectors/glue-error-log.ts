@@ -52,7 +52,8 @@ export async function fetchErrorLog(ids: RunIds, target: GlueTarget): Promise<Ou
 
 /** What a person copies from the stream: each event's message, one after the other. */
 export function errorLogText(events: readonly OutputLogEvent[]): string {
-  return events.map((e) => (e.message ?? '').replace(/\n+$/, '')).join('\n');
+  // trimEnd, not /\n+$/: that regex is quadratic on a long run of newlines.
+  return events.map((e) => (e.message ?? '').trimEnd()).join('\n');
 }
 
 // OutputLogEvent.timestamp and ingestionTime are milliseconds since the epoch (CloudWatch Logs API).
