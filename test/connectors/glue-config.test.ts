@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { awsClientConfig, shellQuote } from '../../src/connectors/aws-clients.ts';
 import { parseConnectorsConfig } from '../../src/connectors/config.ts';
 import { ConfigInvalidError } from '../../src/errors.ts';
 
@@ -79,5 +80,28 @@ describe('connectors.yaml: glue', () => {
     ['the old aws key', 'aws: { region: eu-west-1 }', /AWS Glue is read through a "glue:" entry/],
   ])('refuses %s with a message that names the key', (_what, yaml, message) => {
     expect(problem(yaml)).toMatch(message);
+  });
+});
+
+describe('the AWS SDK clients built from a glue target', () => {
+  it('get the region, attempts, endpoint and profile, and no credentials', () => {
+    const target = parse(
+      'glue: { region: eu-west-1, profile: ops, endpoint: { logs: "https://vpce-1.logs.eu-west-1.vpce.amazonaws.com" }, maxAttempts: 3 }',
+    ).glue;
+    if (!target) throw new Error('expected a glue target');
+    expect(awsClientConfig(target, 'logs')).toEqual({
+      region: 'eu-west-1',
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 5000 },
+      endpoint: 'https://vpce-1.logs.eu-west-1.vpce.amazonaws.com',
+      profile: 'ops',
+    });
+    // No endpoint for Glue itself: the SDK resolves AWS's public one for the region.
+    expect(awsClientConfig(target, 'glue')).not.toHaveProperty('endpoint');
+  });
+
+  it('quotes a job name for the CLI command to paste instead, when it must', () => {
+    expect(shellQuote('nightly-rollup')).toBe('nightly-rollup');
+    expect(shellQuote("Bob's data")).toBe("'Bob'\\''s data'");
   });
 });
