@@ -114,10 +114,10 @@ describe('Glue connector against a fake AWS answering in the real protocols', ()
 
   it('heap-metrics of a run six years old asks for the hourly points CloudWatch keeps longest', async () => {
     await fetch('heap-metrics');
-    expect(
-      (fake.seen[1]?.input as { MetricDataQueries: { MetricStat: { Period: number } }[] })
-        .MetricDataQueries[0]?.MetricStat.Period,
-    ).toBe(3600);
+    const asked = fake.seen[1]?.input as
+      | { MetricDataQueries: { MetricStat: { Period: number } }[] }
+      | undefined;
+    expect(asked?.MetricDataQueries[0]?.MetricStat.Period).toBe(3600);
   });
 
   it('error-log: the tail of /aws-glue/jobs/error/<run id>, as a person copies the messages', async () => {
