@@ -43,6 +43,8 @@ await build({
     'openai',
     'openai/*',
     'ioredis',
+    // The AWS SDK clients load only when a Glue connector fetches (src/connectors/glue-*.ts).
+    '@aws-sdk/*',
     'pino',
     'zod',
     'zod/*',

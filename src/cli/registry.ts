@@ -50,11 +50,12 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
   check: {
     name: 'check',
     summary:
-      'fetch the evidence from a configured Flink, Spark, YARN or Kubernetes API and diagnose it (MEMDOCTOR_CONNECTORS)',
+      'fetch the evidence from a configured Flink, Spark, YARN, Kubernetes or AWS Glue API and diagnose it (MEMDOCTOR_CONNECTORS)',
     usage:
       'memdoctor check flink [--job <job-id>] | check spark <app-id> | check yarn <app-id>\n' +
-      '               | check kubernetes <namespace>/<pod> (or k8s; <pod> alone: the configured namespace)   [--json]\n' +
-      '  Reads only the URLs and the cluster in the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).\n' +
+      '               | check kubernetes <namespace>/<pod> (or k8s; <pod> alone: the configured namespace)\n' +
+      '               | check glue <job-name>/<run-id>   [--json]\n' +
+      '  Reads only the URLs, the cluster and the AWS regions in the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).\n' +
       '  Exit 0 checked, 2 bad usage, configuration, or no answer from the system (paste the output instead).',
     load: async () => (await import('./commands/check.ts')).checkCommand,
   },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigInvalidError } from '../errors.ts';
+import { GlueSettings, type GlueTarget, glueTarget } from './glue-config.ts';
 import { KubernetesSettings, type KubernetesTarget, kubernetesTarget } from './kubernetes-config.ts';
 
 /** A header value memdoctor sends but never prints: logs, JSON and inspection show "[redacted]". */
@@ -70,13 +71,16 @@ const Rest = z.strictObject({
     .default(DEFAULT_MAX_BYTES),
 });
 
-const NOT_YET = 'is not supported by this build yet (it reads flink, spark, yarn and kubernetes)';
+const NOT_YET = 'is not supported by this build yet (it reads flink, spark, yarn, kubernetes and glue)';
 const ConnectorsFile = z.strictObject({
   flink: Rest.optional(),
   spark: Rest.optional(),
   yarn: Rest.optional(),
   kubernetes: KubernetesSettings.optional(),
-  aws: z.never(NOT_YET).optional(),
+  glue: GlueSettings.optional(),
+  aws: z
+    .never('is not a key: AWS Glue is read through a "glue:" entry (region, endpoint, profile)')
+    .optional(),
   dataflow: z.never(NOT_YET).optional(),
 });
 
@@ -87,10 +91,12 @@ export interface ConnectorTargets {
   spark: RestTarget;
   yarn: RestTarget;
   kubernetes: KubernetesTarget;
+  glue: GlueTarget;
 }
+/** Every key of connectors.yaml that has a connector. */
 export type ConnectorName = keyof ConnectorTargets;
 export type ConnectorsConfig = Partial<ConnectorTargets>;
-export type { KubernetesTarget };
+export type { GlueTarget, KubernetesTarget };
 
 /** How `env:NAME` is looked up (src/config.ts's secretFromEnv; tests pass a map). */
 export type EnvLookup = (name: string) => string | undefined;
@@ -148,6 +154,7 @@ export function parseConnectorsConfig(text: string, file: string, env: EnvLookup
   }
   if (parsed.data.kubernetes)
     config.kubernetes = kubernetesTarget(`${file}: kubernetes`, parsed.data.kubernetes, env);
+  if (parsed.data.glue) config.glue = glueTarget(parsed.data.glue);
   return config;
 }
 

@@ -3,7 +3,10 @@ import type { RestTarget } from './config.ts';
 /** Where a fetched answer came from, recorded beside it (a transcript says "fetched", with this). */
 export interface FetchedFrom {
   connector: string;
-  /** The path and query asked for, relative to the configured base URL (no host, no secrets). */
+  /**
+   * The path and query asked for, relative to the configured base URL (no host, no secrets); for a
+   * connector on a client library, the API calls made ("GetJobRun JobName=... RunId=...").
+   */
   path: string;
   /** ISO time the answer arrived. */
   fetchedAt: string;
@@ -53,4 +56,9 @@ export interface Connector<Target = RestTarget> {
   readonly title: string;
   readonly resources: Readonly<Record<string, ResourceSpec>>;
   fetch(request: FetchRequest, context: FetchContext<Target>): Promise<Fetched>;
+}
+
+/** A fetched path as a person reads it: "GET /overview" for a REST path, an API call as it is. */
+export function requestText(path: string): string {
+  return path.startsWith('/') ? `GET ${path}` : path;
 }

@@ -1,6 +1,6 @@
 import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
 import { podToCheck } from '../connectors/kubernetes-cite.ts';
-import { connectorFor } from '../connectors/registry.ts';
+import { fetchWith } from '../connectors/registry.ts';
 import type { Fetched, FetchRequest } from '../connectors/types.ts';
 import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
 import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
@@ -10,10 +10,10 @@ import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConnectorError, UsageError } from '../errors.ts';
 import { diagnose } from './diagnose.ts';
 
-/** `check flink [--job <id>]`, `check spark|yarn <app>`, `check kubernetes <ns>/<pod>`: what to fetch and judge. */
+/** `check flink [--job <id>]`, `check spark|yarn <app>`, `check kubernetes <ns>/<pod>`, `check glue <job>/<run>`. */
 export interface CheckRequest {
   system: ConnectorName;
-  /** The Flink job id (optional), the Spark / YARN application id or the pod (required). */
+  /** The Flink job id (optional), the Spark / YARN application id, the pod, or Glue's `<job-name>/<run-id>`. */
   id?: string;
   workspace: string;
 }
@@ -46,6 +46,11 @@ interface Plan {
   requests: FetchRequest[];
   /** What to fetch next with ids the first answers gave (YARN: the last attempt's containers). */
   next?: (fetched: readonly Fetched[]) => FetchRequest[];
+  /**
+   * Resources diagnosed as one input, as a person pastes them together into one `diagnose` (Glue:
+   * the run, whose worker type sizes the fix, and its error log); the others are diagnosed one by one.
+   */
+  together?: readonly string[];
 }
 
 /** The containers of the application's last attempt, once /appattempts has named it. */
@@ -67,13 +72,42 @@ function previousLog(pod: string) {
   };
 }
 
-const ID_EXAMPLES: Readonly<Record<Exclude<ConnectorName, 'flink'>, string>> = {
+const ID_EXAMPLES: Readonly<Record<Exclude<ConnectorName, 'flink' | 'glue'>, string>> = {
   spark: '<app-id>',
   yarn: '<app-id>',
   kubernetes: '<namespace>/<pod>',
 };
 
+/** `<job-name>/<run-id>`: the run id never holds a "/", a job name may. */
+function glueRun(id: string | undefined): Record<string, string> {
+  const at = id?.lastIndexOf('/') ?? -1;
+  if (!id || at <= 0 || at === id.length - 1)
+    throw new UsageError(
+      'check glue needs the job name and the run id, e.g. memdoctor check glue "nightly rollup/jr_0123..."',
+    );
+  return { jobName: id.slice(0, at), runId: id.slice(at + 1) };
+}
+
+function gluePlan(id: string | undefined): Plan {
+  const ids = glueRun(id);
+  return {
+    hint: 'glue',
+    requests: ['job-run', 'heap-metrics', 'error-log'].map((resource) => ({ resource, ids })),
+    together: ['job-run', 'error-log'],
+  };
+}
+
+/** What a connectors.yaml entry needs first, named when the entry is missing. */
+const SETTING_NEEDED: Readonly<Record<ConnectorName, string>> = {
+  flink: 'url',
+  spark: 'url',
+  yarn: 'url',
+  kubernetes: 'kubeconfig or inCluster',
+  glue: 'region',
+};
+
 function planFor({ system, id }: CheckRequest): Plan {
+  if (system === 'glue') return gluePlan(id);
   if (system === 'flink') {
     const job = id ? [{ resource: 'job', ids: { jobId: id } }] : [];
     return { hint: 'flink', requests: [{ resource: 'overview' }, { resource: 'taskmanagers' }, ...job] };
@@ -135,15 +169,14 @@ async function fetchAll<K extends ConnectorName>(
   const target: ConnectorTargets[K] | undefined = context.connectors[system];
   if (!target)
     throw new UsageError(
-      `${system} is not configured: add a "${system}:" entry to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
+      `${system} is not configured: add a "${system}:" entry with its ${SETTING_NEEDED[system]} to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
     );
-  const connector = connectorFor(system);
   const fetched: Fetched[] = [];
   const failures: ConnectorError[] = [];
   const fetchEach = async (requests: readonly FetchRequest[]) => {
     for (const one of requests) {
       try {
-        fetched.push(await connector.fetch(one, { target, ...(context.now ? { now: context.now } : {}) }));
+        fetched.push(await fetchWith(system, target, one, context.now));
       } catch (error) {
         if (!(error instanceof ConnectorError)) throw error;
         failures.push(error);
@@ -177,6 +210,22 @@ async function diagnosesOf(
   return result.report.diagnoses.map((d) => ({ ...d, evidence: [...fields, ...d.evidence] }));
 }
 
+/** The answers diagnosed together as one input (their texts one after the other), then the others. */
+function diagnosedInputs(fetched: readonly Fetched[], plan: Plan): Fetched[] {
+  const together = fetched.filter((a) => plan.together?.includes(a.resource));
+  const alone = fetched.filter((a) => !plan.together?.includes(a.resource));
+  const [first] = together;
+  if (!first || together.length < 2) return [...together, ...alone];
+  const joined: Fetched = {
+    resource: together.map((a) => a.resource).join('+'),
+    from: { ...first.from, path: together.map((a) => a.from.path).join(', ') },
+    body: '',
+    paste: together.map((a) => a.paste).join('\n'),
+    citations: together.flatMap((a) => a.citations),
+  };
+  return [joined, ...alone];
+}
+
 /** The most confident diagnosis per playbook, ranked as diagnose ranks them. */
 function merge(diagnoses: readonly Diagnosis[]): Diagnosis[] {
   const best = new Map<string, Diagnosis>();
@@ -189,8 +238,9 @@ function merge(diagnoses: readonly Diagnosis[]): Diagnosis[] {
   );
 }
 
-/** The configured URL, or for Kubernetes the kubeconfig context (or in-cluster): never a credential. */
+/** The configured URL, the AWS region, or for Kubernetes the kubeconfig context (or in-cluster): never a credential. */
 function whereFrom(system: ConnectorName, connectors: ConnectorsConfig): string {
+  if (system === 'glue') return connectors.glue ? `region ${connectors.glue.region}` : '';
   if (system !== 'kubernetes') return connectors[system]?.url ?? '';
   const credentials = connectors.kubernetes?.credentials;
   if (credentials?.kind === 'kubeconfig') return credentials.context ?? credentials.file;
@@ -208,7 +258,8 @@ export async function check(request: CheckRequest, context: CheckContext): Promi
   const fetched = await fetchAll(request.system, plan, context, notes);
   const answers = fetched.map((answer) => judge(answer, fetched, notes));
   const found: Diagnosis[] = [];
-  for (const answer of fetched) found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
+  for (const answer of diagnosedInputs(fetched, plan))
+    found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
   const texts = fetched.map((a) => pasteOf(a, fetched));
   const input = {
     bytes: texts.reduce((s, t) => s + Buffer.byteLength(t), 0),

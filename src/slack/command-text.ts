@@ -12,16 +12,19 @@ export type SlashRequest =
   | { kind: 'diagnose'; text: string; engine?: EngineHint }
   | { kind: 'private'; text: string }
   | { kind: 'handover'; to?: string; walkthrough?: string; typed: string }
-  /** `check flink [<job-id>]`, `check spark|yarn <app-id>`, `check kubernetes <ns>/<pod>`; no system when mistyped. */
+  /** `check flink [<job-id>]`, `check spark|yarn <app-id>`, `check kubernetes <ns>/<pod>`, `check glue <job-name>/<run-id>`; no system when mistyped. */
   | { kind: 'check'; system?: CheckSystem; id?: string };
 
 /** The systems `/memdoctor check` reads, as connectors.yaml names them. */
-export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn', 'kubernetes'] as const;
+export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue'] as const;
 export type CheckSystem = (typeof CHECK_SYSTEMS)[number];
 /** The name kubectl users type for Kubernetes. */
 const CHECK_ALIASES: Readonly<Record<string, CheckSystem>> = { k8s: 'kubernetes' };
 
 function parseCheck(rest: string): SlashRequest {
+  // A Glue job name may hold spaces: everything after "glue" is `<job-name>/<run-id>`.
+  const glue = /^glue\s+(\S.*)$/i.exec(rest.trim());
+  if (glue) return { kind: 'check', system: 'glue', id: (glue[1] ?? '').trim() };
   const [typed = '', id, ...extra] = rest.split(/\s+/);
   const system = CHECK_ALIASES[typed.toLowerCase()] ?? typed.toLowerCase();
   const known = (CHECK_SYSTEMS as readonly string[]).includes(system);

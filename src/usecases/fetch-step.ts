@@ -1,8 +1,9 @@
 import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
-import { CONNECTORS, connectorFor } from '../connectors/registry.ts';
+import { CONNECTORS, fetchWith } from '../connectors/registry.ts';
 import type { Fetched } from '../connectors/types.ts';
+import { parseText } from '../engine/parsers/parse-text.ts';
 import { ConnectorError } from '../errors.ts';
-import type { WalkthroughRecord } from '../walkthrough/index.ts';
+import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import { knownValues } from '../walkthrough/known.ts';
 import { stepById } from '../walkthrough/prefill.ts';
 import type { FetchSpec } from '../walkthrough/steps/step-schemas.ts';
@@ -72,20 +73,54 @@ async function fetchAll<K extends ConnectorName>(
     throw new ConnectorError(
       `${system} is not configured: add a "${system}:" entry to connectors.yaml (docs/connectors.md), or paste the output.`,
     );
-  const connector = connectorFor(system);
   const fetched: Fetched[] = [];
   // One request at a time: the target is a production JobManager, ResourceManager or API server.
   for (const resource of resources)
-    fetched.push(
-      await connector.fetch({ resource, ids }, { target, ...(context.now ? { now: context.now } : {}) }),
-    );
+    fetched.push(await fetchWith(system, target, { resource, ids }, context.now));
   return fetched;
 }
 
 /**
- * Answers the walkthrough's current paste step from its connector: fetches the resources its
- * `fetch:` names, gives the step's parser the fetched text exactly as a paste, and records the
- * answer as fetched, with the paths and the time. A fault answers nothing and says why.
+ * The number a measurement step asks for, read from the fetched answer by the parser a paste of it
+ * gets; an answer that does not hold it answers nothing and says what it held.
+ */
+function measured(spec: FetchSpec, fetched: readonly Fetched[]): number {
+  const title = CONNECTORS[spec.connector].title;
+  const parser = fetched.at(-1)?.parser;
+  const key = spec.value ?? '';
+  const handBack = 'enter the figure by hand.';
+  if (!parser) throw new ConnectorError(`${title} answered, but no parser reads the answer: ${handBack}`);
+  let parsed: ReturnType<typeof parseText>;
+  try {
+    parsed = parseText(parser, fetched.map((f) => f.paste).join('\n'));
+  } catch (error) {
+    throw new ConnectorError(`${title} answered, but ${(error as Error).message} So ${handBack}`);
+  }
+  const value = parsed.values[key];
+  if (typeof value !== 'number')
+    throw new ConnectorError(
+      `${title} answered, but its answer holds no ${key}: ${parsed.summary} So ${handBack}`,
+    );
+  return value;
+}
+
+/** The event the fetched answer is: the joined text for a paste step, the parsed number for a measurement. */
+function eventOf(
+  kind: string,
+  spec: FetchSpec,
+  fetched: readonly Fetched[],
+  step: string,
+  from: { connector: string; paths: string[]; fetchedAt: string },
+): WalkthroughEvent {
+  if (kind === 'measurement') return { type: 'measure', value: measured(spec, fetched), step, from };
+  return { type: 'paste', text: fetched.map((f) => f.paste).join('\n'), step, from };
+}
+
+/**
+ * Answers the walkthrough's current paste or measurement step from its connector: fetches the
+ * resources its `fetch:` names, gives the step's parser the fetched text exactly as a paste (a
+ * measurement takes the parsed value its `fetch:` names), and records the answer as fetched, with the
+ * paths and the time. A fault answers nothing and says why.
  */
 export async function fetchStep(
   context: FetchStepContext,
@@ -101,19 +136,19 @@ export async function fetchStep(
     };
   const ids = { ...idsFromKnown(spec, knownValues(record)), ...request.ids };
   let fetched: Fetched[];
+  let event: WalkthroughEvent;
   try {
     fetched = await fetchAll(spec.connector, spec.resources, ids, context);
+    const from = {
+      connector: spec.connector,
+      paths: fetched.map((f) => f.from.path),
+      fetchedAt: fetched.at(-1)?.from.fetchedAt ?? new Date().toISOString(),
+    };
+    event = eventOf(step.kind, spec, fetched, step.id, from);
   } catch (error) {
     if (error instanceof ConnectorError) return { kind: 'not-fetched', error };
     throw error;
   }
-  const from = {
-    connector: spec.connector,
-    paths: fetched.map((f) => f.from.path),
-    fetchedAt: fetched.at(-1)?.from.fetchedAt ?? new Date().toISOString(),
-  };
-  const text = fetched.map((f) => f.paste).join('\n');
-  const event = { type: 'paste' as const, text, step: step.id, from };
   const answered = await answerStep(context, {
     walkthrough: request.walkthrough,
     event,

@@ -19,8 +19,13 @@ export const WalkthroughEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('cant'), step }),
   /** One of a question's answers, by its id. */
   z.strictObject({ type: z.literal('choose'), answer: z.string().min(1), step }),
-  /** A measurement, in the step's unit. */
-  z.strictObject({ type: z.literal('measure'), value: z.number().finite(), step }),
+  /** A measurement, in the step's unit. `from` when a connector fetched it. */
+  z.strictObject({
+    type: z.literal('measure'),
+    value: z.number().finite(),
+    step,
+    from: FetchedFromSchema.optional(),
+  }),
   /** Command output for a paste step; parsed with the step's parser. `from` when a connector fetched it. */
   z.strictObject({
     type: z.literal('paste'),

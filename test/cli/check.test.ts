@@ -154,7 +154,7 @@ describe('memdoctor check', () => {
   });
 
   it('refuses a usage it does not know', async () => {
-    const { code, err } = await cli(['check', 'glue', 'job']);
+    const { code, err } = await cli(['check', 'dataflow', 'job']);
     expect(code).toBe(2);
     expect(err).toContain(
       'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod>',

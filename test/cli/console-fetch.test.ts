@@ -51,7 +51,7 @@ describe('console: fetching a step from the Flink fake', () => {
       flink: targetFor(flink.url),
     });
     expect(out).toContain('Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output');
-    expect(out).toContain('The step still takes a paste.');
+    expect(out).toContain('The step can still be answered by hand.');
     expect(out).toMatch(/Current:\n.*Does the cluster have as many slots/);
   });
 

@@ -67,8 +67,8 @@ describe('connectors.yaml', () => {
     ['a query in the base URL', 'yarn: { url: "http://rm:8088/?user.name=x" }', /without \?query/],
     [
       'a connector this build has not',
-      'aws: { region: eu-west-1 }',
-      /is not supported by this build yet \(it reads flink, spark, yarn and kubernetes\)\n {2}→ at aws/,
+      'dataflow: { project: p }',
+      /is not supported by this build yet \(it reads flink, spark, yarn, kubernetes and glue\)\n {2}→ at dataflow/,
     ],
     ['an unknown key', 'flink: { url: http://jm:8081, timeout: 5 }', /Unrecognized key: "timeout"/],
     ['a timeout out of range', 'flink: { url: http://jm:8081, timeoutMs: 10 }', /flink.timeoutMs/],

@@ -20,6 +20,13 @@ describe('parseSlashText', () => {
       { kind: 'calc', args: ['spark', '--spark.executor.cores', '4'] },
     ],
     ['glue', { kind: 'modal', engine: 'glue' }],
+    // A Glue job name may hold spaces: all after "check glue" is <job-name>/<run-id>.
+    [
+      'check glue Combine legistators data/jr_1',
+      { kind: 'check', system: 'glue', id: 'Combine legistators data/jr_1' },
+    ],
+    ['check GLUE nightly/jr_1', { kind: 'check', system: 'glue', id: 'nightly/jr_1' }],
+    ['check glue', { kind: 'check', system: 'glue' }],
     [
       'glue java.lang.OutOfMemoryError: Java heap space',
       { kind: 'diagnose', engine: 'glue', text: 'java.lang.OutOfMemoryError: Java heap space' },

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEAP_METRICS } from '../../src/connectors/glue-heap-metrics.ts';
 import { CONNECTORS } from '../../src/connectors/registry.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { findPlaybook, loadPlaybooks } from '../../src/playbooks/load.ts';
@@ -7,9 +8,12 @@ import { startWalkthrough } from '../../src/usecases/start-walkthrough.ts';
 import { MemoryWalkthroughStore, renderTranscript, WalkthroughService } from '../../src/walkthrough/index.ts';
 import type { Procedure } from '../../src/walkthrough/procedure-schema.ts';
 import type { FetchSpec } from '../../src/walkthrough/steps/step-schemas.ts';
+import type { AwsFake } from '../connectors/fakes/aws-fake.ts';
+import { GLUE_JOB, GLUE_RUN, glueFake } from '../connectors/fakes/aws-systems.ts';
 import { kubeFake, kubeTargetFor, MEMHOG } from '../connectors/fakes/kube-fake.ts';
 import { fixture } from '../connectors/fakes/rest-fake.ts';
 import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
+import { glueTargetFor, useTestCredentials } from '../connectors/glue-support.ts';
 import { FIXED_NOW, targetFor, useFake } from '../connectors/support.ts';
 
 const PLAYBOOKS = loadPlaybooks();
@@ -27,22 +31,39 @@ describe('every fetch: in the seed procedures feeds the parser the step reads', 
   const steps = PLAYBOOKS.flatMap((p) =>
     ((p.procedure as Procedure | undefined)?.steps ?? []).flatMap((s) =>
       'fetch' in s && s.fetch
-        ? [{ at: `${p.id}/${s.id}`, parser: s.parser, fetch: s.fetch as FetchSpec }]
+        ? [
+            {
+              at: `${p.id}/${s.id}`,
+              parser: 'parser' in s ? s.parser : undefined,
+              fetch: s.fetch as FetchSpec,
+            },
+          ]
         : [],
     ),
   );
-  it('covers the Flink, YARN and Kubernetes steps named in issue 23', () => {
+  it('covers the Flink, YARN, Kubernetes and Glue steps named in issue 23', () => {
     expect(steps.map((s) => s.at).sort()).toEqual([
       'flink-pending-slots/free-slots',
       'flink-pending-slots/job-slots',
+      'glue-heap-oom/check-heap',
+      'glue-heap-oom/driver-heap',
       'spark-executor-overhead-killed/pod-status',
       'spark-executor-overhead-killed/yarn-diagnostics',
     ]);
   });
-  it.each(steps)('$at: the last resource goes to the step parser', ({ parser, fetch }) => {
-    const last = fetch.resources.at(-1) ?? '';
-    expect(CONNECTORS[fetch.connector].resources[last]?.parser).toBe(parser);
-  });
+  it.each(steps)(
+    '$at: the last resource goes to the step parser, or names the value a measurement takes',
+    ({ parser, fetch }) => {
+      const last = fetch.resources.at(-1) ?? '';
+      const resourceParser = CONNECTORS[fetch.connector].resources[last]?.parser;
+      if (parser) expect(resourceParser).toBe(parser);
+      else
+        expect([resourceParser, fetch.value]).toEqual([
+          'cloudwatch-metrics',
+          expect.stringMatching(/HeapUsagePeak$|^heapUsagePeak$/),
+        ]);
+    },
+  );
 });
 
 describe('fetch a walkthrough step from the Flink fake', () => {
@@ -141,5 +162,96 @@ describe('fetch the executor pod of a Spark walkthrough from the Kubernetes fake
     });
     // oomKilled is true, so the walkthrough goes on to the Python question, as it does for the paste.
     expect(result.after.current).toBe('python-code');
+  });
+});
+
+/** glue-heap-oom answered by clicks up to the driver's heap measurement. */
+const TO_DRIVER_HEAP = [
+  { type: 'choose', answer: 'investigate' },
+  { type: 'choose', answer: 'unsure' },
+] as const;
+
+describe('fetch a Glue measurement step from the fake AWS', () => {
+  let fake: AwsFake;
+  let url: string;
+  beforeEach(async () => {
+    useTestCredentials();
+    fake = glueFake();
+    url = await fake.start();
+  });
+  afterEach(async () => {
+    expect(fake.violations).toEqual([]);
+    await fake.stop();
+    vi.unstubAllEnvs();
+  });
+
+  async function atDriverHeap() {
+    const walkthroughs = new WalkthroughService({ store: new MemoryWalkthroughStore() });
+    const context = {
+      walkthroughs,
+      playbooks: PLAYBOOKS,
+      connectors: { glue: glueTargetFor(url) },
+      now: FIXED_NOW,
+    };
+    const playbook = findPlaybook(PLAYBOOKS, 'glue-heap-oom');
+    const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
+    for (const event of TO_DRIVER_HEAP) await walkthroughs.apply(started.id, event, 'U1');
+    return { context, id: started.id, walkthroughs };
+  }
+
+  it("answers the driver's peak heap from GetMetricData, as the pasted get-metric-data output gives it", async () => {
+    const { context, id, walkthroughs } = await atDriverHeap();
+    const offer = fetchOffer(await walkthroughs.get(id), context.connectors);
+    expect(offer).toEqual({ connector: 'glue', title: 'AWS Glue', missingIds: ['jobName', 'runId'] });
+    const result = await fetchStep(context, {
+      walkthrough: id,
+      actor: 'U1',
+      ids: { jobName: GLUE_JOB, runId: GLUE_RUN },
+    });
+    expect(result.kind).toBe('answered');
+    if (result.kind !== 'answered') return;
+    const pasted = parseText(
+      'cloudwatch-metrics',
+      fixture('../../engine/parsers/fixtures/cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
+    );
+    const entry = result.after.path.find((e) => e.step === 'driver-heap');
+    expect(entry?.answer).toMatchObject({
+      kind: 'measurement',
+      value: pasted.values.driverHeapUsagePeak,
+      unit: 'ratio',
+    });
+    // 0.98 >= 0.8: the driver is the place to look.
+    expect(result.after.current).toBe('driver-collect');
+    expect(renderTranscript(result.after)).toMatch(
+      new RegExp(
+        `Fetched from glue: GetJobRun JobName=${GLUE_JOB} RunId=${GLUE_RUN}, GetMetricData Glue .* at 2026-12-03T11:00:00.000Z`,
+      ),
+    );
+  });
+
+  it('an answer with no heap points answers nothing and says what it held', async () => {
+    const { context, id, walkthroughs } = await atDriverHeap();
+    // What CloudWatch answers for a run that sent no job metrics: each query, labelled, with no points.
+    const empty = HEAP_METRICS.map(({ id, name }) => ({
+      Id: id,
+      Label: name,
+      Timestamps: [],
+      Values: [],
+      StatusCode: 'Complete',
+    }));
+    fake.override('GraniteServiceVersion20100801.GetMetricData', {
+      body: { MetricDataResults: empty, Messages: [] },
+    });
+    const result = await fetchStep(context, {
+      walkthrough: id,
+      actor: 'U1',
+      ids: { jobName: GLUE_JOB, runId: GLUE_RUN },
+    });
+    expect(result.kind).toBe('not-fetched');
+    if (result.kind === 'not-fetched')
+      expect(result.error.message).toBe(
+        'AWS Glue answered, but its answer holds no driverHeapUsagePeak: glue.driver.jvm.heap.usage: no data points; glue.driver.jvm.heap.used: no data points; glue.ALL.jvm.heap.usage: no data points; glue.ALL.jvm.heap.used: no data points. So enter the figure by hand.',
+      );
+    expect((await walkthroughs.get(id)).current).toBe('driver-heap');
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, secretFromEnv } from '../../config.ts';
 import { type ConnectorName, loadConnectorsConfig } from '../../connectors/config.ts';
+import { requestText } from '../../connectors/types.ts';
 import { configuredPlaybooks } from '../../console.ts';
 import { type CheckResult, check } from '../../diagnosis/check.ts';
 import { UsageError } from '../../errors.ts';
@@ -8,11 +9,19 @@ import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 
-const SYSTEMS: readonly ConnectorName[] = ['flink', 'spark', 'yarn', 'kubernetes'];
+const SYSTEMS: readonly ConnectorName[] = ['flink', 'spark', 'yarn', 'kubernetes', 'glue'];
 /** The name kubectl users type for Kubernetes. */
 const ALIASES: Readonly<Record<string, ConnectorName>> = { k8s: 'kubernetes' };
 const USAGE =
-  'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod>';
+  'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id>';
+/** What each system's check takes as its id, for the messages. */
+const ID_TAKEN: Readonly<Record<ConnectorName, string>> = {
+  flink: '--job <id>',
+  spark: 'the application id',
+  yarn: 'the application id',
+  kubernetes: 'the pod',
+  glue: '<job-name>/<run-id>',
+};
 
 function parse(args: readonly string[]) {
   const { values, positionals } = parseArgs({
@@ -28,9 +37,10 @@ function parse(args: readonly string[]) {
     throw new UsageError('check flink takes the job id as --job <id>');
   if (system !== 'flink' && values.job !== undefined)
     throw new UsageError(
-      `--job is for check flink; check ${system} takes ${system === 'kubernetes' ? 'the pod' : 'the application id'}`,
+      `--job is for check flink; check ${system} takes ${ID_TAKEN[system as ConnectorName]}`,
     );
-  if (system !== 'flink' && id === undefined)
+  // Glue's use case says what a job name and run id look like; it is the one that splits them.
+  if (system !== 'flink' && system !== 'glue' && id === undefined)
     throw new UsageError(
       system === 'kubernetes'
         ? 'check kubernetes needs the pod, e.g. memdoctor check kubernetes <namespace>/<pod>'
@@ -44,14 +54,14 @@ function parse(args: readonly string[]) {
 function renderFetched(result: CheckResult): string {
   const lines: string[] = [];
   for (const a of result.fetched) {
-    lines.push(`fetched ${a.connector} GET ${a.path} at ${a.fetchedAt}`);
+    lines.push(`fetched ${a.connector} ${requestText(a.path)} at ${a.fetchedAt}`);
     if (a.judgement) lines.push(`  ${a.parser}: ${a.judgement.summary}`);
     for (const c of a.citations) lines.push(`  - ${c}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** `memdoctor check flink|spark|yarn|kubernetes ...`: fetch the evidence from the configured API and diagnose it. */
+/** `memdoctor check flink|spark|yarn|kubernetes|glue ...`: fetch the evidence from the configured API and diagnose it. */
 export const checkCommand: Command = {
   async run(args, io: CliIo) {
     const request = parse(args);

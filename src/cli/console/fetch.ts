@@ -1,4 +1,5 @@
 import type { ConnectorsConfig } from '../../connectors/config.ts';
+import { requestText } from '../../connectors/types.ts';
 import { type FetchOffer, type FetchStepResult, fetchOffer, fetchStep } from '../../usecases/fetch-step.ts';
 import type { WalkthroughRecord, WalkthroughService } from '../../walkthrough/index.ts';
 
@@ -10,13 +11,26 @@ export function renderFetchPrompt(offer: FetchOffer): string {
 
 /** What was fetched, one line per answer with the fields it cites, above the step's new state. */
 export function renderFetched(result: FetchStepResult): string {
-  if (result.kind === 'not-fetched') return `! ${result.error.message}\n  The step still takes a paste.\n`;
+  if (result.kind === 'not-fetched')
+    return `! ${result.error.message}\n  The step can still be answered by hand.\n`;
   const lines: string[] = [];
   for (const answer of result.fetched ?? []) {
-    lines.push(`  fetched GET ${answer.from.path} from ${answer.from.connector} at ${answer.from.fetchedAt}`);
+    lines.push(
+      `  fetched ${requestText(answer.from.path)} from ${answer.from.connector} at ${answer.from.fetchedAt}`,
+    );
     for (const citation of answer.citations) lines.push(`    ${citation}`);
   }
   return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/**
+ * The typed words as the ids, in order; words beyond the ids' count belong to the first, so a Glue
+ * job name with spaces can be typed before its run id (`fetch nightly rollup jr_0123...`).
+ */
+export function typedIds(missing: readonly string[], words: readonly string[]): Record<string, string> {
+  const extra = Math.max(0, words.length - missing.length);
+  const values = extra ? [words.slice(0, extra + 1).join(' '), ...words.slice(extra + 1)] : words;
+  return Object.fromEntries(missing.flatMap((id, i) => (values[i] ? [[id, values[i]]] : [])));
 }
 
 /** The console's side of fetching a step: the offer to show, and `fetch <ids>` as a request. */
@@ -33,10 +47,7 @@ export class ConsoleFetch {
   /** `fetch` or `fetch <id> ...`: the typed words fill the ids the walkthrough does not know, in order. */
   async run(record: WalkthroughRecord, line: string, actor: string): Promise<FetchStepResult> {
     const offer = this.offer(record);
-    const typed = line.trim().split(/\s+/).slice(1);
-    const ids = Object.fromEntries(
-      (offer?.missingIds ?? []).flatMap((id, i) => (typed[i] ? [[id, typed[i]]] : [])),
-    );
+    const ids = typedIds(offer?.missingIds ?? [], line.trim().split(/\s+/).slice(1));
     const context = { walkthroughs: this.service, connectors: this.connectors };
     return fetchStep(context, { walkthrough: record.id, actor, expectedVersion: record.version, ids });
   }

@@ -11,6 +11,14 @@ const SETTING =
 const JVM_FLAG =
   /(?:^|\s|")-(Xmx|Xms|Xss)(\d+[kmgtKMGT]?)\b|-XX:(MaxDirectMemorySize|MaxMetaspaceSize|MaxRAMPercentage)=(\d+(?:\.\d+)?[kmgtKMGT]?)\b/g;
 const ENV = /\b(MALLOC_ARENA_MAX|LD_PRELOAD)=(\S{1,120})/g;
+// The worker fields of a Glue job or run as the Glue API answers them (GetJobRun, GetJob) and
+// `aws glue get-job-run` prints them: "WorkerType": "G.1X", "NumberOfWorkers": 10, "GlueVersion": "4.0".
+const GLUE_FIELD = /"(WorkerType|NumberOfWorkers|GlueVersion)":\s?"?([\w.]{1,20})"?/g;
+const GLUE_KEYS: Readonly<Record<string, string>> = {
+  WorkerType: 'glue.workerType',
+  NumberOfWorkers: 'glue.numberOfWorkers',
+  GlueVersion: 'glue.version',
+};
 
 function settingFindings(line: string): Finding[] {
   const findings: Finding[] = [];
@@ -49,6 +57,14 @@ const FAMILIES: readonly MessageFamily[] = [
     examples: ['java -Xmx4g -XX:MaxDirectMemorySize=1g -jar app.jar', '-XX:MaxRAMPercentage=75.0'],
   },
   {
+    name: 'Glue job run worker fields',
+    kind: 'config',
+    source:
+      'AWS Glue API reference, JobRun structure (WorkerType, NumberOfWorkers, GlueVersion); aws/aws-cli awscli/examples/glue/get-job-run.rst (commit 3096efe)',
+    versions: 'Glue 1.0+ (WorkerType and NumberOfWorkers; MaxCapacity before them)',
+    examples: ['"WorkerType": "G.1X",', '"NumberOfWorkers": 10,', '"GlueVersion": "2.0"'],
+  },
+  {
     name: 'allocator environment variables',
     kind: 'config',
     source: 'glibc manual (MALLOC_ARENA_MAX); ld.so(8) (LD_PRELOAD, used to load jemalloc)',
@@ -61,7 +77,7 @@ const FAMILIES: readonly MessageFamily[] = [
 export const configValues: Extractor = {
   id: 'config-values',
   description:
-    'Memory settings seen in the input: spark.*, taskmanager.*, yarn.* keys, -Xmx/-Xms, -XX:Max*Size, MALLOC_ARENA_MAX',
+    "Memory settings seen in the input: spark.*, taskmanager.*, yarn.* keys, -Xmx/-Xms, -XX:Max*Size, MALLOC_ARENA_MAX, a Glue run's WorkerType",
   triggers: [
     'spark.',
     'taskmanager.',
@@ -75,6 +91,9 @@ export const configValues: Extractor = {
     'malloc_arena_max',
     'ld_preload',
     'containerized.',
+    'workertype',
+    'numberofworkers',
+    'glueversion',
   ],
   notAfter: Object.fromEntries(
     ['spark.', 'taskmanager.', 'jobmanager.', 'state.backend', 'yarn.', 'mapreduce.', 'glue.'].map((t) => [
@@ -91,8 +110,12 @@ export const configValues: Extractor = {
     for (const match of line.matchAll(ENV)) {
       findings.push({ kind: 'config', values: { key: `env.${match[1]}`, value: match[2] ?? '' } });
     }
+    for (const match of line.matchAll(GLUE_FIELD)) {
+      const key = GLUE_KEYS[match[1] ?? ''];
+      if (key) findings.push({ kind: 'config', values: { key, value: match[2] ?? '' } });
+    }
     return findings;
   },
   families: FAMILIES,
-  patterns: [SETTING, JVM_FLAG, ENV],
+  patterns: [SETTING, JVM_FLAG, ENV, GLUE_FIELD],
 };

@@ -1,4 +1,5 @@
 import { classHistogramParser } from './class-histogram.ts';
+import { cloudwatchMetricsParser } from './cloudwatch-metrics.ts';
 import { flinkJobSlotsParser } from './flink-job-slots.ts';
 import { flinkResourceProfileParser } from './flink-resource-profile.ts';
 import { flinkRestParser } from './flink-rest.ts';
@@ -26,6 +27,7 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   'spark-eventlog': sparkEventLogParser,
   'spark-executors': sparkExecutorsParser,
   'flink-rest': flinkRestParser,
+  'cloudwatch-metrics': cloudwatchMetricsParser,
   'k8s-pod': k8sPodParser,
   nmt: nmtParser,
   'class-histogram': classHistogramParser,

@@ -23,7 +23,7 @@ export function fetchBlocks(view: Pick<StepView, 'walkthrough' | 'version'>, off
   if (offer.missingIds.length > 0)
     return [
       context(
-        `${offer.title} could answer this step, but needs ${offer.missingIds.join(', ')}, which this walkthrough does not know yet: paste the output.`,
+        `${offer.title} could answer this step, but needs ${offer.missingIds.join(', ')}, which this walkthrough does not know yet: answer it by hand.`,
       ),
     ];
   const value = packJson({ w: view.walkthrough, v: view.version } satisfies FetchButtonValue);

@@ -12,7 +12,14 @@ import {
 } from '../measurement-units.ts';
 import { defineStepKind, type Outcome, type ProcedureProblem, type StepContext } from './step-kind.ts';
 import { edgeIf, matchingFacts, refText, skipTo, wrongEvent } from './step-rules.ts';
-import { BranchSchema, baseStep, stepId } from './step-schemas.ts';
+import {
+  BranchSchema,
+  baseStep,
+  FetchedFromSchema,
+  FetchSchema,
+  fetchedLine,
+  stepId,
+} from './step-schemas.ts';
 
 /**
  * Where a measurement's number may already be known, so the step is answered without asking:
@@ -47,6 +54,8 @@ const MeasurementStepSchema = z.strictObject({
   prefill: z.array(MeasurementPrefillSchema).optional(),
   /** Where to go when the user cannot take this measurement; without it, skipping is not offered. */
   on_skip: stepId.optional(),
+  /** Where a configured connector can fetch the number: the resources and the parsed `value` it is. */
+  fetch: FetchSchema.optional(),
 });
 
 type MeasurementStep = z.infer<typeof MeasurementStepSchema>;
@@ -55,6 +64,8 @@ const MeasurementAnswerSchema = z.strictObject({
   kind: z.literal('measurement'),
   value: z.number().nullable(),
   unit: z.string(),
+  /** Set when a connector fetched the number instead of a person typing it. */
+  fetched: FetchedFromSchema.optional(),
 });
 
 type MeasurementAnswer = z.infer<typeof MeasurementAnswerSchema>;
@@ -136,6 +147,11 @@ function lintUnits(step: MeasurementStep, at: string): ProcedureProblem[] {
         });
     });
   });
+  if (step.fetch && !step.fetch.value)
+    problems.push({
+      path: `${at}.fetch.value`,
+      message: "a measurement's fetch names the parsed value that is its number, e.g. value: heapUsagePeak",
+    });
   return problems;
 }
 
@@ -169,7 +185,9 @@ export const measurement = defineStepKind({
         },
       };
     if (event.type !== 'measure') throw wrongEvent(step, EXPECTS, event);
-    return { outcome: outcomeFor(step, checked(step, event.value), ctx) };
+    const outcome = outcomeFor(step, checked(step, event.value), ctx);
+    if (!event.from) return { outcome };
+    return { outcome: { ...outcome, answer: { ...outcome.answer, fetched: event.from } } };
   },
   prefill(step, ctx) {
     const found = known(step, ctx);
@@ -189,6 +207,7 @@ export const measurement = defineStepKind({
   }),
   answerText: (answer) => (answer.value === null ? 'skipped' : formatMeasurement(answer.value, answer.unit)),
   valueText: (answer) => (answer.value === null ? 'skipped' : String(answer.value)),
+  transcript: (answer) => (answer.fetched ? [fetchedLine(answer.fetched)] : []),
   readText(view, text) {
     // "0.85", "85%", "3.5 GiB", "7.8 min / 1.2 h": converted to the step's unit, or refused with why.
     const read = readMeasurement(text, view.unit ?? 'count');

@@ -5,10 +5,10 @@ import { edgeIf, skipTo, wrongEvent } from './step-rules.ts';
 import {
   BranchSchema,
   baseStep,
-  type FetchedFromRecord,
   FetchedFromSchema,
   FetchSchema,
   FindingSchema,
+  fetchedLine,
   ParsedValuesSchema,
   stepId,
 } from './step-schemas.ts';
@@ -51,11 +51,6 @@ function distinctLines(text: string): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
   return [...new Set(lines)].slice(0, MAX_LINES);
-}
-
-/** How the transcript says an answer was fetched, not pasted: the source and the time. */
-function fetchedLine(from: FetchedFromRecord): string {
-  return `Fetched from ${from.connector}: GET ${from.paths.join(', GET ')} at ${from.fetchedAt}`;
 }
 
 export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: PasteAnswerSchema })({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestText } from '../../connectors/types.ts';
 
 // The schemas every step kind builds on: the fields all steps share, the facts and values a
 // walkthrough keeps, the rounds of a bisection, and the conditions and branches that pick the next step.
@@ -47,7 +48,7 @@ export const BranchSchema = z.strictObject({
 export type Branch = z.infer<typeof BranchSchema>;
 
 /** The systems a step can fetch from: the keys of connectors.yaml that have a connector today. */
-export const FETCH_CONNECTORS = ['flink', 'spark', 'yarn', 'kubernetes'] as const;
+export const FETCH_CONNECTORS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue'] as const;
 
 /**
  * Where a connector can fetch the output a paste step asks for. The resources are fetched in order
@@ -58,6 +59,11 @@ export const FetchSchema = z.strictObject({
   connector: z.enum(FETCH_CONNECTORS),
   resources: z.array(z.string().min(1)).min(1),
   ids: z.record(z.string().min(1), z.string().min(1)).default({}),
+  /**
+   * On a measurement step: the value of the fetched answer's parsed output that is the number asked
+   * for (`heapUsagePeak`), read by the parser of the last resource, as a paste of it would be.
+   */
+  value: z.string().min(1).optional(),
 });
 export type FetchSpec = z.infer<typeof FetchSchema>;
 
@@ -68,3 +74,8 @@ export const FetchedFromSchema = z.strictObject({
   fetchedAt: z.string().min(1),
 });
 export type FetchedFromRecord = z.infer<typeof FetchedFromSchema>;
+
+/** How the transcript says an answer was fetched, not typed or pasted: the source and the time. */
+export function fetchedLine(from: FetchedFromRecord): string {
+  return `Fetched from ${from.connector}: ${from.paths.map(requestText).join(', ')} at ${from.fetchedAt}`;
+}

@@ -37,6 +37,10 @@ describe('config-values', () => {
       '--conf spark.hadoop.yarn.timeline-service.enabled=false',
       ['spark.hadoop.yarn.timeline-service.enabled=false'],
     ],
+    // `aws glue get-job-run` (aws/aws-cli awscli/examples/glue/get-job-run.rst): the run's worker fields.
+    ['            "WorkerType": "G.1X",', ['glue.workerType=G.1X']],
+    ['            "NumberOfWorkers": 10,', ['glue.numberOfWorkers=10']],
+    ['            "GlueVersion": "2.0"', ['glue.version=2.0']],
     ['INFO org.apache.hadoop.yarn.server.nodemanager.NodeManager 8042', []],
     ['at org.apache.spark.executor.Executor 12', []],
   ])('%s -> %j', (line, expected) => {

@@ -15,6 +15,21 @@ const GiB = 1024 ** 3;
 /** Real samples (see fixtures/SOURCES.md) and the figures each must yield. */
 const CASES: [parser: string, file: string, expected: Record<string, unknown>][] = [
   [
+    'cloudwatch-metrics',
+    'assembled-glue-heap-driver-oom.json',
+    {
+      series: 4,
+      points: 82,
+      // 131092288 / 134217728 B at the last point before OutOfMemoryError, -Xmx128m.
+      driverHeapUsagePeak: 0.9767,
+      driverHeapUsedPeakBytes: 131092288,
+      driverHeapUsedShape: 'climbing',
+      executorsHeapUsagePeak: 0.5561,
+      heapUsagePeak: 0.9767,
+      verdict: 'heap nearly full: peaked at 98%',
+    },
+  ],
+  [
     'pmap',
     'tencent-arena-pairs.txt',
     {
@@ -243,6 +258,9 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
  * the sample and the values above). A regex where part of the sentence is not worth pinning.
  */
 const SUMMARIES: Record<string, string | RegExp> = {
+  // 131092288 B = 125 MiB; 74632544 B = 71.2 MiB.
+  'assembled-glue-heap-driver-oom.json':
+    "driver's heap peaked at 98% (glue.driver.jvm.heap.usage 0.977 at 2020-10-16T19:11:00Z, 26 points); driver's heap used peaked at 125 MB (26 points, climbing); executors' heap peaked at 56% (glue.ALL.jvm.heap.usage 0.556 at 2020-10-16T18:59:00Z, 15 points); executors' heap used peaked at 71.2 MB (15 points, shape unknown (short-span)).",
   'tencent-arena-pairs.txt':
     '3 glibc-arena-shaped regions of 64 MiB (192 MB reserved, 128 KB of them resident (3.1% of the process)); anonymous memory holds 4.04 MB resident in 7 mappings.',
   'csdn-small-process.txt':
@@ -328,6 +346,11 @@ const SUMMARIES: Record<string, string | RegExp> = {
 
 /** Cut-off or broken inputs and the start of the message each must give. */
 const BROKEN: [parser: string, file: string, message: RegExp][] = [
+  [
+    'cloudwatch-metrics',
+    'truncated-mid-series.json',
+    /^could not parse: expected the complete JSON that `aws cloudwatch get-metric-data` prints/,
+  ],
   ['pmap', 'truncated-header-only.txt', /^could not parse: expected pmap rows/],
   ['pmap', 'malformed-permission-denied.txt', /^could not parse: expected pmap rows/],
   ['nmt', 'truncated-header-only.txt', /^could not parse: expected "Total: reserved/],

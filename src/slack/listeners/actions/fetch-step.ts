@@ -32,7 +32,8 @@ export function stepFetched(deps: SlackDeps) {
         mayAnswer: (owner) => deps.oncall.mayAnswer(client, user, owner),
       },
     );
-    if (result.kind === 'not-fetched') return tell(`${result.error.message} The step still takes a paste.`);
+    if (result.kind === 'not-fetched')
+      return tell(`${result.error.message} The step can still be answered by hand.`);
     const paths = (result.fetched ?? []).map((f) => f.from.path).join(', ');
     await settleAnswer(
       deps,

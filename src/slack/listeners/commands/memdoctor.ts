@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { calcAnswer } from '../../../calc/answer.ts';
+import { requestText } from '../../../connectors/types.ts';
 import { check } from '../../../diagnosis/check.ts';
 import { StoreUnavailableError, UsageError } from '../../../errors.ts';
 import { readStats } from '../../../usecases/read-stats.ts';
@@ -124,7 +125,7 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
 };
 
 const CHECK_USAGE =
-  'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod>';
+  'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id>';
 
 /** `/memdoctor check ...`: the check use case fetches and diagnoses; the answer goes to the channel. */
 const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
@@ -138,7 +139,7 @@ const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
     { connectors: deps.connectors, playbooks: deps.playbooks },
   );
   const view = diagnosisView(result.report, deps.playbooks, command.user_id);
-  const fetched = result.fetched.map((f) => `GET ${f.path} at ${f.fetchedAt}`).join(', ');
+  const fetched = result.fetched.map((f) => `${requestText(f.path)} at ${f.fetchedAt}`).join(', ');
   const note = context(
     `Fetched from ${request.system}: ${fetched}${result.notes.length ? ` (${result.notes.join('; ')})` : ''}`,
   );

@@ -87,7 +87,7 @@ describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
     await click(h, freeSlots, 'Fetch from Flink JobManager', OWNER);
     const told = await waitFor(() => h.fake.callsTo('chat.postEphemeral')[0]);
     expect(told.args.text).toContain('Flink JobManager did not answer (HTTP 503 for GET /taskmanagers)');
-    expect(told.args.text).toContain('The step still takes a paste.');
+    expect(told.args.text).toContain('The step can still be answered by hand.');
     const record = await h.deps.walkthroughs.findByThread(
       { workspace: 'T1', conversation: CHANNEL },
       root.ts,

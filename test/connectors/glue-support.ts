@@ -1,0 +1,39 @@
+import { vi } from 'vitest';
+import type { GlueTarget } from '../../src/connectors/glue-config.ts';
+import { TEST_CREDENTIALS } from './fakes/aws-fake.ts';
+import { GLUE_REGION } from './fakes/aws-systems.ts';
+
+/** A glue target as connectors.yaml would give it, every service pointed at the fake. */
+export function glueTargetFor(url: string, overrides: Partial<GlueTarget> = {}): GlueTarget {
+  return {
+    region: GLUE_REGION,
+    endpoints: { glue: url, cloudwatch: url, logs: url },
+    timeoutMs: 5_000,
+    maxAttempts: 1,
+    logEvents: 200,
+    ...overrides,
+  };
+}
+
+/**
+ * The SDK's default chain finds the test key in the environment, as it would a deployment's; no
+ * profile, no ~/.aws file and no instance metadata can answer instead.
+ */
+export function useTestCredentials(
+  keys: { accessKeyId: string; secretAccessKey: string } = TEST_CREDENTIALS,
+): void {
+  vi.stubEnv('AWS_ACCESS_KEY_ID', keys.accessKeyId);
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', keys.secretAccessKey);
+  vi.stubEnv('AWS_SESSION_TOKEN', undefined);
+  vi.stubEnv('AWS_PROFILE', undefined);
+  vi.stubEnv('AWS_CONFIG_FILE', '/nonexistent/memdoctor-test/config');
+  vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', '/nonexistent/memdoctor-test/credentials');
+  vi.stubEnv('AWS_EC2_METADATA_DISABLED', 'true');
+}
+
+/** The same, with no key in the environment: nothing in the chain has credentials. */
+export function useNoCredentials(): void {
+  useTestCredentials();
+  vi.stubEnv('AWS_ACCESS_KEY_ID', undefined);
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', undefined);
+}
