@@ -8,14 +8,14 @@ import { FakeSlack } from '../slack/support/fake-slack.ts';
 import { BOT_TOKEN, SIGNING_SECRET } from '../slack/support/harness.ts';
 import { PATIENCE_MS } from '../support/patience.ts';
 import { TEST_REDIS_URL } from '../support/redis.ts';
-import { ROOT, testEnv } from './spawn-helpers.ts';
+import { assertBuilt, ROOT, testEnv } from './spawn-helpers.ts';
 
 /*
  * Issue 13, item 5: `npm start` with a bad configuration must stop at once, non-zero, with a message
- * naming the variable. Each case spawns the real entry point (node + tsx on src/main.ts) as a
- * deployment runs it. Before: half the Slack settings opened the console and exited 0, a taken PORT
- * printed a raw EADDRINUSE and the process lingered, a missing playbooks folder printed a raw
- * ENOENT, and a Redis database that does not exist was reported up.
+ * naming the variable. Each case spawns the real entry point (node on the built dist/main.js, what
+ * `npm start` runs) as a deployment runs it. Before: half the Slack settings opened the console and
+ * exited 0, a taken PORT printed a raw EADDRINUSE and the process lingered, a missing playbooks
+ * folder printed a raw ENOENT, and a Redis database that does not exist was reported up.
  */
 interface Exit {
   code: number | null;
@@ -25,12 +25,13 @@ interface Exit {
   stderr: string;
 }
 
-/** `npm start` (src/main.ts) and `memdoctor serve`, run from source. */
-const ENTRY = { start: ['src/main.ts'], serve: ['src/memdoctor.ts', 'serve'] };
+/** `npm start` (node dist/main.js) and the installed `memdoctor serve`. */
+const ENTRY = { start: ['dist/main.js'], serve: ['bin/memdoctor.mjs', 'serve'] };
 
 /** Runs an entry point with stdin closed; kills it after PATIENCE_MS (a lingering process). */
 async function start(env: Record<string, string>, entry = ENTRY.start): Promise<Exit> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+  assertBuilt();
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: testEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

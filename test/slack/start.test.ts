@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../cli/spawn-helpers.ts';
 import { CLUSTER_NODES, CLUSTER_SKIPPED } from '../support/cluster.ts';
 import { repeatedKeys } from '../support/log-keys.ts';
 import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
@@ -19,10 +20,11 @@ interface Running {
   stderr: () => string;
 }
 
-/** `npm start` as a deployment runs it: node with tsx on src/main.ts, configured by the environment. */
+/** `npm start` as a deployment runs it: node on the built dist/main.js, configured by the environment. */
 async function startBot(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  assertBuilt();
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'debug', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
