@@ -1,47 +1,13 @@
+import { type ContainerState, PodShape, type TerminatedState } from '../engine/parsers/k8s-pod-shape.ts';
 import { loosely, z } from './rest.ts';
 
-// Field names as core/v1 writes them (k8s.io/api core/v1 types.go: Pod, ContainerStatus,
-// ContainerStateTerminated, ResourceRequirements, Event). Quantities are cited as the API gives them
-// ("40Mi"): the k8s-pod parser turns them into bytes.
-const Terminated = z.looseObject({
-  reason: z.string().optional(),
-  exitCode: z.number().optional(),
-  finishedAt: z.string().nullable().optional(),
-});
-const State = z.looseObject({
-  running: z.looseObject({}).optional(),
-  waiting: z.looseObject({ reason: z.string().optional() }).optional(),
-  terminated: Terminated.optional(),
-});
-const Pod = z.looseObject({
-  spec: z.looseObject({
-    containers: z.array(
-      z.looseObject({
-        name: z.string(),
-        resources: z
-          .looseObject({
-            limits: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-            requests: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-          })
-          .optional(),
-      }),
-    ),
-  }),
-  status: z
-    .looseObject({
-      containerStatuses: z
-        .array(
-          z.looseObject({
-            name: z.string(),
-            restartCount: z.number().optional(),
-            state: State.optional(),
-            lastState: State.optional(),
-          }),
-        )
-        .optional(),
-    })
-    .optional(),
-});
+// Field names as core/v1 writes them (k8s.io/api core/v1 types.go: Pod and Event). Quantities are cited
+// as the API gives them ("40Mi"): the k8s-pod parser turns them into bytes. The pod's shape is the one
+// that parser reads a pasted pod by.
+const Pod = PodShape;
+type State = z.infer<typeof ContainerState>;
+type Terminated = z.infer<typeof TerminatedState>;
+
 const EventList = z.looseObject({
   metadata: z.looseObject({ continue: z.string().optional() }).optional(),
   items: z.array(
@@ -60,14 +26,14 @@ const EventList = z.looseObject({
 const MAX_CITED = 8;
 const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
-function stateText(state: z.infer<typeof State> | undefined): string | undefined {
+function stateText(state: State | undefined): string | undefined {
   if (state?.waiting) return `waiting${state.waiting.reason ? ` (${state.waiting.reason})` : ''}`;
   if (state?.terminated) return `terminated${state.terminated.reason ? ` (${state.terminated.reason})` : ''}`;
   if (state?.running) return 'running';
   return undefined;
 }
 
-function terminatedCitations(at: string, t: z.infer<typeof Terminated> | undefined): string[] {
+function terminatedCitations(at: string, t: Terminated | undefined): string[] {
   if (!t) return [];
   return [
     ...(t.reason ? [`${at}.reason = ${t.reason}`] : []),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed } from './common.ts';
+import { PodShape } from './k8s-pod-shape.ts';
 import { parseQuantity } from './k8s-quantity.ts';
 import type { Parser, ParserRun } from './types.ts';
 
@@ -17,37 +18,9 @@ interface Container {
   text: string;
 }
 
-const Terminated = z.looseObject({ reason: z.string().optional(), exitCode: z.number().optional() });
-const PodJson = z.looseObject({
+const PodJson = PodShape.extend({
   kind: z.literal('Pod'),
   metadata: z.looseObject({ name: z.string() }),
-  spec: z.looseObject({
-    containers: z.array(
-      z.looseObject({
-        name: z.string(),
-        resources: z
-          .looseObject({
-            limits: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-            requests: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-          })
-          .optional(),
-      }),
-    ),
-  }),
-  status: z
-    .looseObject({
-      containerStatuses: z
-        .array(
-          z.looseObject({
-            name: z.string(),
-            restartCount: z.number().optional(),
-            state: z.looseObject({ terminated: Terminated.optional() }).optional(),
-            lastState: z.looseObject({ terminated: Terminated.optional() }).optional(),
-          }),
-        )
-        .optional(),
-    })
-    .optional(),
 });
 
 const quantity = (v: string | number | undefined) => (v === undefined ? undefined : parseQuantity(String(v)));
