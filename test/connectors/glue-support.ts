@@ -1,7 +1,8 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { GlueTarget } from '../../src/connectors/glue-config.ts';
-import { TEST_CREDENTIALS } from './fakes/aws-fake.ts';
-import { GLUE_REGION } from './fakes/aws-systems.ts';
+import { type AwsFake, TEST_CREDENTIALS } from './fakes/aws-fake.ts';
+import { GLUE_REGION, glueFake } from './fakes/aws-systems.ts';
+import { useFake } from './support.ts';
 
 /** A glue target as connectors.yaml would give it, every service pointed at the fake. */
 export function glueTargetFor(url: string, overrides: Partial<GlueTarget> = {}): GlueTarget {
@@ -36,4 +37,17 @@ export function useNoCredentials(): void {
   useTestCredentials();
   vi.stubEnv('AWS_ACCESS_KEY_ID', undefined);
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', undefined);
+}
+
+/**
+ * The fake AWS of a Glue job's run, started before each test of the enclosing describe with the test
+ * key in the environment, and stopped after with the environment put back; a request the published
+ * API does not allow fails the test.
+ */
+export function useGlueFake(): ReturnType<typeof useFake<AwsFake>> {
+  beforeEach(() => useTestCredentials());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  return useFake(glueFake);
 }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { glueConnector } from '../../src/connectors/glue.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
-import type { AwsFake } from './fakes/aws-fake.ts';
-import { GLUE_JOB, GLUE_RUN, glueFake } from './fakes/aws-systems.ts';
+import { GLUE_JOB, GLUE_RUN } from './fakes/aws-systems.ts';
 import { fixture } from './fakes/rest-fake.ts';
-import { glueTargetFor, useTestCredentials } from './glue-support.ts';
+import { glueTargetFor, useGlueFake } from './glue-support.ts';
 import { FIXED_NOW } from './support.ts';
 
 const RUN = { jobName: GLUE_JOB, runId: GLUE_RUN };
@@ -30,24 +29,13 @@ const PASTED_LOG = readFileSync(
 );
 
 describe('Glue connector against a fake AWS answering in the real protocols', () => {
-  let fake: AwsFake;
-  let url: string;
-  beforeEach(async () => {
-    useTestCredentials();
-    fake = glueFake();
-    url = await fake.start();
-  });
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    await fake.stop();
-    vi.unstubAllEnvs();
-  });
+  const aws = useGlueFake();
   const fetch = (resource: string, now = FIXED_NOW) =>
-    glueConnector.fetch({ resource, ids: RUN }, { target: glueTargetFor(url), now });
+    glueConnector.fetch({ resource, ids: RUN }, { target: glueTargetFor(aws.url), now });
 
   it('job-run: GetJobRun with the job name and run id, the run printed as the CLI prints it', async () => {
     const got = await fetch('job-run');
-    expect(fake.seen.map((s) => [s.target, s.input])).toEqual([
+    expect(aws.fake.seen.map((s) => [s.target, s.input])).toEqual([
       ['AWSGlue.GetJobRun', { JobName: GLUE_JOB, RunId: GLUE_RUN }],
     ]);
     expect(got.from).toEqual({
@@ -76,11 +64,11 @@ describe('Glue connector against a fake AWS answering in the real protocols', ()
   it('heap-metrics: the run bounds GetMetricData, and the answer is judged as the pasted CLI output is', async () => {
     // Ten days after the run: CloudWatch still keeps its 1-minute points (15 days).
     const got = await fetch('heap-metrics', () => new Date('2020-10-26T12:00:00Z'));
-    expect(fake.seen.map((s) => s.target)).toEqual([
+    expect(aws.fake.seen.map((s) => s.target)).toEqual([
       'AWSGlue.GetJobRun',
       'GraniteServiceVersion20100801.GetMetricData',
     ]);
-    const asked = fake.seen[1]?.input as {
+    const asked = aws.fake.seen[1]?.input as {
       MetricDataQueries: { MetricStat: Record<string, unknown> }[];
       StartTime: number;
       EndTime: number;
@@ -114,7 +102,7 @@ describe('Glue connector against a fake AWS answering in the real protocols', ()
 
   it('heap-metrics of a run six years old asks for the hourly points CloudWatch keeps longest', async () => {
     await fetch('heap-metrics');
-    const asked = fake.seen[1]?.input as
+    const asked = aws.fake.seen[1]?.input as
       | { MetricDataQueries: { MetricStat: { Period: number } }[] }
       | undefined;
     expect(asked?.MetricDataQueries[0]?.MetricStat.Period).toBe(3600);
@@ -122,7 +110,7 @@ describe('Glue connector against a fake AWS answering in the real protocols', ()
 
   it('error-log: the tail of /aws-glue/jobs/error/<run id>, as a person copies the messages', async () => {
     const got = await fetch('error-log');
-    expect(fake.seen[0]?.input).toEqual({
+    expect(aws.fake.seen[0]?.input).toEqual({
       logGroupName: '/aws-glue/jobs/error',
       logStreamName: GLUE_RUN,
       limit: 200,

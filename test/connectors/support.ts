@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { DEFAULT_MAX_BYTES, type RestTarget, Secret } from '../../src/connectors/config.ts';
-import type { RestFake } from './fakes/rest-fake.ts';
+
+/** A loopback stand-in for a system's API: the REST fake, the AWS fake. */
+interface Fake {
+  start(): Promise<string>;
+  stop(): Promise<void>;
+  readonly violations: readonly string[];
+}
 
 /** A target as connectors.yaml would give it, pointed at a fake. */
 export function targetFor(url: string, overrides: Partial<RestTarget> = {}): RestTarget {
@@ -15,8 +21,8 @@ export const FIXED_NOW = () => new Date('2026-12-03T11:00:00.000Z');
  * Starts a fake before each test of the enclosing describe and stops it after, failing the test if
  * the fake saw a request the published API does not allow. Read `fake` and `url` inside a test.
  */
-export function useFake(make: () => RestFake): { readonly fake: RestFake; readonly url: string } {
-  const running = { fake: undefined as RestFake | undefined, url: '' };
+export function useFake<F extends Fake>(make: () => F): { readonly fake: F; readonly url: string } {
+  const running = { fake: undefined as F | undefined, url: '' };
   beforeEach(async () => {
     running.fake = make();
     running.url = await running.fake.start();

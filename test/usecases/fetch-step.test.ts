@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEAP_METRICS } from '../../src/connectors/glue-heap-metrics.ts';
 import { CONNECTORS } from '../../src/connectors/registry.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
@@ -8,12 +8,11 @@ import { startWalkthrough } from '../../src/usecases/start-walkthrough.ts';
 import { MemoryWalkthroughStore, renderTranscript, WalkthroughService } from '../../src/walkthrough/index.ts';
 import type { Procedure } from '../../src/walkthrough/procedure-schema.ts';
 import type { FetchSpec } from '../../src/walkthrough/steps/step-schemas.ts';
-import type { AwsFake } from '../connectors/fakes/aws-fake.ts';
-import { GLUE_JOB, GLUE_RUN, glueFake } from '../connectors/fakes/aws-systems.ts';
+import { GLUE_JOB, GLUE_RUN } from '../connectors/fakes/aws-systems.ts';
 import { kubeFake, kubeTargetFor, MEMHOG } from '../connectors/fakes/kube-fake.ts';
 import { fixture } from '../connectors/fakes/rest-fake.ts';
 import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
-import { glueTargetFor, useTestCredentials } from '../connectors/glue-support.ts';
+import { glueTargetFor, useGlueFake } from '../connectors/glue-support.ts';
 import { FIXED_NOW, targetFor, useFake } from '../connectors/support.ts';
 
 const PLAYBOOKS = loadPlaybooks();
@@ -172,25 +171,14 @@ const TO_DRIVER_HEAP = [
 ] as const;
 
 describe('fetch a Glue measurement step from the fake AWS', () => {
-  let fake: AwsFake;
-  let url: string;
-  beforeEach(async () => {
-    useTestCredentials();
-    fake = glueFake();
-    url = await fake.start();
-  });
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    await fake.stop();
-    vi.unstubAllEnvs();
-  });
+  const aws = useGlueFake();
 
   async function atDriverHeap() {
     const walkthroughs = new WalkthroughService({ store: new MemoryWalkthroughStore() });
     const context = {
       walkthroughs,
       playbooks: PLAYBOOKS,
-      connectors: { glue: glueTargetFor(url) },
+      connectors: { glue: glueTargetFor(aws.url) },
       now: FIXED_NOW,
     };
     const playbook = findPlaybook(PLAYBOOKS, 'glue-heap-oom');
@@ -239,7 +227,7 @@ describe('fetch a Glue measurement step from the fake AWS', () => {
       Values: [],
       StatusCode: 'Complete',
     }));
-    fake.override('GraniteServiceVersion20100801.GetMetricData', {
+    aws.fake.override('GraniteServiceVersion20100801.GetMetricData', {
       body: { MetricDataResults: empty, Messages: [] },
     });
     const result = await fetchStep(context, {

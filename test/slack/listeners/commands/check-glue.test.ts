@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
-import type { AwsFake } from '../../../connectors/fakes/aws-fake.ts';
-import { GLUE_JOB, GLUE_RUN, glueFake } from '../../../connectors/fakes/aws-systems.ts';
-import { glueTargetFor, useTestCredentials } from '../../../connectors/glue-support.ts';
+import { GLUE_JOB, GLUE_RUN } from '../../../connectors/fakes/aws-systems.ts';
+import { glueTargetFor, useGlueFake } from '../../../connectors/glue-support.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 import { slashCommand } from '../../support/payloads.ts';
 
@@ -11,20 +10,11 @@ const USER = 'UALICE01';
 const CHANNEL = 'CCHECK02';
 const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
 
+const aws = useGlueFake();
 let h: Harness;
-let fake: AwsFake;
-let url: string;
-beforeEach(async () => {
-  useTestCredentials();
-  fake = glueFake();
-  url = await fake.start();
-});
 afterEach(async () => {
   await h.stop();
   expect(h.fake.rejections).toEqual([]);
-  expect(fake.violations).toEqual([]);
-  await fake.stop();
-  vi.unstubAllEnvs();
 });
 
 async function send(text: string, connectors: ConnectorsConfig) {
@@ -36,9 +26,9 @@ async function send(text: string, connectors: ConnectorsConfig) {
 
 describe('/memdoctor check glue', () => {
   it('takes a job name with spaces, fetches the run, its heap and its error log, and answers in the channel', async () => {
-    await send(`check glue ${GLUE_JOB}/${GLUE_RUN}`, { glue: glueTargetFor(url) });
+    await send(`check glue ${GLUE_JOB}/${GLUE_RUN}`, { glue: glueTargetFor(aws.url) });
     const posted = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL));
-    expect(fake.seen.map((s) => s.target)).toEqual([
+    expect(aws.fake.seen.map((s) => s.target)).toEqual([
       'AWSGlue.GetJobRun',
       'AWSGlue.GetJobRun',
       'GraniteServiceVersion20100801.GetMetricData',
@@ -51,8 +41,9 @@ describe('/memdoctor check glue', () => {
 
   it('access denied everywhere is told privately with the IAM action, and nothing is posted', async () => {
     const denied = { status: 400, body: { __type: 'AccessDeniedException', Message: 'denied' } };
-    for (const target of ['AWSGlue.GetJobRun', 'Logs_20140328.GetLogEvents']) fake.override(target, denied);
-    await send(`check glue ${GLUE_JOB}/${GLUE_RUN}`, { glue: glueTargetFor(url) });
+    for (const target of ['AWSGlue.GetJobRun', 'Logs_20140328.GetLogEvents'])
+      aws.fake.override(target, denied);
+    await send(`check glue ${GLUE_JOB}/${GLUE_RUN}`, { glue: glueTargetFor(aws.url) });
     const told = await waitFor(() => h.fake.responses[0]);
     expect(JSON.stringify(told)).toContain(
       'AWS Glue refused GetJobRun (AccessDeniedException: denied): the credentials need glue:GetJobRun',
