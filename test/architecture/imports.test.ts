@@ -23,84 +23,31 @@ const BELOW_THE_USE_CASES = ['engine', 'setup', 'redis'];
 const ROOTS = ['serve.ts', 'console.ts', 'memdoctor.ts', 'main.ts'];
 const SURFACE_PACKAGES = ['@slack/bolt', '@slack/web-api', '@slack/types', 'openai'];
 
+/** What the inner layers (engine, walkthrough, redis, stats, dedupe, calc, config) never import. */
+const INNER_NEVER = [
+  ...SURFACES,
+  ...MODEL,
+  ...ROOTS,
+  'config.ts',
+  'diagnosis',
+  'usecases',
+  'setup',
+  'calc',
+  'dedupe',
+];
+/** INNER_NEVER but for the layer itself (and what else it may use). */
+const innerNever = (...allowed: string[]) => INNER_NEVER.filter((name) => !allowed.includes(name));
+
 /** For each layer, the src/ folders and files it must not import. */
 const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
-  engine: [
-    ...SURFACES,
-    ...MODEL,
-    ...ROOTS,
-    'walkthrough',
-    'config.ts',
-    'diagnosis',
-    'usecases',
-    'setup',
-    'playbooks',
-    'calc',
-    'redis',
-    'dedupe',
-  ],
-  walkthrough: [
-    ...SURFACES,
-    ...MODEL,
-    ...ROOTS,
-    'config.ts',
-    'diagnosis',
-    'usecases',
-    'setup',
-    'calc',
-    'dedupe',
-  ],
-  redis: [
-    ...SURFACES,
-    ...MODEL,
-    ...ROOTS,
-    'walkthrough',
-    'engine',
-    'config.ts',
-    'diagnosis',
-    'usecases',
-    'setup',
-    'calc',
-    'dedupe',
-  ],
+  engine: [...INNER_NEVER, 'walkthrough', 'playbooks', 'redis'],
+  walkthrough: INNER_NEVER,
+  redis: [...INNER_NEVER, 'walkthrough', 'engine'],
   /** Outcomes know ids and counts only: no surface, engine or walkthrough. */
-  stats: [
-    ...SURFACES,
-    ...MODEL,
-    ...ROOTS,
-    'walkthrough',
-    'engine',
-    'config.ts',
-    'diagnosis',
-    'usecases',
-    'setup',
-    'calc',
-    'dedupe',
-  ],
+  stats: [...INNER_NEVER, 'walkthrough', 'engine'],
   /** Slack's event dedupe: an interface Slack is handed, with a memory and a Redis store behind it. */
-  dedupe: [
-    ...SURFACES,
-    ...MODEL,
-    ...ROOTS,
-    'walkthrough',
-    'engine',
-    'config.ts',
-    'diagnosis',
-    'usecases',
-    'setup',
-    'calc',
-  ],
-  calc: [
-    ...SURFACES,
-    ...MODEL,
-    ...ROOTS,
-    'walkthrough',
-    'config.ts',
-    'diagnosis',
-    'usecases',
-    'setup',
-    'dedupe',
-  ],
+  dedupe: [...innerNever('dedupe'), 'walkthrough', 'engine'],
+  calc: [...innerNever('calc'), 'walkthrough'],
   diagnosis: [...SURFACES, ...ROOTS, 'config.ts', 'setup', 'usecases', 'dedupe'],
   /** The use cases: what every surface calls; they know no surface and build nothing themselves. */
   usecases: [...SURFACES, ...ROOTS, 'config.ts', 'setup', 'dedupe'],
@@ -110,17 +57,7 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   /** The CLI reads the console's root (src/console.ts) for what it builds; never the Slack root. */
   cli: ['slack', ...BELOW_THE_USE_CASES, 'serve.ts', 'memdoctor.ts', 'main.ts'],
   slack: ['cli', ...BELOW_THE_USE_CASES, ...ROOTS],
-  'config.ts': [
-    ...SURFACES,
-    ...MODEL,
-    ...ROOTS,
-    'engine',
-    'walkthrough',
-    'diagnosis',
-    'usecases',
-    'setup',
-    'dedupe',
-  ],
+  'config.ts': [...innerNever('config.ts', 'calc'), 'engine', 'walkthrough'],
 };
 
 /** Packages a layer must not use: the engine and the walkthroughs know no Slack, no model SDK. */
