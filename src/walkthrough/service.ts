@@ -13,6 +13,7 @@ import { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
 import { checkProcedure } from './lint.ts';
 import { createRecord, transition } from './machine.ts';
 import type { Procedure } from './procedure-schema.ts';
+import { DEFAULT_RECENT_RECORDS, RecentRecords } from './recent-records.ts';
 import { type Conversation, type Finding, makeWalkthroughId, type WalkthroughRecord } from './record.ts';
 import { conflictError } from './store/conflict.ts';
 import type { WalkthroughStore } from './store/types.ts';
@@ -30,6 +31,11 @@ export interface WalkthroughServiceOptions {
   /** The random part of new ids. */
   randomId?: () => string;
   logger?: Logger;
+  /**
+   * How many records this process keeps to answer a click without reading first (a shared store
+   * only: the memory store is read without a round trip). 0: none. Default DEFAULT_RECENT_RECORDS.
+   */
+  recentRecords?: number;
 }
 
 /** What a walkthrough keeps from a diagnosis: its facts (without source lines) and named values. */
@@ -77,6 +83,7 @@ export class WalkthroughService {
   private readonly now: () => Date;
   private readonly randomId: () => string;
   private readonly logger: Logger | undefined;
+  private readonly recent: RecentRecords | undefined;
 
   constructor(options: WalkthroughServiceOptions) {
     this.store = options.store;
@@ -85,6 +92,8 @@ export class WalkthroughService {
     this.now = options.now ?? (() => new Date());
     this.randomId = options.randomId ?? (() => randomBytes(6).toString('hex'));
     this.logger = options.logger ? childFor(options.logger, 'walkthrough') : undefined;
+    const recent = options.recentRecords ?? DEFAULT_RECENT_RECORDS;
+    this.recent = this.store.kind === 'redis' && recent > 0 ? new RecentRecords(recent) : undefined;
   }
 
   /** Which store holds the walkthroughs (the console says whether they survive a restart). */
@@ -110,6 +119,7 @@ export class WalkthroughService {
     if (!started.ok) throw started.error;
     const { record, archived } = keepRecentAudit(started.record);
     await this.store.create(record, { archived, listed: input.listed ?? true });
+    this.recent?.remember(record);
     this.logger?.info({ walkthrough: record.id, playbook: input.playbook.id }, 'walkthrough started');
     return record;
   }
@@ -117,7 +127,11 @@ export class WalkthroughService {
   /** The walkthrough; throws WalkthroughNotFoundError (with a hint about the store) when there is none. */
   async get(id: string): Promise<WalkthroughRecord> {
     const record = await this.store.get(id);
-    if (record) return record;
+    if (record) {
+      this.recent?.remember(record);
+      return record;
+    }
+    this.recent?.forget(id);
     throw this.notFound(id);
   }
 
@@ -142,10 +156,36 @@ export class WalkthroughService {
     expectedVersion?: number,
     check?: (current: WalkthroughRecord) => Promise<void>,
   ): Promise<WalkthroughRecord> {
+    const fromHere = await this.applyToRecent(id, event, actor, expectedVersion, check);
+    if (fromHere) return fromHere;
     const current = await this.get(id);
     // Who may answer depends on the stored owner, so it is checked on the record this call read.
     await check?.(current);
     return this.applyTo(current, event, actor, expectedVersion);
+  }
+
+  /**
+   * The click without a read: applied to the record this process last saw, at the version the person
+   * saw. The store accepts the write only if that is still its version, so a record another replica
+   * changed (an answer, a hand-over that changed who may answer) is refused there; then, as on any
+   * refusal here, the caller reads the stored record and decides on that. Undefined: not applied.
+   */
+  private async applyToRecent(
+    id: string,
+    event: WalkthroughEvent,
+    actor: string,
+    expectedVersion: number | undefined,
+    check?: (current: WalkthroughRecord) => Promise<void>,
+  ): Promise<WalkthroughRecord | undefined> {
+    const cached = this.recent?.get(id);
+    if (!cached || (expectedVersion !== undefined && cached.version !== expectedVersion)) return undefined;
+    try {
+      await check?.(cached);
+      return await this.applyTo(cached, event, actor, expectedVersion);
+    } catch {
+      this.recent?.forget(id);
+      return undefined;
+    }
   }
 
   /**
@@ -171,6 +211,7 @@ export class WalkthroughService {
     if (!result.ok) throw result.error;
     const { record: next, archived } = keepRecentAudit(result.record);
     await this.store.replace(next, record.version, archived);
+    this.recent?.remember(next);
     this.logger?.debug(
       { walkthrough: record.id, event: event.type, version: next.version, actor },
       'walkthrough event',

@@ -19,6 +19,7 @@ import { deletePrefix, newRedis, randomPrefix } from '../../support/redis.ts';
 import { parseKv, TEST_PARSER_REGISTRY, testPlaybook } from '../helpers.ts';
 
 const where = { workspace: 'T1', conversation: 'C1' };
+const CHOOSE_HEAP = { type: 'choose', answer: 'heap', step: 'which-limit' } as const;
 
 function serviceOn(store: WalkthroughStore): WalkthroughService {
   return new WalkthroughService({ store, parsers: TEST_PARSER_REGISTRY, parse: parseKv });
@@ -76,9 +77,55 @@ describe.each(connections)('a transition on %s', (_kind, open, clear, newPrefix)
     const counter = countCommands(redis);
     await backAndForth(service, warm, 5);
     expect(counter.sent).toEqual(Array(10).fill('evalsha'));
+  });
+
+  it('is one round trip for a click by id on a record this process last wrote; a replica that did not see it reads first', async () => {
+    const store = new RedisWalkthroughStore(redis, { prefix });
+    const here = serviceOn(store);
+    const started = await here.start({ playbook: testPlaybook(), where, owner: 'U1' });
+    const warm = await backAndForth(here, started, 1);
+    const counter = countCommands(redis);
+    const clicked = await here.apply(started.id, CHOOSE_HEAP, 'U1', warm.version);
+    expect(counter.sent).toEqual(['evalsha']);
     counter.sent.length = 0;
-    await service.apply(started.id, { type: 'choose', answer: 'heap', step: 'which-limit' }, 'U1');
+    const elsewhere = serviceOn(store);
+    await elsewhere.apply(started.id, { type: 'back' }, 'U1', clicked.version);
     expect(counter.sent).toEqual(['hget', 'evalsha']);
+  });
+
+  it('decides on the stored record when another replica changed it since: the stale click loses, the fresh one wins', async () => {
+    const store = new RedisWalkthroughStore(redis, { prefix });
+    const here = serviceOn(store);
+    const elsewhere = serviceOn(store);
+    const started = await here.start({ playbook: testPlaybook(), where, owner: 'U1' });
+    const answered = await elsewhere.apply(started.id, CHOOSE_HEAP, 'U2', started.version);
+    const counter = countCommands(redis);
+    await expect(here.apply(started.id, CHOOSE_HEAP, 'U1', started.version)).rejects.toThrow(
+      /already answered by U2/,
+    );
+    // The write on the record held is refused by the store, then the stored record is read.
+    expect(counter.sent).toEqual(['evalsha', 'hget']);
+    counter.sent.length = 0;
+    // The stored record that decided the refusal is the one held now: the fresh click needs no read.
+    const back = await here.apply(started.id, { type: 'back' }, 'U1', answered.version);
+    expect(back.version).toBe(answered.version + 1);
+    expect(counter.sent).toEqual(['evalsha']);
+  });
+
+  it('checks who may answer on the stored record: a hand-over made on another replica holds here', async () => {
+    const store = new RedisWalkthroughStore(redis, { prefix });
+    const here = serviceOn(store);
+    const elsewhere = serviceOn(store);
+    const started = await here.start({ playbook: testPlaybook(), where, owner: 'U1' });
+    await elsewhere.apply(started.id, { type: 'handover', to: 'U2' }, 'U1');
+    const ownerOnly = async (current: WalkthroughRecord) => {
+      if (current.owner !== 'U1') throw new Error(`only ${current.owner} may answer`);
+    };
+    // No version given (the console): the record held still names U1, the stored one U2.
+    await expect(here.apply(started.id, CHOOSE_HEAP, 'U1', undefined, ownerOnly)).rejects.toThrow(
+      'only U2 may answer',
+    );
+    expect((await here.get(started.id)).owner).toBe('U2');
   });
 
   it('keeps the record small however long the walkthrough, and the transcript whole', async () => {
