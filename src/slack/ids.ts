@@ -9,13 +9,21 @@ export const ACTION = {
   stepAnswerPrefix: 'memdoctor.step.answer:',
   /** "Fetch from Flink JobManager" on a step a configured connector can answer. */
   fetchStep: 'memdoctor.step.fetch',
+  /** The same, where the walkthrough lacks an id the fetch needs: it opens a form asking for it. */
+  fetchStepIds: 'memdoctor.step.fetch_ids',
 } as const;
 
 export const STEP_ANSWER_PATTERN = /^memdoctor\.step\.answer:/;
 
 export const VIEW = {
   paste: 'memdoctor.paste',
+  /** The form asking for the ids a fetch needs (a Flink job id, a Glue job name and run id). */
+  fetchIds: 'memdoctor.fetch.ids_modal',
 } as const;
+
+/** One input block per id in the fetch-ids form: `memdoctor.fetch.id:<jobId>`, its input `id`. */
+export const FETCH_ID_BLOCK_PREFIX = 'memdoctor.fetch.id:';
+export const FETCH_ID_INPUT = 'id';
 
 export const BLOCK = {
   diagnosisActions: 'memdoctor.diagnosis.actions',

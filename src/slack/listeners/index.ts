@@ -11,6 +11,7 @@ import {
 } from '../ids.ts';
 import { explainDiagnosis } from './actions/explain-diagnosis.ts';
 import { feedbackGivenAction, feedbackNoteAction } from './actions/feedback-given.ts';
+import { fetchIdsAsked } from './actions/fetch-ids.ts';
 import { stepFetched } from './actions/fetch-step.ts';
 import { notMemory } from './actions/not-memory.ts';
 import { showAlternatives } from './actions/show-alternatives.ts';
@@ -25,6 +26,7 @@ import { fileShared } from './events/file-shared.ts';
 import { threadReply } from './events/thread-reply.ts';
 import { diagnoseMessageShortcut } from './shortcuts/diagnose-message.ts';
 import { feedbackNoteSubmitted } from './views/feedback-note-submitted.ts';
+import { fetchIdsSubmitted } from './views/fetch-ids-submitted.ts';
 import { pasteSubmitted } from './views/paste-submitted.ts';
 
 /** The diagnosis' start button and each alternative's (`memdoctor.walk.start:<playbook>`). */
@@ -40,6 +42,8 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   app.action(START_PATTERN, startWalkthrough(deps));
   app.action(STEP_ANSWER_PATTERN, stepAnswered(deps));
   app.action(ACTION.fetchStep, stepFetched(deps));
+  app.action(ACTION.fetchStepIds, fetchIdsAsked(deps));
+  app.view(VIEW.fetchIds, fetchIdsSubmitted(deps));
   app.event('message', fileShared(deps));
   app.event('message', threadReply(deps));
   app.event('app_mention', appMention(deps));

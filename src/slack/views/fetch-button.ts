@@ -4,6 +4,7 @@ import type { StepView } from '../../walkthrough/index.ts';
 import { ACTION } from '../ids.ts';
 import { actions, type Block, button, context } from './blocks.ts';
 import { packJson, readJson } from './codec.ts';
+import { packFetchIds } from './fetch-ids-modal.ts';
 import { LIMITS } from './limits.ts';
 
 /** What a Fetch button carries: the walkthrough and the version its step was shown at. */
@@ -17,16 +18,20 @@ export function readFetchButton(value: string | undefined): FetchButtonValue | u
 
 /**
  * The blocks under a step a configured connector can answer: a "Fetch from ..." button when the
- * walkthrough knows every id it needs; otherwise a line naming the ids, and the paste stays the way.
+ * walkthrough knows every id it needs; otherwise a line naming the ids and a button opening a form that
+ * asks for them. Pasting stays the other way.
  */
 export function fetchBlocks(view: Pick<StepView, 'walkthrough' | 'version'>, offer: FetchOffer): Block[] {
-  if (offer.missingIds.length > 0)
+  const blockId = `memdoctor.step.fetch:${view.walkthrough}`.slice(0, LIMITS.blockId);
+  if (offer.missingIds.length > 0) {
+    const ids = packFetchIds({ w: view.walkthrough, v: view.version, ids: offer.missingIds, t: offer.title });
     return [
       context(
-        `${offer.title} could answer this step, but needs ${offer.missingIds.join(', ')}, which this walkthrough does not know yet: answer it by hand.`,
+        `${offer.title} could answer this step, but needs ${offer.missingIds.join(', ')}, which this walkthrough does not know yet: give ${offer.missingIds.length > 1 ? 'them' : 'it'}, or answer by hand.`,
       ),
+      actions(blockId, [button(`Fetch from ${offer.title}…`, ACTION.fetchStepIds, ids)]),
     ];
+  }
   const value = packJson({ w: view.walkthrough, v: view.version } satisfies FetchButtonValue);
-  const blockId = `memdoctor.step.fetch:${view.walkthrough}`.slice(0, LIMITS.blockId);
   return [actions(blockId, [button(`Fetch from ${offer.title}`, ACTION.fetchStep, value)])];
 }

@@ -1,7 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { fetchStep } from '../../../usecases/fetch-step.ts';
-import { settleAnswer } from '../../answer-flow.ts';
 import type { SlackDeps } from '../../deps.ts';
+import { answerByFetch } from '../../fetch-answer.ts';
 import type { Block } from '../../views/blocks.ts';
 import { readFetchButton } from '../../views/fetch-button.ts';
 
@@ -17,36 +16,13 @@ export function stepFetched(deps: SlackDeps) {
     const channel = body.channel?.id ?? body.container.channel_id;
     const message = body.message;
     const value = readFetchButton(action.value);
-    if (!channel || !message || !value || !deps.connectors) return;
-    const user = body.user.id;
-    const thread = { channel, ts: message.thread_ts ?? message.ts };
-    const tell = async (text: string) => {
-      await client.chat.postEphemeral({ channel, user, thread_ts: thread.ts, text });
-    };
-    const result = await fetchStep(
-      { ...deps, connectors: deps.connectors },
-      {
-        walkthrough: value.w,
-        actor: user,
-        expectedVersion: value.v,
-        mayAnswer: (owner) => deps.oncall.mayAnswer(client, user, owner),
-      },
-    );
-    if (result.kind === 'not-fetched')
-      return tell(`${result.error.message} The step can still be answered by hand.`);
-    const paths = (result.fetched ?? []).map((f) => f.from.path).join(', ');
-    await settleAnswer(
-      deps,
-      client,
-      {
-        walkthrough: value.w,
-        event: { type: 'paste', text: paths || 'fetched' },
-        user,
-        thread,
-        message: { ts: message.ts, blocks: (message.blocks ?? []) as Block[] },
-        tell,
-      },
-      result,
-    );
+    if (!channel || !message || !value) return;
+    await answerByFetch(deps, client, {
+      walkthrough: value.w,
+      version: value.v,
+      user: body.user.id,
+      thread: { channel, ts: message.thread_ts ?? message.ts },
+      message: { ts: message.ts, blocks: (message.blocks ?? []) as Block[] },
+    });
   };
 }
