@@ -134,7 +134,12 @@ async function burst(
   const reply = once(client, 'message') as Promise<[{ latencies?: number[]; error?: string }]>;
   client.send({ url: `${app.url}/slack/events`, requests });
   const [{ latencies, error }] = await reply;
-  if (!latencies) throw new Error(`the load generator failed: ${error}`);
+  if (!latencies) {
+    const exited = app.child.exitCode === null ? 'still running' : `exited ${app.child.exitCode}`;
+    throw new Error(
+      `the load generator failed: ${error} (the app: ${exited}; its stderr: ${app.stderr().slice(-2000)})`,
+    );
+  }
   return latencies.sort((a, b) => a - b);
 }
 
