@@ -70,6 +70,39 @@ const TO_JOB_SLOTS: [string, string][] = [
   ['Did TaskManagers go away while the job ran?', 'No, they stayed up'],
 ];
 
+/** /memdoctor walk flink-pending-slots up to job-slots, its "Fetch from ...…" clicked: the form opened. */
+async function toJobSlotsForm() {
+  await h.sender.command(
+    slashCommand('walk flink-pending-slots', {
+      user: OWNER,
+      channel: CHANNEL,
+      responseUrl: h.fake.responseUrl,
+    }),
+  );
+  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+  for (const [title, label] of TO_JOB_SLOTS) await click(h, await stepTitled(root, title), label, OWNER);
+  const jobSlots = await stepTitled(root, 'Does the cluster have as many slots');
+  await click(h, jobSlots, 'Fetch from Flink JobManager…', OWNER);
+  const opened = await waitFor(() => h.fake.callsTo('views.open')[0]);
+  const view = JSON.parse(String(opened.args.view)) as {
+    callback_id: string;
+    private_metadata: string;
+    blocks: { label?: { text: string } }[];
+  };
+  const submit = (jobId: string) =>
+    h.sender.interaction(
+      viewSubmission({
+        user: OWNER,
+        callbackId: VIEW.fetchIds,
+        privateMetadata: view.private_metadata,
+        values: {
+          [`${FETCH_ID_BLOCK_PREFIX}jobId`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value: jobId } },
+        },
+      }),
+    );
+  return { root, jobSlots, view, submit };
+}
+
 describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
   it('answers free-slots from the Flink fake and the walkthrough reaches its conclusion with no paste', async () => {
     h = await startReal({ flink: targetFor(flink.url) });
@@ -106,41 +139,12 @@ describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
 
   it('a step lacking the job id offers a form for it; the id given fetches and answers the step', async () => {
     h = await startReal({ flink: targetFor(flink.url) });
-    await h.sender.command(
-      slashCommand('walk flink-pending-slots', {
-        user: OWNER,
-        channel: CHANNEL,
-        responseUrl: h.fake.responseUrl,
-      }),
-    );
-    const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
-    for (const [title, label] of TO_JOB_SLOTS) await click(h, await stepTitled(root, title), label, OWNER);
-    const jobSlots = await stepTitled(root, 'Does the cluster have as many slots');
+    const { root, jobSlots, view, submit } = await toJobSlotsForm();
     expect(JSON.stringify(jobSlots.blocks)).toContain(
       'needs jobId, which this walkthrough does not know yet: give it',
     );
-    await click(h, jobSlots, 'Fetch from Flink JobManager…', OWNER);
-    const opened = await waitFor(() => h.fake.callsTo('views.open')[0]);
-    const view = JSON.parse(String(opened.args.view)) as {
-      callback_id: string;
-      private_metadata: string;
-      blocks: { block_id?: string; label?: { text: string } }[];
-    };
     expect(view.callback_id).toBe(VIEW.fetchIds);
     expect(view.blocks.map((b) => b.label?.text).filter(Boolean)).toEqual(['job id']);
-    const submit = (jobId: string) =>
-      h.sender.interaction(
-        viewSubmission({
-          user: OWNER,
-          callbackId: VIEW.fetchIds,
-          privateMetadata: view.private_metadata,
-          values: {
-            [`${FETCH_ID_BLOCK_PREFIX}jobId`]: {
-              [FETCH_ID_INPUT]: { type: 'plain_text_input', value: jobId },
-            },
-          },
-        }),
-      );
     // An empty field keeps the form open with the reason under it; nothing is fetched.
     const empty = await submit('  ');
     expect(await empty.json()).toEqual({
@@ -165,31 +169,8 @@ describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
 
   it('a job id that is not one is told privately, no path is built from it, and the step still takes a paste', async () => {
     h = await startReal({ flink: targetFor(flink.url) });
-    await h.sender.command(
-      slashCommand('walk flink-pending-slots', {
-        user: OWNER,
-        channel: CHANNEL,
-        responseUrl: h.fake.responseUrl,
-      }),
-    );
-    const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
-    for (const [title, label] of TO_JOB_SLOTS) await click(h, await stepTitled(root, title), label, OWNER);
-    const jobSlots = await stepTitled(root, 'Does the cluster have as many slots');
-    await click(h, jobSlots, 'Fetch from Flink JobManager…', OWNER);
-    const opened = await waitFor(() => h.fake.callsTo('views.open')[0]);
-    const meta = (JSON.parse(String(opened.args.view)) as { private_metadata: string }).private_metadata;
-    await h.sender.interaction(
-      viewSubmission({
-        user: OWNER,
-        callbackId: VIEW.fetchIds,
-        privateMetadata: meta,
-        values: {
-          [`${FETCH_ID_BLOCK_PREFIX}jobId`]: {
-            [FETCH_ID_INPUT]: { type: 'plain_text_input', value: '../taskmanagers' },
-          },
-        },
-      }),
-    );
+    const { root, submit } = await toJobSlotsForm();
+    await submit('../taskmanagers');
     const told = await waitFor(() => h.fake.callsTo('chat.postEphemeral')[0]);
     expect(told.args.text).toContain('"../taskmanagers" is not a jobId (expected something like');
     // The overview needs no id and is read first; the job's path is never built.
