@@ -139,16 +139,15 @@ const COMMON_WORDS = [
   'for',
 ];
 
-/** How many of bytes[start, end] lie inside a common word where one occurs in the literal. */
-function commonOverlap(bytes: Uint8Array, start: number, end: number): number {
+/** For each byte of the literal, 1 where it lies inside a common word occurring in it, else 0. */
+function insideCommonWords(bytes: Uint8Array): Uint8Array {
   const text = String.fromCharCode(...bytes);
-  const inside = new Set<number>();
+  const inside = new Uint8Array(bytes.length);
   for (const word of COMMON_WORDS) {
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-      for (let k = Math.max(at, start); k <= Math.min(at + word.length - 1, end); k++) inside.add(k);
-    }
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1))
+      inside.fill(1, at, at + word.length);
   }
-  return inside.size;
+  return inside;
 }
 
 /**
@@ -172,9 +171,12 @@ function rarestWindowEnd(bytes: Uint8Array, width: number): number {
 function searchRarestWindow(bytes: Uint8Array, width: number): number {
   let best = bytes.length - 1;
   let bestScore = Number.POSITIVE_INFINITY;
+  const inside = insideCommonWords(bytes);
   for (let end = width - 1; end < bytes.length; end++) {
+    let common = 0;
+    for (let k = end - width + 1; k <= end; k++) common += inside[k] as number;
     // Each byte inside a common word outweighs any letter frequency.
-    let score = 100 * commonOverlap(bytes, end - width + 1, end);
+    let score = 100 * common;
     for (let k = end - width + 1; k <= end; k++)
       score += Math.log(BYTE_FREQUENCY[bytes[k] as number] as number);
     if (score < bestScore) {
