@@ -117,6 +117,13 @@ const COMMON_WORDS = [
   'starting',
   'running',
   'exception',
+  // Flink's task states ("switched from DEPLOYING to RUNNING"), YARN's memory readings, GC causes.
+  'scheduled',
+  'deploying',
+  'switched',
+  'physical',
+  'virtual',
+  'allocation',
   'apache',
   'hadoop',
   'server',
@@ -139,15 +146,26 @@ const COMMON_WORDS = [
   'for',
 ];
 
-/** For each byte of the literal, 1 where it lies inside a common word occurring in it, else 0. */
-function insideCommonWords(bytes: Uint8Array): Uint8Array {
+/** Where common words occur in the literal: [start, end) of each occurrence. */
+function commonWordsIn(bytes: Uint8Array): [number, number][] {
   const text = String.fromCharCode(...bytes);
-  const inside = new Uint8Array(bytes.length);
+  const found: [number, number][] = [];
   for (const word of COMMON_WORDS) {
     for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1))
-      inside.fill(1, at, at + word.length);
+      found.push([at, at + word.length]);
   }
-  return inside;
+  return found;
+}
+
+/**
+ * The most bytes of one common word's occurrence inside bytes[start, end]. A window across the
+ * border of two common words ("kman" of "taskmanager") is rare though each half is not; one inside
+ * a single common word ("manager." of it, met in every "nodemanager.containermanager") is not.
+ */
+function largestCommonPart(words: readonly [number, number][], start: number, end: number): number {
+  let most = 0;
+  for (const [from, to] of words) most = Math.max(most, Math.min(to, end + 1) - Math.max(from, start));
+  return most;
 }
 
 /**
@@ -171,12 +189,10 @@ function rarestWindowEnd(bytes: Uint8Array, width: number): number {
 function searchRarestWindow(bytes: Uint8Array, width: number): number {
   let best = bytes.length - 1;
   let bestScore = Number.POSITIVE_INFINITY;
-  const inside = insideCommonWords(bytes);
+  const words = commonWordsIn(bytes);
   for (let end = width - 1; end < bytes.length; end++) {
-    let common = 0;
-    for (let k = end - width + 1; k <= end; k++) common += inside[k] as number;
-    // Each byte inside a common word outweighs any letter frequency.
-    let score = 100 * common;
+    // Each byte of a common word outweighs any letter frequency.
+    let score = 100 * largestCommonPart(words, end - width + 1, end);
     for (let k = end - width + 1; k <= end; k++)
       score += Math.log(BYTE_FREQUENCY[bytes[k] as number] as number);
     if (score < bestScore) {
