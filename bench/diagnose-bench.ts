@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --size 64m] [--seed 42] [--gzip|--no-gzip] [--runs 1]`
+ * `npm run bench [-- --size 64m] [--seed 42] [--gzip|--no-gzip] [--runs 1] [--logs dense2,dense10]`
  *
- * Writes a deterministic synthetic mixed log (Spark, YARN, Flink, stack traces, long lines) with a few
- * real failure signatures buried in it, runs `memdoctor diagnose --json` on it as a child process,
- * and reports wall time, throughput and peak RSS, next to `grep -c -E` for the same signatures. Each
- * input runs twice: as the command runs by default (a large file's blocks read on every core) and
- * with MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
+ * Writes deterministic logs (bench/generate.ts: synthetic, memory-heavy; realistic; realistic with 2%
+ * and 10% of its lines ordinary memory wording) with a few real failure signatures buried in each,
+ * runs `memdoctor diagnose --json` on each as a child process, and reports CPU time, wall time and
+ * peak RSS next to `grep -c -E` for the same signatures and `cat > /dev/null` (reading the file from
+ * the page cache: the floor). Each input runs twice: as the command runs by default (a large file's
+ * blocks read on every core) and with MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
  */
 import { once } from 'node:events';
 import {
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { generate, type Manifest, type Profile, SIGNATURES } from './generate.ts';
+import { generate, type Manifest, PROFILES, type Profile, SIGNATURES } from './generate.ts';
 import { fastest, measure, type Run } from './measure.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,22 +40,28 @@ function parseSizeArg(text: string): number {
 function options() {
   const { values } = parseArgs({
     options: {
-      size: { type: 'string', default: '1g' },
+      size: { type: 'string', default: '256m' },
       seed: { type: 'string', default: '42' },
       gzip: { type: 'boolean' },
       'no-gzip': { type: 'boolean' },
       runs: { type: 'string', default: '1' },
+      logs: { type: 'string', default: PROFILES.join(',') },
     },
   });
-  const bytes = parseSizeArg(values.size ?? '1g');
+  const logs = (values.logs ?? '').split(',').filter((name) => name !== '');
+  const unknown = logs.filter((name) => !PROFILES.includes(name as Profile));
+  if (unknown.length > 0)
+    throw new Error(`--logs: expected some of ${PROFILES.join(', ')}; got ${unknown.join(', ')}`);
+  const bytes = parseSizeArg(values.size ?? '256m');
   // The gzip variant costs a compression pass; by default only where that is quick.
   const gzip = values['no-gzip'] ? false : (values.gzip ?? bytes <= 256 * MiB);
   return {
     bytes,
-    label: values.size ?? '1g',
+    label: values.size ?? '256m',
     seed: Number(values.seed),
     gzip,
     runs: Math.max(1, Number(values.runs)),
+    logs: logs as Profile[],
   };
 }
 
@@ -110,10 +117,10 @@ function grepPattern(): string {
 interface Row {
   input: string;
   bytes: number;
-  text: number;
   run: Run;
-  startup: number;
   grep: Run;
+  /** `cat FILE > /dev/null`: reading the file, nothing else. */
+  floor: Run;
 }
 
 interface Cited {
@@ -148,33 +155,38 @@ function check(run: Run, manifest: Manifest): { cited: Cited[]; problems: string
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const cpu = (run: Run) => (run.cpuSeconds === undefined ? 'n/a' : fmt(run.cpuSeconds, 2));
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined ? 'n/a' : `${fmt(a / Math.max(0.01, b))}x`;
 
 function table(rows: readonly Row[]): string {
   const head = [
     'input',
-    'size MiB',
-    'diagnose s',
-    'MiB/s',
-    'MiB/s excl. startup',
-    'MiB/CPU-s',
+    'MiB',
+    'diagnose CPU s',
+    'wall s',
     'peak RSS MiB',
-    'grep -c -E s',
-    'diagnose/grep',
-    'CPU diagnose/grep',
+    'grep -c -E CPU s',
+    'grep wall s',
+    'cat CPU s',
+    'cat wall s',
+    'CPU / grep',
+    'wall / grep',
+    'wall / cat',
   ];
   const body = rows.map((r) => [
     r.input,
     fmt(r.bytes / MiB, 0),
+    cpu(r.run),
     fmt(r.run.seconds, 2),
-    fmt(r.text / MiB / r.run.seconds),
-    fmt(r.text / MiB / Math.max(0.001, r.run.seconds - r.startup)),
-    r.run.cpuSeconds === undefined ? 'n/a' : fmt(r.text / MiB / r.run.cpuSeconds),
     r.run.peakRss === undefined ? 'n/a' : fmt(r.run.peakRss / MiB, 0),
+    cpu(r.grep),
     fmt(r.grep.seconds, 2),
-    `${fmt(r.run.seconds / r.grep.seconds)}x`,
-    r.run.cpuSeconds === undefined || !r.grep.cpuSeconds
-      ? 'n/a'
-      : `${fmt(r.run.cpuSeconds / Math.max(0.01, r.grep.cpuSeconds))}x`,
+    cpu(r.floor),
+    fmt(r.floor.seconds, 2),
+    ratio(r.run.cpuSeconds, r.grep.cpuSeconds),
+    ratio(r.run.seconds, r.grep.seconds),
+    ratio(r.run.seconds, r.floor.seconds),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
@@ -182,71 +194,82 @@ function table(rows: readonly Row[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
+type Options = ReturnType<typeof options>;
+interface Result {
+  input: string;
+  cited: Cited[];
+  problems: string[];
+}
+
+/** One log: diagnose with its threads and on one thread, grep and cat beside it. */
+async function benchLog(
+  profile: Profile,
+  opts: Options,
+  pattern: string,
+): Promise<{ rows: Row[]; results: Result[] }> {
+  const { path, manifest } = await logFile(opts.bytes, opts.label, opts.seed, profile);
+  const grep = await fastest(opts.runs, () => measure('grep', ['-c', '-E', pattern, path], ROOT));
+  const floor = await fastest(opts.runs, () =>
+    measure('sh', ['-c', 'cat "$1" > /dev/null', 'sh', path], ROOT),
+  );
+  const rows: Row[] = [];
+  const results: Result[] = [];
+  for (const oneThread of [false, true]) {
+    const input = oneThread ? `${profile}, one thread` : profile;
+    const run = await fastest(opts.runs, () => diagnose(path, oneThread));
+    rows.push({ input, bytes: manifest.bytes, run, grep, floor });
+    results.push({ input, ...check(run, manifest) });
+  }
+  if (grep.stdout.trim() !== String(SIGNATURES.length))
+    results[0]?.problems.push(
+      `grep counted ${grep.stdout.trim()} signature lines, expected ${SIGNATURES.length}`,
+    );
+  if (!opts.gzip || profile !== 'synthetic') return { rows, results };
+  const gz = await gzipFile(path);
+  const zipped = await fastest(opts.runs, () => diagnose(gz));
+  const zgrep = await fastest(opts.runs, () =>
+    measure('sh', ['-c', 'gzip -dc "$1" | grep -c -E "$2"', 'sh', gz, pattern], ROOT),
+  );
+  const zcat = await fastest(opts.runs, () =>
+    measure('sh', ['-c', 'gzip -dc "$1" > /dev/null', 'sh', gz], ROOT),
+  );
+  rows.push({
+    input: 'synthetic, gzip -6 (grep and cat after gzip -dc)',
+    bytes: statSync(gz).size,
+    run: zipped,
+    grep: zgrep,
+    floor: zcat,
+  });
+  results.push({ input: 'gzip -6', ...check(zipped, manifest) });
+  return { rows, results };
+}
+
 async function main(): Promise<number> {
   const opts = options();
-  const { path, manifest } = await logFile(opts.bytes, opts.label, opts.seed);
+  mkdirSync(OUT, { recursive: true });
   const tiny = join(OUT, 'tiny.log');
   writeFileSync(tiny, 'INFO nothing to see\n');
   const idle = await fastest(3, () => diagnose(tiny));
-  const startup = idle.seconds;
   const bare = await fastest(5, () => measure(process.execPath, ['-e', '0'], ROOT));
   const oneLine = join(OUT, 'one-line.log');
   writeFileSync(oneLine, 'java.lang.OutOfMemoryError: Java heap space\n');
   const oneDiagnosis = await fastest(5, () => diagnose(oneLine));
   const pattern = grepPattern();
   const rows: Row[] = [];
-  const plain = await fastest(opts.runs, () => diagnose(path));
-  const grep = await fastest(opts.runs, () => measure('grep', ['-c', '-E', pattern, path], ROOT));
-  rows.push({ input: 'synthetic', bytes: manifest.bytes, text: manifest.bytes, run: plain, startup, grep });
-  const results = [{ input: 'synthetic', ...check(plain, manifest) }];
-  const plainOne = await fastest(opts.runs, () => diagnose(path, true));
-  rows.push({ ...(rows[0] as Row), input: 'synthetic, one thread', run: plainOne });
-  results.push({ input: 'synthetic, one thread', ...check(plainOne, manifest) });
-  if (grep.stdout.trim() !== String(SIGNATURES.length)) {
-    results[0]?.problems.push(
-      `grep counted ${grep.stdout.trim()} signature lines, expected ${SIGNATURES.length}`,
-    );
-  }
-  const realistic = await logFile(opts.bytes, opts.label, opts.seed, 'realistic');
-  const real = await fastest(opts.runs, () => diagnose(realistic.path));
-  const realGrep = await fastest(opts.runs, () =>
-    measure('grep', ['-c', '-E', pattern, realistic.path], ROOT),
-  );
-  rows.push({
-    input: 'realistic',
-    bytes: realistic.manifest.bytes,
-    text: realistic.manifest.bytes,
-    run: real,
-    startup,
-    grep: realGrep,
-  });
-  results.push({ input: 'realistic', ...check(real, realistic.manifest) });
-  const realOne = await fastest(opts.runs, () => diagnose(realistic.path, true));
-  rows.push({ ...(rows.at(-1) as Row), input: 'realistic, one thread', run: realOne });
-  results.push({ input: 'realistic, one thread', ...check(realOne, realistic.manifest) });
-  if (opts.gzip) {
-    const gz = await gzipFile(path);
-    const zipped = await fastest(opts.runs, () => diagnose(gz));
-    const zgrep = await fastest(opts.runs, () =>
-      measure('sh', ['-c', 'gzip -dc "$1" | grep -c -E "$2"', 'sh', gz, pattern], ROOT),
-    );
-    rows.push({
-      input: 'gzip -6',
-      bytes: statSync(gz).size,
-      text: manifest.bytes,
-      run: zipped,
-      startup,
-      grep: zgrep,
-    });
-    results.push({ input: 'gzip -6', ...check(zipped, manifest) });
+  const results: Result[] = [];
+  const loadBefore = loadavg()[0];
+  for (const profile of opts.logs) {
+    const log = await benchLog(profile, opts, pattern);
+    rows.push(...log.rows);
+    results.push(...log.results);
   }
   console.log(
-    `memdoctor diagnose bench: ${fmt(manifest.bytes / MiB, 0)} MiB, ${manifest.lines} lines, seed ${opts.seed}; ` +
-      `node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)}; startup ${fmt(startup, 2)} s, ` +
-      `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs}`,
+    `memdoctor diagnose bench: ${fmt(opts.bytes / MiB, 0)} MiB logs, seed ${opts.seed}; ` +
+      `node ${process.version}, ${cpus().length} cores, load average ${loadBefore?.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after; ` +
+      `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs} (by wall time)`,
   );
   console.log(
-    `start-up: a one-line diagnose takes ${fmt(oneDiagnosis.seconds, 3)} s wall, ${oneDiagnosis.cpuSeconds === undefined ? 'n/a' : fmt(oneDiagnosis.cpuSeconds, 3)} CPU-s; ` +
+    `start-up: a one-line diagnose takes ${fmt(oneDiagnosis.seconds, 3)} s wall, ${cpu(oneDiagnosis)} CPU-s; ` +
       `node -e 0 takes ${fmt(bare.seconds, 3)} s (${fmt(oneDiagnosis.seconds / bare.seconds)}x); best of 5`,
   );
   console.log(table(rows));

@@ -196,8 +196,75 @@ function realisticRecord(n: Noise): string {
   return `${ts} WARN TaskSetManager: Stage ${stage} contains a task of very large size (${n.int(9000)} KiB). The maximum recommended task size is 1000 KiB.`;
 }
 
-/** Which mix of ordinary lines to write: memory-heavy synthetic (near worst case) or realistic. */
-export type Profile = 'synthetic' | 'realistic';
+/**
+ * One line of the ordinary memory wording a healthy Spark, YARN or Flink job prints, in the shapes
+ * those systems print (numbers drawn): storage-level INFO lines of the MemoryStore and the
+ * BlockManager, YARN's container memory readings, GC pauses, and heap settings printed at start-up.
+ * Where each shape was taken from (real logs pasted into issue threads):
+ * - MemoryStore "stored as values/bytes in memory": intel/BigDL#1071, JohnSnowLabs/spark-nlp#923;
+ *   "MemoryStore started with capacity": apache/spark core/.../storage/memory/MemoryStore.scala
+ * - BlockManagerInfo "Added rdd_... in memory", "Removed broadcast_... in memory": intel/ipex-llm#2619,
+ *   h2oai/sparkling-water#1446
+ * - ContainersMonitorImpl "Memory usage of ProcessTree": microsoft/pai#1159
+ * - "[GC (Allocation Failure) [PSYoungGen: ...]": chewiebug/GCViewer#161, apache/skywalking#2969
+ * - Flink start-up ("Maximum heap size: 494 MiBytes", "JVM Options:", "-Xms424m"): dmlc/xgboost#1290,
+ *   apache/flink#1062; "Loading configuration property: taskmanager.memory.process.size, 1728m":
+ *   j3-signalroom/apache_flink-kickstarter#517; "Requesting new TaskExecutor container with resource
+ *   TaskExecutorProcessSpec {...}": apache/flink#21128
+ */
+function memoryWording(n: Noise): string {
+  const roll = n.int(100);
+  const ts = n.sparkTs();
+  const size = () => `${n.int(900)}.${n.int(10)} ${n.pick(['B', 'KB', 'MB'])}`;
+  const free = () => `${n.int(5000)}.${n.int(10)} ${n.pick(['MB', 'GB'])}`;
+  if (roll < 22)
+    return `${ts} INFO MemoryStore: Block broadcast_${n.int(90)} stored as values in memory (estimated size ${size()}, free ${free()})`;
+  if (roll < 36)
+    return `${ts} INFO MemoryStore: Block broadcast_${n.int(90)}_piece0 stored as bytes in memory (estimated size ${size()}, free ${free()})`;
+  if (roll < 50)
+    return `${ts} INFO BlockManagerInfo: Added rdd_${n.int(400)}_${n.int(2000)} in memory on ${n.host()}:${30000 + n.int(9000)} (size: ${size()}, free: ${free()})`;
+  if (roll < 58)
+    return `${ts} INFO BlockManagerInfo: Removed broadcast_${n.int(90)}_piece0 on ${n.host()}:${30000 + n.int(9000)} in memory (size: ${size()}, free: ${free()})`;
+  if (roll < 60)
+    return `${ts} INFO MemoryStore: MemoryStore started with capacity ${n.int(5000)}.${n.int(10)} MB`;
+  if (roll < 74)
+    return `${n.isoTs()} INFO monitor.ContainersMonitorImpl: Memory usage of ProcessTree ${n.int(99999)} for container-id container_e02_1531732078765_0387_01_${String(n.int(999999)).padStart(6, '0')}: ${n.int(900)}.${n.int(10)} MB of 17 GB physical memory used; ${n.int(900)}.${n.int(10)} MB of 35.7 GB virtual memory used`;
+  if (roll < 90) {
+    const young = 200000 + n.int(60000);
+    return `2016-02-09T00:23:47.395-0500: ${n.int(9000)}.${n.int(1000)}: [GC (Allocation Failure) [PSYoungGen: ${young}K->${n.int(40000)}K(295424K)] ${young + 550000}K->${550000 + n.int(40000)}K(994816K), 0.0${n.int(999999)} secs] [Times: user=0.${n.int(99)} sys=0.0${n.int(9)}, real=0.${n.int(99)} secs]`;
+  }
+  const flink = `${n.isoTs()} INFO  org.apache.flink.runtime.taskexecutor.TaskManagerRunner          [] -`;
+  if (roll < 93) return `${flink}  Maximum heap size: ${256 + n.int(4000)} MiBytes`;
+  if (roll < 95) return `${flink}  JVM Options:`;
+  if (roll < 97) return `${flink}     -Xms${256 + n.int(4000)}m`;
+  if (roll < 99)
+    return `${n.isoTs()} INFO  org.apache.flink.configuration.GlobalConfiguration           [] - Loading configuration property: taskmanager.memory.process.size, 1728m`;
+  return `${n.isoTs()} INFO  org.apache.flink.yarn.YarnResourceManagerDriver              [] - Requesting new TaskExecutor container with resource TaskExecutorProcessSpec {cpuCores=2.0, frameworkHeapSize=128.000mb (134217728 bytes), frameworkOffHeapSize=128.000mb (134217728 bytes), taskHeapSize=25.600mb (26843542 bytes), taskOffHeapSize=0 bytes, networkMemSize=64.000mb (67108864 bytes), managedMemorySize=230.400mb (241591914 bytes), jvmMetaspaceSize=256.000mb (268435456 bytes), jvmOverheadSize=192.000mb (201326592 bytes), numSlots=2}, priority 1.`;
+}
+
+/**
+ * The realistic log's ordinary lines with `perMille` of every thousand records replaced by ordinary
+ * memory wording (memoryWording): what an uploaded log of a healthy job with caching, YARN's
+ * monitor and GC logging on looks like. Its lines hold the words the engine looks for, and none fails.
+ */
+function denseRecord(perMille: number): (n: Noise) => string {
+  return (n) => (n.int(1000) < perMille ? memoryWording(n) : realisticRecord(n));
+}
+
+/**
+ * Which mix of ordinary lines to write: memory-heavy synthetic (near worst case), realistic, or
+ * realistic with 2% or 10% of its lines ordinary memory wording (dense2, dense10).
+ */
+export type Profile = 'synthetic' | 'realistic' | 'dense2' | 'dense10';
+
+export const PROFILES: readonly Profile[] = ['synthetic', 'realistic', 'dense2', 'dense10'];
+
+const RECORDS: Readonly<Record<Profile, (n: Noise) => string>> = {
+  synthetic: record,
+  realistic: realisticRecord,
+  dense2: denseRecord(20),
+  dense10: denseRecord(100),
+};
 
 /**
  * Writes `bytes` (roughly) of synthetic mixed log to `path`, burying each signature once at its
@@ -209,7 +276,7 @@ export async function generate(
   seed: number,
   profile: Profile = 'synthetic',
 ): Promise<Manifest> {
-  const next = profile === 'realistic' ? realisticRecord : record;
+  const next = RECORDS[profile];
   const noise = new Noise(seed);
   const out = createWriteStream(path);
   const manifest: Manifest = { seed, bytes: 0, lines: 0, buried: {} };

@@ -1,4 +1,5 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { InputUnreadableError } from '../errors.ts';
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -19,8 +20,41 @@ export function openInput(
   } catch (error) {
     throw unreadable(path, error);
   }
-  // 1 MiB reads: a quarter of the per-chunk work of the default 64 KiB on a large log.
-  return guard(path, createReadStream(path, { highWaterMark: 1 << 20 }));
+  return guard(path, fileChunks(path));
+}
+
+/** 1 MiB reads: a quarter of the per-chunk work of 64 KiB ones on a large log. */
+export const READ_BYTES = 1 << 20;
+/** Buffers taken in turn: one being filled ahead, one with the reader, one the reader may still hold. */
+const RING = 3;
+
+/**
+ * A file's bytes in chunks read into the same few buffers in turn, each read started before the
+ * chunk before it is handed over. A fresh buffer for every read (as fs streams do) cost 0.25 s of
+ * page faults per 64 MiB, more than the engine's scan of it. A chunk's memory is read into again
+ * two chunks later: the engine copies what it keeps longer, and since each buffer is one byte longer
+ * than any chunk in it, no chunk owns its buffer, so none is moved to another thread (blocks.ts).
+ */
+async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+  const file = await open(path, 'r');
+  let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
+  try {
+    const ring = Array.from({ length: RING }, () => Buffer.allocUnsafeSlow(READ_BYTES + 1));
+    const readInto = (turn: number) => file.read(ring[turn % RING] as Buffer, 0, READ_BYTES, null);
+    let turn = 0;
+    next = readInto(turn);
+    for (;;) {
+      const { bytesRead, buffer } = await next;
+      if (bytesRead === 0) return;
+      turn++;
+      next = readInto(turn);
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    // The read started ahead, when the reader stopped early: settled before the file is closed.
+    await next?.catch(() => undefined);
+    await file.close();
+  }
 }
 
 async function* guard(path: string, stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {

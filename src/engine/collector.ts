@@ -31,18 +31,26 @@ export interface StageFailure {
   count: number;
 }
 
-/** The kinds a literal can still give through the extractors it opens; undefined: any at all. */
-function literalReach(literal: string, extractors: readonly Extractor[]): readonly string[] | undefined {
-  const kinds = new Set<string>();
+/**
+ * For each literal, the kinds it can still give through the extractors it opens; undefined: any at
+ * all (an extractor that does not say which kinds that trigger gives).
+ */
+function literalReach(extractors: readonly Extractor[]): Map<string, readonly string[] | undefined> {
+  const reach = new Map<string, Set<string> | undefined>();
   for (const extractor of extractors) {
     for (const trigger of extractor.triggers) {
-      if (triggerKey(extractor, trigger) !== literal) continue;
-      const reach = extractor.triggerKinds?.[trigger] ?? extractor.kinds;
-      if (reach === undefined) return undefined;
-      for (const kind of reach) kinds.add(kind);
+      const literal = triggerKey(extractor, trigger);
+      const kinds = extractor.triggerKinds?.[trigger] ?? extractor.kinds;
+      const known = reach.has(literal) ? reach.get(literal) : new Set<string>();
+      if (known === undefined || kinds === undefined) {
+        reach.set(literal, undefined);
+        continue;
+      }
+      for (const kind of kinds) known.add(kind);
+      reach.set(literal, known);
     }
   }
-  return [...kinds];
+  return new Map([...reach].map(([literal, kinds]) => [literal, kinds && [...kinds]]));
 }
 
 /** What a collector derives from its extractors alone: built once for the shipped ones. */
@@ -53,7 +61,8 @@ interface Prepared {
 
 function prepare(extractors: readonly Extractor[]): Prepared {
   const triggers = new TriggerIndex(extractors);
-  const reach = new Map(triggers.literals.map((literal) => [literal, literalReach(literal, extractors)]));
+  const reachOf = literalReach(extractors);
+  const reach = new Map(triggers.literals.map((literal) => [literal, reachOf.get(literal)]));
   return { triggers, reach };
 }
 

@@ -31,7 +31,9 @@ export interface EngineResult {
 
 /**
  * Diagnoses one input stream: raw bytes in (plain or gzip), ranked diagnoses out. The only I/O is
- * consuming `chunks`; the same bytes always give the same result.
+ * consuming `chunks`; the same bytes always give the same result. A chunk is read before the next
+ * is asked for, and nothing of it is kept past the one after (what is kept longer is copied), so the
+ * source may read into a chunk's memory again once it has handed over two more.
  */
 export async function diagnoseStream(
   source: string,

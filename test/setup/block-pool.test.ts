@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
-import { BlockPool } from '../../src/setup/block-pool.ts';
+import { BlockPool, coreFreeSince } from '../../src/setup/block-pool.ts';
 
 const playbooks = loadPlaybooks();
 const ORDINARY = [
@@ -58,6 +58,48 @@ describe('the block pool', () => {
     });
     expect(blocks.running).toBe(false);
     expect(JSON.stringify(result)).toBe(JSON.stringify(await diagnoseText('big.log', text, playbooks, {})));
+  });
+
+  it('starts no thread, and reads in order with the same result, when the machine has no core to spare', async () => {
+    let asked = 0;
+    const busy = () => () => {
+      asked++;
+      return false;
+    };
+    const blocks = new BlockPool(2, {
+      blockBytes: 64 * 1024,
+      readHereFirst: 0,
+      splitAfterMs: 0,
+      coreFree: busy,
+    });
+    pools.push(blocks);
+    const text = largeLog();
+    const result = await diagnoseStream('big.log', chunks(Buffer.from(text), 16 * 1024), playbooks, {
+      blocks: blocks.options,
+    });
+    expect(blocks.running).toBe(false);
+    // Asked once for the input, not again for each of its chunks.
+    expect(asked).toBe(1);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(await diagnoseText('big.log', text, playbooks, {})));
+  });
+
+  it('starts the threads for an input once a core was free while it was read in order', async () => {
+    const blocks = new BlockPool(2, {
+      blockBytes: 64 * 1024,
+      readHereFirst: 0,
+      splitAfterMs: 0,
+      coreFree: () => () => true,
+    });
+    pools.push(blocks);
+    const text = largeLog();
+    await diagnoseStream('big.log', chunks(Buffer.from(text), 16 * 1024), playbooks, {
+      blocks: blocks.options,
+    });
+    expect(blocks.running).toBe(true);
+  });
+
+  it('finds a core free when too little time has passed to measure the machine', () => {
+    expect(coreFreeSince()()).toBe(true);
   });
 
   it('reads on one thread, with the same result, when the threads cannot start, and says why', async () => {

@@ -64,8 +64,16 @@ export async function textBytes(
   const gunzip = createGunzip();
   // One chunk read ahead, not Readable.from's default sixteen: whoever feeds the stream counts a
   // chunk as read once it is taken (the Slack app's in-flight cap), so few should wait here unread.
-  pipeline(Readable.from(rest, { highWaterMark: 1 }), gunzip, () => {});
+  pipeline(Readable.from(copies(rest), { highWaterMark: 1 }), gunzip, () => {});
   return textBytes(source, guardGunzip(source, gunzip), depth + 1);
+}
+
+/**
+ * Each chunk copied: zlib reads a chunk in the background while the next ones are taken, and a
+ * reader may reuse a chunk's memory once it has handed over the next (see diagnoseStream).
+ */
+async function* copies(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield new Uint8Array(chunk);
 }
 
 async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {

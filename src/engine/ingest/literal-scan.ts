@@ -117,6 +117,13 @@ const COMMON_WORDS = [
   'starting',
   'running',
   'exception',
+  // Flink's task states ("switched from DEPLOYING to RUNNING"), YARN's memory readings, GC causes.
+  'scheduled',
+  'deploying',
+  'switched',
+  'physical',
+  'virtual',
+  'allocation',
   'apache',
   'hadoop',
   'server',
@@ -139,16 +146,26 @@ const COMMON_WORDS = [
   'for',
 ];
 
-/** How many of bytes[start, end] lie inside a common word where one occurs in the literal. */
-function commonOverlap(bytes: Uint8Array, start: number, end: number): number {
+/** Where common words occur in the literal: [start, end) of each occurrence. */
+function commonWordsIn(bytes: Uint8Array): [number, number][] {
   const text = String.fromCharCode(...bytes);
-  const inside = new Set<number>();
+  const found: [number, number][] = [];
   for (const word of COMMON_WORDS) {
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-      for (let k = Math.max(at, start); k <= Math.min(at + word.length - 1, end); k++) inside.add(k);
-    }
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1))
+      found.push([at, at + word.length]);
   }
-  return inside.size;
+  return found;
+}
+
+/**
+ * The most bytes of one common word's occurrence inside bytes[start, end]. A window across the
+ * border of two common words ("kman" of "taskmanager") is rare though each half is not; one inside
+ * a single common word ("manager." of it, met in every "nodemanager.containermanager") is not.
+ */
+function largestCommonPart(words: readonly [number, number][], start: number, end: number): number {
+  let most = 0;
+  for (const [from, to] of words) most = Math.max(most, Math.min(to, end + 1) - Math.max(from, start));
+  return most;
 }
 
 /**
@@ -172,9 +189,10 @@ function rarestWindowEnd(bytes: Uint8Array, width: number): number {
 function searchRarestWindow(bytes: Uint8Array, width: number): number {
   let best = bytes.length - 1;
   let bestScore = Number.POSITIVE_INFINITY;
+  const words = commonWordsIn(bytes);
   for (let end = width - 1; end < bytes.length; end++) {
-    // Each byte inside a common word outweighs any letter frequency.
-    let score = 100 * commonOverlap(bytes, end - width + 1, end);
+    // Each byte of a common word outweighs any letter frequency.
+    let score = 100 * largestCommonPart(words, end - width + 1, end);
     for (let k = end - width + 1; k <= end; k++)
       score += Math.log(BYTE_FREQUENCY[bytes[k] as number] as number);
     if (score < bestScore) {
