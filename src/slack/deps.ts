@@ -4,6 +4,7 @@ import type { EventDedupe } from '../dedupe/event-dedupe.ts';
 import type { EngineOffload } from '../diagnosis/engine-job.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
+import type { CaseLimits, CaseStore } from '../usecases/add-to-case.ts';
 import type { ClusterHealth, Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { AckQueue } from './ack-first.ts';
@@ -68,6 +69,11 @@ export interface SlackDeps {
   acks?: AckQueue;
   /** The APIs a step may be fetched from (MEMDOCTOR_CONNECTORS); unset, no step offers a fetch. */
   connectors?: ConnectorsConfig;
+  /**
+   * The cases of threads (docs/cases.md): a file posted in a thread that has a diagnosis answer is
+   * added to the thread's case and the answer is edited. Unset: each file is diagnosed alone.
+   */
+  cases?: { store: CaseStore; limits: CaseLimits };
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

@@ -90,6 +90,19 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
     'setup',
     'calc',
   ],
+  /** Cases (issue 25): a store interface with memory and Redis behind it, over the engine's types. */
+  cases: [
+    ...SURFACES,
+    ...MODEL,
+    ...ROOTS,
+    'walkthrough',
+    'config.ts',
+    'diagnosis',
+    'usecases',
+    'setup',
+    'calc',
+    'dedupe',
+  ],
   calc: [
     ...SURFACES,
     ...MODEL,
@@ -132,6 +145,7 @@ const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   calc: SURFACE_PACKAGES,
   redis: SURFACE_PACKAGES,
   dedupe: SURFACE_PACKAGES,
+  cases: SURFACE_PACKAGES,
 };
 
 describe('import rules', () => {

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
+import { click, threadReplies } from './support/clicks.ts';
+import { diagnoseInChannel, type Harness, harnessPerTest, startHarness, waitFor } from './support/harness.ts';
+import { eventEnvelope, fileShareEvent, TEAM, threadReply } from './support/payloads.ts';
+
+// Real inputs: test/fixtures/case/SOURCES.md.
+const CASES = join(import.meta.dirname, '..', 'fixtures', 'case');
+const JOBMANAGER = readFileSync(join(CASES, 'hudi-9339', 'jobmanager.log'));
+const NODEMANAGER = readFileSync(join(CASES, 'hudi-9339', 'nodemanager.log'));
+const NMT_B = readFileSync(join(CASES, 'jvm-threads-b', 'nmt.txt'));
+const USER = 'UALICE01';
+
+const harness = harnessPerTest(() => ({
+  playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+  extend: (deps) => ({
+    ...deps,
+    cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
+  }),
+}));
+
+/** The first answer of a thread is posted, then its file starts the case: wait for both. */
+async function firstAnswer(h: Harness, channel: string, thread: string) {
+  await waitFor(() => h.logs.lines.some((l) => l.msg === 'case started'));
+  return waitFor(() => threadReplies(h, channel, thread)[0]);
+}
+
+async function upload(h: Harness, channel: string, thread: string, id: string, name: string, bytes: Buffer) {
+  const file = h.fake.addFile(id, name, bytes);
+  await h.sender.event(
+    eventEnvelope(
+      fileShareEvent({
+        user: USER,
+        channel,
+        threadTs: thread,
+        parentUserId: h.fake.botUserId,
+        files: [file],
+      }),
+    ),
+  );
+}
+
+function blockText(blocks: unknown): string {
+  return JSON.stringify(blocks);
+}
+
+describe('a thread is one case', () => {
+  it('two uploads in one thread: one answer message, edited, citing both files', async () => {
+    const h = harness();
+    const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE01');
+    await upload(h, 'CCASE01', root.ts, 'F901', 'jobmanager.log', JOBMANAGER);
+    const answer = await firstAnswer(h, 'CCASE01', root.ts);
+    expect(blockText(answer.blocks)).not.toContain('nodemanager.log');
+    await upload(h, 'CCASE01', root.ts, 'F902', 'nodemanager.log', NODEMANAGER);
+    const update = await waitFor(() => h.fake.callsTo('chat.update')[0]);
+    expect(update.args).toMatchObject({ channel: 'CCASE01', ts: answer.ts });
+    const edited = blockText(JSON.parse(update.args.blocks ?? '[]'));
+    expect(edited).toContain('jobmanager.log:');
+    expect(edited).toContain('nodemanager.log:1:');
+    expect(edited).toContain('read together: jobmanager.log, nodemanager.log');
+    expect(update.args.text).toMatch(/new evidence from nodemanager\.log/);
+    // Still one answer in the thread: the second file edited it, posted nothing new.
+    expect(threadReplies(h, 'CCASE01', root.ts)).toHaveLength(1);
+    expect(blockText(threadReplies(h, 'CCASE01', root.ts)[0]?.blocks)).toContain('nodemanager.log:1:');
+  });
+
+  it('a walkthrough started from the edited answer knows the facts of both files', async () => {
+    const h = harness();
+    const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE05');
+    await upload(h, 'CCASE05', root.ts, 'F907', 'jobmanager.log', JOBMANAGER);
+    const answer = await firstAnswer(h, 'CCASE05', root.ts);
+    const alone = await h.deps.cases?.store.get({
+      workspace: TEAM,
+      conversation: 'CCASE05',
+      thread: root.ts,
+    });
+    await upload(h, 'CCASE05', root.ts, 'F908', 'nodemanager.log', NODEMANAGER);
+    await waitFor(() => h.fake.callsTo('chat.update')[0]);
+    await click(h, answer, 'Start walkthrough', USER);
+    const where = { workspace: TEAM, conversation: 'CCASE05' };
+    const walk = await waitFor(() => h.deps.walkthroughs.findByThread(where, root.ts));
+    const kinds = new Set(walk.facts.map((f) => f.kind));
+    const fromFirst = new Set(alone?.inputs[0]?.book.groups.map((g) => g.kind));
+    // The NodeManager's kill line gave facts the JobManager log alone did not.
+    expect([...kinds].filter((k) => !fromFirst.has(k)).length).toBeGreaterThan(0);
+  });
+
+  it('a paste replying in the thread joins the case as a file does', async () => {
+    const h = harness();
+    const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE04');
+    await upload(h, 'CCASE04', root.ts, 'F906', 'jobmanager.log', JOBMANAGER);
+    const answer = await firstAnswer(h, 'CCASE04', root.ts);
+    const text = `\`\`\`${NODEMANAGER.toString('utf8')}\`\`\``;
+    await h.sender.event(
+      eventEnvelope(
+        threadReply({
+          user: USER,
+          channel: 'CCASE04',
+          threadTs: root.ts,
+          parentUserId: h.fake.botUserId,
+          text,
+        }),
+      ),
+    );
+    const update = await waitFor(() => h.fake.callsTo('chat.update')[0]);
+    expect(update.args.ts).toBe(answer.ts);
+    expect(blockText(JSON.parse(update.args.blocks ?? '[]'))).toContain('paste:1:');
+  });
+
+  it('two unrelated logs in one thread are not merged, and the answer says so', async () => {
+    const h = harness();
+    const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE02');
+    await upload(h, 'CCASE02', root.ts, 'F903', 'jobmanager.log', JOBMANAGER);
+    await firstAnswer(h, 'CCASE02', root.ts);
+    await upload(h, 'CCASE02', root.ts, 'F904', 'nmt.txt', NMT_B);
+    const update = await waitFor(() => h.fake.callsTo('chat.update')[0]);
+    const edited = blockText(JSON.parse(update.args.blocks ?? '[]'));
+    expect(edited).toContain('share no container, application, executor, TaskManager, pod or process id');
+    expect(update.args.text).toMatch(/nmt\.txt shares no container.* so it is read apart/);
+    expect(edited).not.toContain('nmt.txt:');
+  });
+
+  it('answers the first file of a thread exactly as an app without cases does', async () => {
+    const answers = [];
+    for (const h of [harness(), await startHarness({ playbooks: loadPlaybooks(PLAYBOOKS_DIR) })]) {
+      const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE03');
+      await upload(h, 'CCASE03', root.ts, 'F905', 'jobmanager.log', JOBMANAGER);
+      answers.push(await waitFor(() => threadReplies(h, 'CCASE03', root.ts)[0]));
+      expect(h.fake.callsTo('chat.update')).toEqual([]);
+      if (h !== harness()) await h.stop();
+    }
+    const [withCases, without] = answers;
+    expect(withCases?.text).toMatch(/confidence/);
+    expect(withCases?.text).toBe(without?.text);
+    expect(withCases?.blocks).toEqual(without?.blocks);
+  });
+});
