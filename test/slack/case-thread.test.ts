@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
+import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { click, threadReplies } from './support/clicks.ts';
 import { diagnoseInChannel, type Harness, harnessPerTest, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, TEAM, threadReply } from './support/payloads.ts';
@@ -16,6 +17,8 @@ const USER = 'UALICE01';
 
 const harness = harnessPerTest(() => ({
   playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+  // The shipped procedures, with the real parsers their paste steps name.
+  walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
   extend: (deps) => ({
     ...deps,
     cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
@@ -61,7 +64,7 @@ describe('a thread is one case', () => {
     expect(edited).toContain('jobmanager.log:');
     expect(edited).toContain('nodemanager.log:1:');
     expect(edited).toContain('read together: jobmanager.log, nodemanager.log');
-    expect(update.args.text).toMatch(/new evidence from nodemanager\.log/);
+    expect(update.args.text).toMatch(/new evidence from jobmanager\.log, nodemanager\.log\.$/);
     // Still one answer in the thread: the second file edited it, posted nothing new.
     expect(threadReplies(h, 'CCASE01', root.ts)).toHaveLength(1);
     expect(blockText(threadReplies(h, 'CCASE01', root.ts)[0]?.blocks)).toContain('nodemanager.log:1:');
@@ -127,7 +130,7 @@ describe('a thread is one case', () => {
     const answers = [];
     for (const h of [harness(), await startHarness({ playbooks: loadPlaybooks(PLAYBOOKS_DIR) })]) {
       const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE03');
-      await upload(h, 'CCASE03', root.ts, 'F905', 'jobmanager.log', JOBMANAGER);
+      await upload(h, 'CCASE03', root.ts, 'F905', 'nodemanager.log', NODEMANAGER);
       answers.push(await waitFor(() => threadReplies(h, 'CCASE03', root.ts)[0]));
       expect(h.fake.callsTo('chat.update')).toEqual([]);
       if (h !== harness()) await h.stop();

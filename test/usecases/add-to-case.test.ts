@@ -37,7 +37,10 @@ describe('addToCase', () => {
     expect(new Set(top?.evidence.map((e) => `${e.input}:${e.line}`))).toEqual(
       new Set(['jobmanager.log:2', 'nodemanager.log:1']),
     );
-    expect(second.change).toMatchObject({ newTop: true, newEvidenceFrom: ['jobmanager.log', 'nodemanager.log'] });
+    expect(second.change).toMatchObject({
+      newTop: true,
+      newEvidenceFrom: ['jobmanager.log', 'nodemanager.log'],
+    });
     expect(second.change.summary).toBe(
       `Added nodemanager.log; the top diagnosis is "${top?.title}"; new evidence from jobmanager.log, nodemanager.log.`,
     );
