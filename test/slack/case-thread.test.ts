@@ -126,6 +126,24 @@ describe('a thread is one case', () => {
     expect(edited).not.toContain('nmt.txt:');
   });
 
+  it('says which upload was left out past the case’s limits, and keeps the answer', async () => {
+    const h = harness();
+    if (h.deps.cases) h.deps.cases.limits = { maxInputs: 1, maxBytes: 1 << 26 };
+    const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE06');
+    await upload(h, 'CCASE06', root.ts, 'F909', 'nodemanager.log', NODEMANAGER);
+    const answer = await firstAnswer(h, 'CCASE06', root.ts);
+    const before = blockText(answer.blocks);
+    await upload(h, 'CCASE06', root.ts, 'F910', 'jobmanager.log', JOBMANAGER);
+    const update = await waitFor(() => h.fake.callsTo('chat.update')[0]);
+    expect(update.args.text).toMatch(
+      /· Left out jobmanager\.log: a case holds at most 1 inputs; the answer is unchanged\.$/,
+    );
+    const edited = blockText(JSON.parse(update.args.blocks ?? '[]'));
+    expect(edited).toContain('Left out jobmanager.log: a case holds at most 1 inputs.');
+    expect(edited).toContain('nodemanager.log:1:');
+    expect(before).not.toContain('Left out');
+  });
+
   it('answers the first file of a thread exactly as an app without cases does', async () => {
     const answers = [];
     for (const h of [harness(), await startHarness({ playbooks: loadPlaybooks(PLAYBOOKS_DIR) })]) {
