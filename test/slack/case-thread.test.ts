@@ -2,10 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
+import { RedisCaseStore } from '../../src/cases/store/redis.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
+import { deletePrefix, newRedis, randomPrefix } from '../support/redis.ts';
 import { click, threadReplies } from './support/clicks.ts';
-import { diagnoseInChannel, type Harness, harnessPerTest, startHarness, waitFor } from './support/harness.ts';
+import { FakeSlack } from './support/fake-slack.ts';
+import {
+  BOT_TOKEN,
+  diagnoseInChannel,
+  type Harness,
+  harnessPerTest,
+  startHarness,
+  waitFor,
+} from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, TEAM, threadReply } from './support/payloads.ts';
 
 // Real inputs: test/fixtures/case/SOURCES.md.
@@ -157,5 +167,44 @@ describe('a thread is one case', () => {
     expect(withCases?.text).toMatch(/confidence/);
     expect(withCases?.text).toBe(without?.text);
     expect(withCases?.blocks).toEqual(without?.blocks);
+  });
+});
+
+describe('a thread’s case in Redis', () => {
+  it('outlives a restart: a new app over the same Redis edits the answer the first one posted', async () => {
+    const redis = newRedis();
+    const prefix = randomPrefix();
+    const fake = new FakeSlack(BOT_TOKEN);
+    await fake.start();
+    const app = () =>
+      startHarness({
+        fake,
+        playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+        extend: (deps) => ({
+          ...deps,
+          cases: {
+            store: new RedisCaseStore(redis, { prefix }),
+            limits: { maxInputs: 8, maxBytes: 1 << 26 },
+          },
+        }),
+      });
+    try {
+      const first = await app();
+      const root = await diagnoseInChannel(first, 'nothing to see here', USER, 'CCASE07');
+      await upload(first, 'CCASE07', root.ts, 'F911', 'jobmanager.log', JOBMANAGER);
+      const answer = await firstAnswer(first, 'CCASE07', root.ts);
+      await first.stop();
+      const second = await app();
+      await upload(second, 'CCASE07', root.ts, 'F912', 'nodemanager.log', NODEMANAGER);
+      const update = await waitFor(() => fake.callsTo('chat.update')[0]);
+      expect(update.args.ts).toBe(answer.ts);
+      expect(blockText(JSON.parse(update.args.blocks ?? '[]'))).toContain('jobmanager.log:2:');
+      await second.stop();
+      expect(fake.rejections).toEqual([]);
+    } finally {
+      await fake.stop();
+      await deletePrefix(redis, prefix);
+      await redis.quit();
+    }
   });
 });
