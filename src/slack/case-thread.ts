@@ -56,7 +56,13 @@ export async function refineWithPaste(
   const cases = deps.cases;
   const answerTs = cases ? await caseAnswerTs(deps, reply.where) : undefined;
   if (!cases || !answerTs) return false;
-  const context = { cases: cases.store, limits: cases.limits, playbooks: deps.playbooks };
+  const engines = deps.engines;
+  const context = {
+    cases: cases.store,
+    limits: cases.limits,
+    playbooks: deps.playbooks,
+    ...(engines?.readCase ? { readInput: engines.readCase.bind(engines) } : {}),
+  };
   const answer = await addToCase(
     { where: reply.where, input: { source: 'paste', text: reply.text } },
     context,

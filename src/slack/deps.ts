@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ConnectorsConfig } from '../connectors/config.ts';
 import type { EventDedupe } from '../dedupe/event-dedupe.ts';
-import type { EngineOffload } from '../diagnosis/engine-job.ts';
+import type { CaseInputOffload, EngineOffload } from '../diagnosis/engine-job.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { CaseLimits, CaseStore } from '../usecases/add-to-case.ts';
@@ -38,6 +38,8 @@ export interface Health {
 /** The worker pool diagnoses run in (setup/engine-pool.ts), so the event loop keeps answering Slack. */
 export interface EngineRunner {
   run: EngineOffload;
+  /** Reads a case's input into its keys and facts in a thread (the pool's); in-line when unset. */
+  readCase?: CaseInputOffload;
   /** True when a new input would wait for a thread. */
   readonly saturated: boolean;
   /** True when a new input would be refused as busy (the queue is full). */

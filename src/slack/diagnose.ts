@@ -126,7 +126,13 @@ export function addSlackFileToCase(
   answerTs?: string,
 ): Promise<CaseAnswer> {
   const source = file.name ?? file.id;
-  const context = { cases: deps.cases.store, limits: deps.cases.limits, playbooks: deps.playbooks };
+  const engines = deps.engines;
+  const context = {
+    cases: deps.cases.store,
+    limits: deps.cases.limits,
+    playbooks: deps.playbooks,
+    ...(engines?.readCase ? { readInput: engines.readCase.bind(engines) } : {}),
+  };
   return withDownload(deps, file, (counted) =>
     addToCase({ where, input: { source, ...counted }, ...(answerTs ? { answerTs } : {}) }, context),
   );

@@ -1,4 +1,5 @@
 import type { CaseRecord, CaseStore, CaseWhere } from '../cases/index.ts';
+import type { CaseInputOffload } from '../diagnosis/engine-job.ts';
 import { type DiagnosisInput, knownFacts } from '../diagnosis/index.ts';
 import {
   type CaseGroupReport,
@@ -7,12 +8,12 @@ import {
   caseFindings,
   type LeftOut,
   readCaseInput,
+  renamed,
   reportStoredCase,
   type StoredInput,
   storedInput,
 } from '../engine/case/index.ts';
-import type { InputStats } from '../engine/ingest/lines.ts';
-import { CaseConflictError, InputTooLargeError } from '../errors.ts';
+import { CaseConflictError, ErrorCode, MemdoctorError } from '../errors.ts';
 import type { DiagnosisFacts } from '../walkthrough/index.ts';
 import { type CaseChange, caseChange, leadGroup, uniqueName } from './case-change.ts';
 import type { EngineHint, Playbook } from './types.ts';
@@ -36,6 +37,8 @@ export interface CaseContext {
   cases: CaseStore;
   playbooks: readonly Playbook[];
   limits: CaseLimits;
+  /** Where an input is read into its keys and facts (the Slack app's worker pool); here when unset. */
+  readInput?: CaseInputOffload;
   now?: () => Date;
 }
 
@@ -53,6 +56,7 @@ export interface CaseAnswer {
 /** How often a change is tried again when another one in the same thread wrote first. */
 const CONFLICT_TRIES = 3;
 
+/** The input's bytes, telling `onRead` of each chunk once it has been read. */
 async function* chunksOf(input: DiagnosisInput): AsyncGenerator<Uint8Array> {
   if ('text' in input) {
     yield Buffer.from(input.text, 'utf8');
@@ -64,25 +68,31 @@ async function* chunksOf(input: DiagnosisInput): AsyncGenerator<Uint8Array> {
   }
 }
 
-type ReadInput = { name: string; lines: readonly string[]; stats: InputStats } | { leftOut: LeftOut };
+/** Reads a case's input here, on this thread (the console, tests): its lines, then its keys and facts. */
+export const readHere: CaseInputOffload = async (job) => storedInput(await readCaseInput(job, job.maxBytes));
+
+type ReadInput = { stored: StoredInput } | { leftOut: LeftOut };
 
 /** Reads the input within what the case has left; past a limit, why it is left out (unread). */
 async function readWithin(
   record: CaseRecord | undefined,
   request: CaseInputRequest,
-  limits: CaseLimits,
+  context: CaseContext,
 ): Promise<ReadInput> {
-  const name = request.input.source;
+  const { limits } = context;
+  const source = request.input.source;
   const held = record?.bytes ?? 0;
   if ((record?.inputs.length ?? 0) >= limits.maxInputs)
-    return { leftOut: { source: name, reason: `a case holds at most ${limits.maxInputs} inputs` } };
+    return { leftOut: { source, reason: `a case holds at most ${limits.maxInputs} inputs` } };
   try {
-    return await readCaseInput({ source: name, chunks: chunksOf(request.input) }, limits.maxBytes - held);
+    const job = { source, chunks: chunksOf(request.input), maxBytes: limits.maxBytes - held };
+    return { stored: await (context.readInput ?? readHere)(job) };
   } catch (error) {
-    if (!(error instanceof InputTooLargeError)) throw error;
+    // From a worker thread the error comes back as a MemdoctorError with its code.
+    if (!(error instanceof MemdoctorError && error.code === ErrorCode.InputTooLarge)) throw error;
     return {
       leftOut: {
-        source: name,
+        source,
         reason: `the case would pass its limit of ${limits.maxBytes} bytes (${held} held before it)`,
       },
     };
@@ -106,8 +116,7 @@ async function write(request: CaseInputRequest, context: CaseContext, read: Read
   const before = await context.cases.get(request.where);
   const leftOut =
     'leftOut' in read ? { ...read.leftOut, source: uniqueName(before, read.leftOut.source) } : undefined;
-  const input: StoredInput | undefined =
-    'leftOut' in read ? undefined : storedInput({ ...read, name: uniqueName(before, read.name) });
+  const input = 'stored' in read ? renamed(read.stored, uniqueName(before, read.stored.name)) : undefined;
   const result = await context.cases.add(
     request.where,
     {
@@ -130,7 +139,7 @@ async function write(request: CaseInputRequest, context: CaseContext, read: Read
  */
 export async function addToCase(request: CaseInputRequest, context: CaseContext): Promise<CaseAnswer> {
   const at = (context.now?.() ?? new Date()).toISOString();
-  const read = await readWithin(await context.cases.get(request.where), request, context.limits);
+  const read = await readWithin(await context.cases.get(request.where), request, context);
   for (let attempt = 1; ; attempt++) {
     try {
       const { before, result, name } = await write(request, context, read, at);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
 import { RedisCaseStore } from '../../src/cases/store/redis.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
+import { EnginePool } from '../../src/setup/engine-pool.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { deletePrefix, newRedis, randomPrefix } from '../support/redis.ts';
 import { click, threadReplies } from './support/clicks.ts';
@@ -167,6 +168,49 @@ describe('a thread is one case', () => {
     expect(withCases?.text).toMatch(/confidence/);
     expect(withCases?.text).toBe(without?.text);
     expect(withCases?.blocks).toEqual(without?.blocks);
+  });
+});
+
+describe('a thread’s case with the worker pool', () => {
+  it('reads each later upload in a pool thread, never on the event loop', async () => {
+    const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
+    const pool = new EnginePool({ playbooks, threads: 1 });
+    const reads = vi.spyOn(pool, 'readCase');
+    const h = await startHarness({
+      playbooks,
+      extend: (deps) => ({
+        ...deps,
+        engines: pool,
+        cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
+      }),
+    });
+    try {
+      const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CCASE08');
+      await upload(h, 'CCASE08', root.ts, 'F913', 'jobmanager.log', JOBMANAGER);
+      await firstAnswer(h, 'CCASE08', root.ts);
+      await upload(h, 'CCASE08', root.ts, 'F914', 'nodemanager.log', NODEMANAGER);
+      const update = await waitFor(() => h.fake.callsTo('chat.update')[0]);
+      expect(blockText(JSON.parse(update.args.blocks ?? '[]'))).toContain('nodemanager.log:1:');
+      expect(reads.mock.calls.map(([job]) => job.source)).toEqual(['jobmanager.log', 'nodemanager.log']);
+      expect(h.fake.rejections).toEqual([]);
+    } finally {
+      await h.stop();
+      await pool.close();
+    }
+  });
+
+  it('leaves out an upload the thread reads past the bytes limit', async () => {
+    const pool = new EnginePool({ playbooks: [], threads: 1 });
+    try {
+      const chunks = (async function* () {
+        yield Buffer.from(NMT_B);
+      })();
+      await expect(pool.readCase({ source: 'nmt.txt', chunks, maxBytes: 100 })).rejects.toMatchObject({
+        code: 'INPUT_TOO_LARGE',
+      });
+    } finally {
+      await pool.close();
+    }
   });
 });
 

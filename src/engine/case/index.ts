@@ -13,4 +13,4 @@ export {
   readCase,
   readCaseInput,
 } from './read-case.ts';
-export { caseFindings, type StoredInput, storedInput } from './stored.ts';
+export { caseFindings, renamed, type StoredInput, storedInput } from './stored.ts';

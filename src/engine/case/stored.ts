@@ -29,6 +29,24 @@ export function storedInput(input: CaseInput & { stats: InputStats }): StoredInp
 }
 
 /**
+ * The same input under another name (a second `executor.log` in a thread): keys only its own lines
+ * can join by (a bare executor id, `<name>#...`) carry the name, so they move with it.
+ */
+export function renamed(input: StoredInput, name: string): StoredInput {
+  if (name === input.name) return input;
+  const scope = `${input.name}#`;
+  const id = (old: string) => (old.startsWith(scope) ? `${name}#${old.slice(scope.length)}` : old);
+  return {
+    ...input,
+    name,
+    keys: {
+      first: input.keys.first.map((k) => ({ ...k, id: id(k.id) })),
+      links: input.keys.links.map(([a, b]) => [id(a), id(b)]),
+    },
+  };
+}
+
+/**
  * Every fact the named inputs showed together, without lines: what a walkthrough started from the
  * case knows (the engine hint, when given, included).
  */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CaseLimits,
   readCase,
+  renamed,
   reportCase,
   reportStoredCase,
   storedInput,
@@ -58,6 +59,23 @@ describe('diagnosing a case from stored fact books', () => {
     const kept = pmap.filter((line) => line.length > 20 && json.includes(JSON.stringify(line).slice(1, -1)));
     expect(kept.length).toBeLessThan(10);
     expect(stored[2]).toMatchObject({ name: JVM_A[2], lines: pmap.length });
+  });
+
+  it('moves the keys only its own lines can join by when an input is renamed', () => {
+    // yahoo/TensorFlowOnSpark#134 (test/engine/case/keys.test.ts): a bare executor id is scoped to its input.
+    const line =
+      '17/11/25 18:23:24 WARN TaskSetManager: Lost task 3.0 in stage 1.0 (TID 10, harrisburg.cs.colostate.edu, executor 9): ExecutorLostFailure (executor 9 exited caused by one of the running tasks)';
+    const stored = storedInput({ name: 'x.log', lines: [line], stats: { bytes: line.length, lines: 1 } });
+    const moved = renamed(stored, 'x.log (2)');
+    expect(stored.keys.first.map((k) => k.id)).toContain('x.log#spark-executor 9');
+    expect(moved.keys.first.map((k) => k.id)).toEqual([
+      'spark-executor 9@harrisburg.cs.colostate.edu',
+      'x.log (2)#spark-executor 9',
+    ]);
+    expect(moved.keys.links).toEqual([
+      ['spark-executor 9@harrisburg.cs.colostate.edu', 'x.log (2)#spark-executor 9'],
+    ]);
+    expect(renamed(stored, 'x.log')).toBe(stored);
   });
 
   it('carries the inputs left out over the limits into the answer', async () => {
