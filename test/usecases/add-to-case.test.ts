@@ -67,6 +67,19 @@ describe('addToCase', () => {
     expect(apart.change.newTop).toBe(false);
   });
 
+  it('adds two uploads that arrive at once, one after the other, both kept', async () => {
+    const where = thread();
+    const ctx = context();
+    const both = await Promise.all([
+      addToCase({ where, input: file(JOBMANAGER) }, ctx),
+      addToCase({ where, input: file(NODEMANAGER) }, ctx),
+    ]);
+    const record = await ctx.cases.get(where);
+    expect(record?.version).toBe(2);
+    expect(record?.inputs.map((i) => i.name).sort()).toEqual(['jobmanager.log', 'nodemanager.log']);
+    expect(both.map((b) => b.record.version).sort()).toEqual([1, 2]);
+  });
+
   it('gives a second file of the same name its own name in the case', async () => {
     const where = thread();
     const ctx = context();

@@ -156,6 +156,18 @@ describe.each(factories)('%s case store contract', (kind, make) => {
     expect(await store.get(here)).toEqual(before);
   });
 
+  it('lets exactly one of two changes over the same version through', async () => {
+    const here = where();
+    const results = await Promise.allSettled([
+      store.add(here, { input: input(0), limits: LIMITS, at: AT }, 0),
+      store.add(here, { input: input(1), limits: LIMITS, at: AT }, 0),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected');
+    expect((lost as PromiseRejectedResult).reason.code).toBe(ErrorCode.CaseConflict);
+    expect((await store.get(here))?.inputs).toHaveLength(1);
+  });
+
   it('leaves out an input past the inputs limit, says why, and keeps what it held', async () => {
     const here = where();
     const limits = { maxInputs: 1, maxBytes: LIMITS.maxBytes };
