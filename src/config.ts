@@ -176,6 +176,14 @@ const Fields = z.object({
     .int()
     .positive()
     .default(7 * 24 * 3600),
+  /** Inputs one case (a Slack thread, a console session) reads together; later ones are left out, and the answer says so. */
+  MEMDOCTOR_CASE_MAX_INPUTS: wholeNumber(1, 100, () => 8),
+  /** Bytes of text one case reads in all; an input that would pass it is left out, and the answer says so. */
+  MEMDOCTOR_CASE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
 });
 
 type Fields = z.infer<typeof Fields>;
@@ -260,6 +268,11 @@ export function enginePoolSettings(config: Config): { threads: number; maxQueue:
     maxQueue: config.MEMDOCTOR_ENGINE_QUEUE,
     budgetMs: config.MEMDOCTOR_ENGINE_TIMEOUT_MS,
   };
+}
+
+/** How much one case reads (MEMDOCTOR_CASE_MAX_INPUTS, MEMDOCTOR_CASE_MAX_BYTES). */
+export function caseLimits(config: Config): { maxInputs: number; maxBytes: number } {
+  return { maxInputs: config.MEMDOCTOR_CASE_MAX_INPUTS, maxBytes: config.MEMDOCTOR_CASE_MAX_BYTES };
 }
 
 /** The Redis the configuration names (a cluster or one server), or undefined for memory. */

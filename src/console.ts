@@ -10,8 +10,10 @@ import { UsageError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
 import type { AssistChoice } from './setup/assist.ts';
 import { BlockPool } from './setup/block-pool.ts';
+import { memoryCases } from './setup/cases.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import type { OutcomeStore } from './stats/outcomes.ts';
+import type { CaseLimits, CaseStore } from './usecases/add-to-case.ts';
 import type { Playbook } from './usecases/types.ts';
 import type { WalkthroughService } from './walkthrough/index.ts';
 
@@ -27,6 +29,8 @@ export interface ConsoleResources {
   assistOff?: string;
   /** The APIs steps may be fetched from (MEMDOCTOR_CONNECTORS); unset, nothing is fetched. */
   connectors?: ConnectorsConfig;
+  /** The session's case (in memory: a console session is one process) and its limits. */
+  cases: { store: CaseStore; limits: CaseLimits };
   /** Lets go of the store and the assist. */
   close(): Promise<void>;
 }
@@ -64,6 +68,7 @@ export async function openConsole(
   return {
     playbooks,
     service,
+    cases: memoryCases(config),
     close,
     ...(assist ? { assist } : {}),
     ...(off ? { assistOff: off } : {}),

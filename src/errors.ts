@@ -16,6 +16,8 @@ export enum ErrorCode {
   WalkthroughConflict = 'WALKTHROUGH_CONFLICT',
   WalkthroughInvalidEvent = 'WALKTHROUGH_INVALID_EVENT',
   WalkthroughForbidden = 'WALKTHROUGH_FORBIDDEN',
+  CaseConflict = 'CASE_CONFLICT',
+  CaseInputInvalid = 'CASE_INPUT_INVALID',
   StoreUnavailable = 'STORE_UNAVAILABLE',
   LlmUnavailable = 'LLM_UNAVAILABLE',
   LlmInvalidAnswer = 'LLM_INVALID_ANSWER',
@@ -123,6 +125,22 @@ export class WalkthroughConflictError extends MemdoctorError {
   constructor(message: string) {
     super(ErrorCode.WalkthroughConflict, message);
     this.name = 'WalkthroughConflictError';
+  }
+}
+
+/** A case changed between reading it and adding to it (another upload in the same thread). */
+export class CaseConflictError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.CaseConflict, message);
+    this.name = 'CaseConflictError';
+  }
+}
+
+/** An input's facts cannot be stored in a case (malformed, or too large to keep); nothing was written. */
+export class CaseInputInvalidError extends MemdoctorError {
+  constructor(source: string, reason: string) {
+    super(ErrorCode.CaseInputInvalid, `${source}: not added to the case: ${reason}`);
+    this.name = 'CaseInputInvalidError';
   }
 }
 

@@ -11,10 +11,12 @@ import { connectTo, type RedisConnection } from './redis/connect.ts';
 import { redisHealth } from './redis/health.ts';
 import { RedisKeys } from './redis/keys.ts';
 import { openAssist } from './setup/assist.ts';
+import { memoryCases } from './setup/cases.ts';
 import { configuredConnectors } from './setup/connectors.ts';
 import { EnginePool } from './setup/engine-pool.ts';
 import { openOutcomes } from './setup/outcomes.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
+import { redisCases } from './setup/redis-cases.ts';
 import { openWalkthroughs } from './setup/walkthroughs.ts';
 import { createSlackApp } from './slack/app.ts';
 import type { Health, SlackDeps } from './slack/deps.ts';
@@ -102,6 +104,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
       ? new RedisEventDedupe(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX))
       : new MemoryEventDedupe(),
     walkthroughs,
+    cases: redis ? redisCases(config, redis) : memoryCases(config),
     outcomes: openOutcomes(config, redis),
     oncall: new OncallPolicy(config.MEMDOCTOR_ONCALL_USERS, config.MEMDOCTOR_ONCALL_GROUP),
     log,

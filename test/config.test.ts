@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { defaultEngineThreads, enginePoolSettings, loadConfig, loadConfigLeniently } from '../src/config.ts';
+import {
+  caseLimits,
+  defaultEngineThreads,
+  enginePoolSettings,
+  loadConfig,
+  loadConfigLeniently,
+} from '../src/config.ts';
 import { ConfigInvalidError } from '../src/errors.ts';
 import { configuredPlaybooks, playbooksDir } from '../src/setup/playbooks.ts';
 
@@ -69,6 +75,13 @@ describe('the Slack app diagnosis pool (MEMDOCTOR_ENGINE_*)', () => {
     expect([1, 2, 8].map((cores) => defaultEngineThreads(cores))).toEqual([1, 1, 7]);
   });
 
+  it('reads a case’s limits, 8 inputs and 64 MiB by default', () => {
+    expect(caseLimits(loadConfig({}))).toEqual({ maxInputs: 8, maxBytes: 64 * 1024 * 1024 });
+    expect(
+      caseLimits(loadConfig({ MEMDOCTOR_CASE_MAX_INPUTS: '3', MEMDOCTOR_CASE_MAX_BYTES: '1048576' })),
+    ).toEqual({ maxInputs: 3, maxBytes: 1048576 });
+  });
+
   it('takes whole numbers within range, empty meaning the default', () => {
     const config = loadConfig({
       MEMDOCTOR_ENGINE_THREADS: '3',
@@ -93,6 +106,8 @@ describe('the Slack app diagnosis pool (MEMDOCTOR_ENGINE_*)', () => {
     ['MEMDOCTOR_ENGINE_TIMEOUT_MS', '50', 'must be a whole number from 100 to 3600000, not "50"'],
     ['MEMDOCTOR_ENGINE_TIMEOUT_MS', '60s', 'must be a whole number from 100 to 3600000, not "60s"'],
     ['MEMDOCTOR_DIAGNOSE_THREADS', '65', 'must be a whole number from 0 to 64, not "65"'],
+    ['MEMDOCTOR_CASE_MAX_INPUTS', '0', 'must be a whole number from 1 to 100, not "0"'],
+    ['MEMDOCTOR_CASE_MAX_BYTES', '-5', 'Too small'],
   ])('refuses %s=%s, naming the variable and what is allowed', (name, value, message) => {
     let error: unknown;
     try {

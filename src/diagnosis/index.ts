@@ -15,4 +15,4 @@ export {
 } from './diagnose.ts';
 export { failureNote } from './notes.ts';
 export type { SuggestionAssist } from './suggest.ts';
-export { walkthroughStart } from './walkthrough-start.ts';
+export { knownFacts, walkthroughStart } from './walkthrough-start.ts';

@@ -41,6 +41,26 @@ export interface WalkthroughWrite {
   archived: readonly string[];
 }
 
+/** One change to a case, as addCaseInput-1.lua takes it. */
+export interface CaseInputChange {
+  expectedVersion: number;
+  /** The input's facts as JSON; unset: record `leftOutByCount` as left out. */
+  inputJson?: string;
+  inputBytes: number;
+  maxInputs: number;
+  maxBytes: number;
+  ttlSeconds: number;
+  leftOutByCount: string;
+  leftOutByBytes: string;
+  answerTs?: string;
+  engine?: string;
+  at: string;
+  maxLeftOut: number;
+}
+
+/** How a case change went: added, left out as asked, or left out by a limit. */
+export type CaseOutcome = 'added' | 'left-out' | ScriptCode.CaseInputsFull | ScriptCode.CaseBytesFull;
+
 const flag = (on: boolean) => (on ? '1' : '0');
 
 function keyList(keys: WalkthroughKeys): string[] {
@@ -95,6 +115,41 @@ export class RedisScripts {
         ErrorCode.Internal,
         `unexpected reply from replaceWalkthrough: ${JSON.stringify(reply)}`,
       );
+  }
+
+  /**
+   * Adds an input's facts (`inputJson`) to a case, or records it as left out; resolves to the new
+   * version and how it went. Throws ScriptRefusedError(VersionMismatch) when the case moved on.
+   */
+  async addCaseInput(key: string, change: CaseInputChange): Promise<{ version: number; code: CaseOutcome }> {
+    const reply = (await this.run(
+      'addCaseInput',
+      [key],
+      [
+        change.expectedVersion,
+        change.inputJson ?? '',
+        change.inputBytes,
+        change.maxInputs,
+        change.maxBytes,
+        change.ttlSeconds,
+        change.leftOutByCount,
+        change.leftOutByBytes,
+        change.answerTs ?? '',
+        change.engine ?? '',
+        change.at,
+        change.maxLeftOut,
+      ],
+    )) as [number, number?];
+    const [first, second] = reply;
+    if (first === ScriptCode.VersionMismatch) throw new ScriptRefusedError('addCaseInput', first);
+    if (first === ScriptCode.CaseInputsFull || first === ScriptCode.CaseBytesFull)
+      return { version: Number(second), code: first };
+    if (first > 0 && (second === 0 || second === 1))
+      return { version: first, code: second === 1 ? 'added' : 'left-out' };
+    throw new MemdoctorError(
+      ErrorCode.Internal,
+      `unexpected reply from addCaseInput: ${JSON.stringify(reply)}`,
+    );
   }
 
   /** Counts one model request in its window; the count so far. */

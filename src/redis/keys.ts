@@ -43,6 +43,14 @@ export class RedisKeys {
     return `${this.conversation(where)}:thread:${thread ?? '-'}`;
   }
 
+  /**
+   * Hash: a case (the inputs of one Slack thread or console session, facts only), under its
+   * conversation's hash tag: `v`, `n`, `bytes`, `in:<i>` (JSON), `out:<i>` (JSON)... (addCaseInput-1.lua).
+   */
+  case(where: Conversation & { thread: string }): string {
+    return `${this.conversation(where)}:case:${where.thread}`;
+  }
+
   /** String: a cached model answer, by the sha256 of everything that shaped the request. */
   modelAnswer(hash: string): string {
     return `${this.tagged('llm', hash)}:cache`;

@@ -8,6 +8,10 @@ export enum ScriptCode {
   RecordMissing = -1,
   RecordExists = -2,
   VersionMismatch = -3,
+  /** A case's input left out: the case holds its most inputs. */
+  CaseInputsFull = -4,
+  /** A case's input left out: it would take the case past its most bytes. */
+  CaseBytesFull = -5,
 }
 
 /** A Lua script file under lua/: `<name>-<number of keys>.lua`, as BullMQ names them. */

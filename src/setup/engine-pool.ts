@@ -1,10 +1,11 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { defaultEngineThreads } from '../config.ts';
-import type { EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
+import type { CaseInputJob, EngineJob, EngineReply } from '../diagnosis/engine-job.ts';
+import type { StoredInput } from '../engine/case/index.ts';
 import type { EngineResult } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
-import { EngineBusyError, EngineTimeoutError, type ErrorCode, MemdoctorError } from '../errors.ts';
+import { EngineBusyError, EngineTimeoutError, ErrorCode, MemdoctorError } from '../errors.ts';
 import { ChunkSender } from './chunk-stream.ts';
 import type { EngineTask } from './engine-worker.ts';
 import { workerFile } from './worker-file.ts';
@@ -32,6 +33,16 @@ function taskOf(job: EngineJob): EngineTask {
     ...(job.engine ? { engine: job.engine } : {}),
     ...(job.maxBytes !== undefined ? { maxBytes: job.maxBytes } : {}),
   };
+}
+
+/** What a thread's reply holds, or the error it reported (as the MemdoctorError it was). */
+function resultOf(reply: EngineReply, kind: 'result'): EngineResult;
+function resultOf(reply: EngineReply, kind: 'stored'): StoredInput;
+function resultOf(reply: EngineReply, kind: 'result' | 'stored'): EngineResult | StoredInput {
+  if (!reply.ok) throw new MemdoctorError(reply.code as ErrorCode, reply.message);
+  if (kind === 'result' && 'result' in reply) return reply.result;
+  if (kind === 'stored' && 'stored' in reply) return reply.stored;
+  throw new MemdoctorError(ErrorCode.Internal, `a diagnosis thread answered without its ${kind}`);
 }
 
 /**
@@ -102,20 +113,43 @@ export class EnginePool {
     } finally {
       this.running--;
     }
-    if (!reply.ok) throw new MemdoctorError(reply.code as ErrorCode, reply.message);
-    return reply.result;
+    return resultOf(reply, 'result');
+  }
+
+  /**
+   * Reads one input of a case in a thread into what the case keeps (its keys and facts), with the
+   * same queue, budget and streaming as a diagnosis: the event loop never reads the lines itself.
+   */
+  async readCase(job: CaseInputJob): Promise<StoredInput> {
+    if (this.full) throw new EngineBusyError(this.running - this.threads);
+    this.running++;
+    try {
+      const task = { source: job.source, maxBytes: job.maxBytes, caseInput: true };
+      const reply = await this.runStream(
+        { ...task, ...(job.onRead ? { onRead: job.onRead } : {}) },
+        job.chunks,
+        task,
+      );
+      return resultOf(reply, 'stored');
+    } finally {
+      this.running--;
+    }
   }
 
   /**
    * The task is given to a thread once the input's first bytes are in hand: an input still waiting
    * for them (for room under the in-flight cap, for Slack) holds no thread meanwhile.
    */
-  private async runStream(job: EngineJob, chunks: AsyncIterable<Uint8Array>): Promise<EngineReply> {
+  private async runStream(
+    job: EngineJob,
+    chunks: AsyncIterable<Uint8Array>,
+    task: EngineTask = taskOf(job),
+  ): Promise<EngineReply> {
     const { port1, port2 } = new MessageChannel();
     const sender = new ChunkSender(chunks, port1, job.onRead);
     try {
       await sender.opened;
-      const reply = await this.runTask({ ...taskOf(job), port: port2 }, [port2]);
+      const reply = await this.runTask({ ...task, port: port2 }, [port2]);
       // A failed download also ends the thread's read; its own error says more than the thread's echo.
       if (sender.failure) throw sender.failure.error;
       return reply;

@@ -1,6 +1,7 @@
 import { setPriority } from 'node:os';
 import { isMainThread, type MessagePort, workerData } from 'node:worker_threads';
 import type { EngineReply } from '../diagnosis/engine-job.ts';
+import { readCaseInput, storedInput } from '../engine/case/index.ts';
 import { diagnoseStream, diagnoseText, type EngineHint } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../errors.ts';
@@ -28,6 +29,8 @@ export interface EngineTask {
   port?: MessagePort;
   engine?: EngineHint;
   maxBytes?: number;
+  /** Read the input into what a case keeps (its keys and facts) instead of diagnosing it. */
+  caseInput?: boolean;
 }
 
 /** The playbooks, sent once when the pool starts the thread (read on use: tests import this file). */
@@ -42,6 +45,14 @@ export default async function runTask(task: EngineTask): Promise<EngineReply> {
     ...(task.maxBytes !== undefined ? { maxBytes: task.maxBytes } : {}),
   };
   try {
+    if (task.caseInput) {
+      const chunks = task.port ? receiveChunks(task.port) : nothing();
+      const read = await readCaseInput(
+        { source: task.source, chunks },
+        task.maxBytes ?? Number.POSITIVE_INFINITY,
+      );
+      return { ok: true, stored: storedInput(read) };
+    }
     const result =
       task.text !== undefined
         ? await diagnoseText(task.source, task.text, playbooks(), options)

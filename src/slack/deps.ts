@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import type { ConnectorsConfig } from '../connectors/config.ts';
 import type { EventDedupe } from '../dedupe/event-dedupe.ts';
-import type { EngineOffload } from '../diagnosis/engine-job.ts';
+import type { CaseInputOffload, EngineOffload } from '../diagnosis/engine-job.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
+import type { CaseLimits, CaseStore } from '../usecases/add-to-case.ts';
 import type { ClusterHealth, Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { AckQueue } from './ack-first.ts';
@@ -37,6 +38,8 @@ export interface Health {
 /** The worker pool diagnoses run in (setup/engine-pool.ts), so the event loop keeps answering Slack. */
 export interface EngineRunner {
   run: EngineOffload;
+  /** Reads a case's input into its keys and facts in a thread (the pool's); in-line when unset. */
+  readCase?: CaseInputOffload;
   /** True when a new input would wait for a thread. */
   readonly saturated: boolean;
   /** True when a new input would be refused as busy (the queue is full). */
@@ -68,6 +71,11 @@ export interface SlackDeps {
   acks?: AckQueue;
   /** The APIs a step may be fetched from (MEMDOCTOR_CONNECTORS); unset, no step offers a fetch. */
   connectors?: ConnectorsConfig;
+  /**
+   * The cases of threads (docs/cases.md): a file posted in a thread that has a diagnosis answer is
+   * added to the thread's case and the answer is edited. Unset: each file is diagnosed alone.
+   */
+  cases?: { store: CaseStore; limits: CaseLimits };
   /** Replaces fetch for file downloads and uploads (tests). */
   fetch?: typeof fetch;
 }

@@ -1,4 +1,5 @@
 import { type DiagnosisInput, type DiagnosisResult, diagnose, walkthroughStart } from '../diagnosis/index.ts';
+import { addToCase, type CaseAnswer, type CaseWhere } from '../usecases/add-to-case.ts';
 import { readPasteText } from '../usecases/parse-dump.ts';
 import { countDiagnosis } from '../usecases/record-outcome.ts';
 import type { EngineHint } from '../usecases/types.ts';
@@ -10,7 +11,7 @@ import { diagnosisView } from './views/diagnosis.ts';
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
-  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks' | 'inflight'>>;
+  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks' | 'inflight' | 'cases'>>;
 
 /** A refusal for memory is counted by its reason; every error goes on to the caller. */
 function countRefusal(deps: DiagnoseDeps, error: unknown): never {
@@ -112,6 +113,29 @@ export function diagnoseSlackFile(
 ): Promise<DiagnosisResult> {
   const source = file.name ?? file.id;
   return withDownload(deps, file, (counted) => run(deps, { source, ...counted }, engine, workspace));
+}
+
+/**
+ * Downloads a shared file again and adds its facts to the thread's case (addToCase: its text is read
+ * within the case's limits and never kept); `answerTs` names the answer message when it was just posted.
+ */
+export function addSlackFileToCase(
+  deps: DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> },
+  file: SlackFileRef,
+  where: CaseWhere,
+  answerTs?: string,
+): Promise<CaseAnswer> {
+  const source = file.name ?? file.id;
+  const engines = deps.engines;
+  const context = {
+    cases: deps.cases.store,
+    limits: deps.cases.limits,
+    playbooks: deps.playbooks,
+    ...(engines?.readCase ? { readInput: engines.readCase.bind(engines) } : {}),
+  };
+  return withDownload(deps, file, (counted) =>
+    addToCase({ where, input: { source, ...counted }, ...(answerTs ? { answerTs } : {}) }, context),
+  );
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */

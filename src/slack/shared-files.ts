@@ -2,8 +2,9 @@ import type { WebClient } from '@slack/web-api';
 import { StoreUnavailableError } from '../errors.ts';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import { answerStep } from './answer-flow.ts';
+import { caseAnswerTs, caseWhere, editCaseAnswer } from './case-thread.ts';
 import type { SlackDeps } from './deps.ts';
-import { diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
+import { addSlackFileToCase, diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure, storeDownText } from './failures.ts';
 import { noticeView } from './views/help.ts';
@@ -31,23 +32,45 @@ async function tellUploader(client: WebClient, message: FileMessage, text: strin
   });
 }
 
+/** Today's answer for one file (a new message in the thread); its facts then start the thread's case. */
+async function diagnoseAlone(deps: SlackDeps, client: WebClient, message: FileMessage, file: SlackFileRef) {
+  const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
+  const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
+  const { report } = result;
+  const view = diagnosisMessage(deps, result, message.user);
+  const posted = await client.chat.postMessage({
+    channel: message.channel,
+    thread_ts: message.threadTs,
+    ...view,
+  });
+  await rememberDiagnosis(deps, { ...message, ts: posted.ts, result });
+  log.info({ file: file.id, bytes: report.input.bytes, found: report.diagnoses.length }, 'file diagnosed');
+  if (!deps.cases || !posted.ts) return;
+  const cases = deps.cases;
+  // The answer is posted: a case that cannot be started is logged, and the next file is diagnosed alone.
+  try {
+    await addSlackFileToCase({ ...deps, cases }, file, caseWhere(message), posted.ts);
+    log.info({ file: file.id, answerTs: posted.ts }, 'case started');
+  } catch (error) {
+    log.warn({ file: file.id, err: explainFailure(error).message }, 'case not started');
+  }
+}
+
 async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMessage) {
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
     try {
-      const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
-      const { report } = result;
-      const view = diagnosisMessage(deps, result, message.user);
-      const posted = await client.chat.postMessage({
-        channel: message.channel,
-        thread_ts: message.threadTs,
-        ...view,
-      });
-      await rememberDiagnosis(deps, { ...message, ts: posted.ts, result });
-      log.info(
-        { file: file.id, bytes: report.input.bytes, found: report.diagnoses.length },
-        'file diagnosed',
-      );
+      const answerTs = await caseAnswerTs(deps, caseWhere(message));
+      const cases = deps.cases;
+      if (answerTs && cases) {
+        const answer = await addSlackFileToCase({ ...deps, cases }, file, caseWhere(message));
+        await editCaseAnswer(deps, client, {
+          where: caseWhere(message),
+          answerTs,
+          user: message.user,
+          answer,
+        });
+      } else await diagnoseAlone(deps, client, message, file);
     } catch (error) {
       const failure = explainFailure(error);
       log.warn({ file: file.id, code: failure.code, err: failure.message }, 'file not diagnosed');

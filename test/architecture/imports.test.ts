@@ -47,6 +47,8 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   stats: [...INNER_NEVER, 'walkthrough', 'engine'],
   /** Slack's event dedupe: an interface Slack is handed, with a memory and a Redis store behind it. */
   dedupe: [...innerNever('dedupe'), 'walkthrough', 'engine'],
+  /** Cases (issue 25): a store interface with memory and Redis behind it, over the engine's types. */
+  cases: [...INNER_NEVER, 'walkthrough'],
   calc: [...innerNever('calc'), 'walkthrough'],
   diagnosis: [...SURFACES, ...ROOTS, 'config.ts', 'setup', 'usecases', 'dedupe'],
   /** The use cases: what every surface calls; they know no surface and build nothing themselves. */
@@ -69,6 +71,7 @@ const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   calc: SURFACE_PACKAGES,
   redis: SURFACE_PACKAGES,
   dedupe: SURFACE_PACKAGES,
+  cases: SURFACE_PACKAGES,
 };
 
 describe('import rules', () => {

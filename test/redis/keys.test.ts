@@ -11,6 +11,7 @@ const EXAMPLES: Readonly<Record<string, () => string>> = {
   walkthroughAudit: () => keys.walkthroughAudit(where, 'T1-C2-abc123'),
   activeWalkthroughs: () => keys.activeWalkthroughs(where),
   threadWalkthrough: () => keys.threadWalkthrough(where, '1.2'),
+  case: () => keys.case({ ...where, thread: '1700000000.000100' }),
   modelAnswer: () => keys.modelAnswer('ab'.repeat(32)),
   modelRequests: () => keys.modelRequests('T1', 492_000),
   claim: () => keys.claim('event:Ev123'),
@@ -43,8 +44,9 @@ describe('RedisKeys', () => {
       keys.threadWalkthrough(where, '1.2'),
       keys.threadWalkthrough(where, undefined),
       keys.walkthroughAudit(where, 'x'),
+      keys.case({ ...where, thread: '1.2' }),
     ].map(hashTag);
-    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
+    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
     expect(hashTag(keys.walkthrough({ workspace: 'T1', conversation: 'C3' }, 'x'))).toBe('T1:C3');
   });
 
@@ -81,6 +83,7 @@ describe('the Lua scripts', () => {
   it('are every script memdoctor runs, each with a header naming its keys', () => {
     const scripts = loadScripts();
     expect(scripts.map((s) => s.name)).toEqual([
+      'addCaseInput',
       'countModelRequest',
       'createWalkthrough',
       'recordFeedback',

@@ -22,7 +22,8 @@ export function caseLimits(values: { 'max-inputs'?: string; 'max-bytes'?: string
   return Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
 }
 
-function renderText(report: CaseReport): string {
+/** A case's answer as text: each group, what joined it, its diagnoses citing `input:line`, the notes. */
+export function renderCaseText(report: CaseReport): string {
   const out: string[] = [];
   report.groups.forEach((group, i) => {
     out.push(`Case ${i + 1}: ${group.inputs.join(', ')}`);
@@ -51,6 +52,6 @@ export async function runTogether(
     { inputs, limits: request.limits, ...(request.engine ? { engine: request.engine } : {}) },
     context,
   );
-  io.stdout.write(request.json ? `${JSON.stringify(report)}\n` : renderText(report));
+  io.stdout.write(request.json ? `${JSON.stringify(report)}\n` : renderCaseText(report));
   return { recognised: report.groups.some((g) => g.diagnoses.length > 0) };
 }

@@ -16,6 +16,7 @@ import type { CliIo } from '../command.ts';
 import { openInput } from '../input.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
+import { ConsoleCase, type ConsoleCases } from './case.ts';
 import { ConsoleFetch } from './fetch.ts';
 import { BRACKETED_END, LineReader, PASTE_TERMINATOR } from './lines.ts';
 import { readBlockOrPath } from './paste.ts';
@@ -46,6 +47,8 @@ export interface ConsoleOptions {
   assist?: LlmAssist;
   /** The connectors.yaml in force (MEMDOCTOR_CONNECTORS); without it no step offers a fetch. */
   connectors?: ConnectorsConfig;
+  /** The session's inputs are one case (docs/cases.md); without it each input stands alone. */
+  cases?: ConsoleCases;
 }
 
 /** The person at the keyboard, as a walkthrough actor name. */
@@ -69,6 +72,8 @@ export class Console {
   private last: { top: Playbook | undefined; result: DiagnosisResult; suggested?: Playbook } | undefined;
   /** An engine hint typed alone (`glue`), for the paste or path that follows. */
   private hint: EngineHint | undefined;
+  /** The session's case: every input diagnosed here, read together. */
+  private readonly case: ConsoleCase | undefined;
 
   constructor(
     private readonly io: CliIo,
@@ -83,6 +88,9 @@ export class Console {
       options.assist,
       options.connectors ? new ConsoleFetch(options.service, options.connectors) : undefined,
     );
+    this.case = options.cases
+      ? new ConsoleCase(options.cases, options.playbooks, (t) => this.write(t))
+      : undefined;
   }
 
   private write(text: string): void {
@@ -160,11 +168,13 @@ export class Console {
       return;
     }
     await this.diagnoseInput({ source: 'paste', text: input.text }, engine);
+    await this.case?.add({ source: 'paste', text: input.text }, engine);
   }
 
   /** Diagnoses a log file and shows the report; its facts go to the next `walk`. */
   async diagnoseFile(path: string, engine?: EngineHint): Promise<void> {
     await this.diagnoseInput({ source: path, chunks: openInput(path) }, engine);
+    await this.case?.add({ source: path, chunks: openInput(path) }, engine);
   }
 
   /** The report as soon as the engine has it; then, apart from it, the model's suggestion. */
@@ -207,6 +217,8 @@ export class Console {
 
   /** The last diagnosis' facts, with the values of its diagnosis for this playbook. */
   private factsFor(playbook: Playbook): DiagnosisFacts | undefined {
+    const fromCase = this.case?.known(playbook.id);
+    if (fromCase) return fromCase;
     return this.last ? walkthroughStart(this.last.result, playbook.id) : undefined;
   }
 
@@ -217,7 +229,7 @@ export class Console {
         ? this.last?.suggested
         : id
           ? findPlaybook(this.options.playbooks, id)
-          : this.last?.top;
+          : (this.caseLead() ?? this.last?.top);
     if (!playbook && id === 'suggested') {
       this.write('No model suggestion to walk through: the last diagnosis got none.\n');
       return;
@@ -237,6 +249,12 @@ export class Console {
       },
     );
     this.session.focus(record);
+  }
+
+  /** The playbook the session's case leads with, once it holds two inputs or more. */
+  private caseLead(): Playbook | undefined {
+    const id = this.case?.leadPlaybook();
+    return id ? this.options.playbooks.find((p) => p.id === id) : undefined;
   }
 
   /** Continues an existing walkthrough. */

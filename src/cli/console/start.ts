@@ -11,7 +11,7 @@ export async function startConsole(
   config: Config,
   io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
-  const { playbooks, service, assist, assistOff, connectors, close } = await openConsole(config, {
+  const { playbooks, service, assist, assistOff, connectors, cases, close } = await openConsole(config, {
     assist: true,
   });
   if (assistOff) io.stderr.write(`memdoctor: model assist off: ${assistOff}\n`);
@@ -24,6 +24,7 @@ export async function startConsole(
     const options = {
       playbooks,
       service,
+      cases,
       ...(assist ? { assist } : {}),
       ...(connectors ? { connectors } : {}),
     };

@@ -1,10 +1,11 @@
 import type { EngineHint } from '../hints.ts';
 import type { InputStats } from '../ingest/lines.ts';
 import type { Playbook } from '../playbook/schema.ts';
-import { type CaseDiagnosis, diagnoseCaseGroup, formatCite } from './diagnose-case.ts';
-import { type CaseGroup, joinInputs, type KeyCites } from './join.ts';
+import { type CaseDiagnosis, diagnoseBookGroup, diagnoseCaseGroup, formatCite } from './diagnose-case.ts';
+import { type CaseGroup, joinInputs, joinKeys, type KeyCites } from './join.ts';
 import { parseContainerId } from './keys/yarn.ts';
 import type { LeftOut, ReadCase } from './read-case.ts';
+import type { StoredInput } from './stored.ts';
 
 /** The container a group's evidence is about, when its inputs name more than one, and why that one. */
 export interface ContainerChoice {
@@ -66,24 +67,61 @@ function unrelatedNote(groups: readonly CaseGroup[]): string[] {
   ];
 }
 
-/** Joins the inputs of a read case by their keys and diagnoses each group as one fact set. */
-export function reportCase(read: ReadCase, playbooks: readonly Playbook[], engine?: EngineHint): CaseReport {
-  const groups = joinInputs(read.inputs);
-  const byName = new Map(read.inputs.map((input) => [input.name, input]));
+/** How one group's inputs are diagnosed: from their text, or from their stored books. */
+type GroupDiagnosis = (names: readonly string[]) => CaseDiagnosis[];
+
+function report(
+  inputs: CaseReport['inputs'],
+  leftOut: readonly LeftOut[],
+  groups: readonly CaseGroup[],
+  diagnoseGroup: GroupDiagnosis,
+): CaseReport {
   return {
-    inputs: read.inputs.map(({ name, stats }) => ({ source: name, input: stats })),
-    leftOut: read.leftOut,
+    inputs,
+    leftOut: [...leftOut],
     groups: groups.map((group) => {
       const container = chooseContainer(group);
-      const members = group.inputs.flatMap((name) => byName.get(name) ?? []);
       return {
         inputs: group.inputs,
         joinedBy: group.joinedBy.map(keyText),
         processes: group.processes.map(processText),
         ...(container ? { container } : {}),
-        diagnoses: diagnoseCaseGroup(members, playbooks, engine),
+        diagnoses: diagnoseGroup(group.inputs),
       };
     }),
-    notes: [...unrelatedNote(groups), ...read.leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],
+    notes: [...unrelatedNote(groups), ...leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],
   };
+}
+
+/** Picks the members of a group, by name, in the group's order. */
+function members<T extends { name: string }>(all: readonly T[], names: readonly string[]): T[] {
+  const byName = new Map(all.map((input) => [input.name, input]));
+  return names.flatMap((name) => byName.get(name) ?? []);
+}
+
+/** Joins the inputs of a read case by their keys and diagnoses each group as one fact set. */
+export function reportCase(read: ReadCase, playbooks: readonly Playbook[], engine?: EngineHint): CaseReport {
+  return report(
+    read.inputs.map(({ name, stats }) => ({ source: name, input: stats })),
+    read.leftOut,
+    joinInputs(read.inputs),
+    (names) => diagnoseCaseGroup(members(read.inputs, names), playbooks, engine),
+  );
+}
+
+/**
+ * The same answer from what a case store keeps (each input's size, keys and facts, never its text):
+ * equal to reportCase over the inputs those were read from.
+ */
+export function reportStoredCase(
+  stored: { inputs: readonly StoredInput[]; leftOut: readonly LeftOut[] },
+  playbooks: readonly Playbook[],
+  engine?: EngineHint,
+): CaseReport {
+  return report(
+    stored.inputs.map(({ name, bytes, lines }) => ({ source: name, input: { bytes, lines } })),
+    stored.leftOut,
+    joinKeys(stored.inputs),
+    (names) => diagnoseBookGroup(members(stored.inputs, names), playbooks, engine),
+  );
 }

@@ -1,6 +1,6 @@
 import { FactCollector } from '../collector.ts';
 import { type Diagnosis, diagnoseFacts } from '../diagnose.ts';
-import { FactBook } from '../facts.ts';
+import { type BookContents, FactBook } from '../facts.ts';
 import type { EngineHint } from '../hints.ts';
 import type { Playbook } from '../playbook/schema.ts';
 import type { CaseInput, Cite } from './join.ts';
@@ -16,7 +16,7 @@ export interface CaseDiagnosis extends Omit<Diagnosis, 'evidence'> {
 }
 
 /** Where each input's lines start in the one numbering of the case's fact set. */
-interface LineMap {
+export interface LineMap {
   names: string[];
   starts: number[];
 }
@@ -64,6 +64,15 @@ export function formatCite({ input, line }: Cite): string {
   return line > 0 ? `${input}:${line}` : input;
 }
 
+/** The case book's diagnoses, each evidence line and signal line named `input:line`. */
+function citedDiagnoses(book: FactBook, map: LineMap, playbooks: readonly Playbook[]): CaseDiagnosis[] {
+  return diagnoseFacts(book, playbooks).map((diagnosis) => ({
+    ...diagnosis,
+    evidence: diagnosis.evidence.map(({ line, text }) => ({ ...citeOf(map, line), text })),
+    facts: citedFacts(diagnosis.facts, map),
+  }));
+}
+
 /**
  * Diagnoses the inputs of one case group as one fact set: the playbooks rank facts from all of them
  * (a driver's lost executor with a NodeManager's kill line), and each evidence line names its input.
@@ -75,9 +84,53 @@ export function diagnoseCaseGroup(
   engine?: EngineHint,
 ): CaseDiagnosis[] {
   const { book, map } = oneBook(inputs, engine);
-  return diagnoseFacts(book, playbooks).map((diagnosis) => ({
-    ...diagnosis,
-    evidence: diagnosis.evidence.map(({ line, text }) => ({ ...citeOf(map, line), text })),
-    facts: citedFacts(diagnosis.facts, map),
-  }));
+  return citedDiagnoses(book, map, playbooks);
+}
+
+/** The facts one input gave, read alone, and how many lines it had: what a stored case keeps. */
+export interface InputBook {
+  name: string;
+  lines: number;
+  book: BookContents;
+}
+
+/** Reads one input's facts on their own (no engine hint: that is the case's, given once). */
+export function bookOfInput(input: CaseInput): BookContents {
+  const collector = new FactCollector();
+  collector.push(input.lines);
+  collector.finish();
+  return collector.book.contents();
+}
+
+/**
+ * The case's one fact set built from stored books instead of the text: the engine hint first (as
+ * line 0 of the first input), then each input's book numbered after the lines of the ones before.
+ */
+export function combineBooks(
+  inputs: readonly InputBook[],
+  engine?: EngineHint,
+): { book: FactBook; map: LineMap } {
+  const book = new FactCollector(undefined, engine).book;
+  const map: LineMap = { names: [], starts: [] };
+  let offset = 0;
+  for (const input of inputs) {
+    book.absorb(input.book, offset);
+    map.names.push(input.name);
+    map.starts.push(offset);
+    offset += input.lines;
+  }
+  return { book, map };
+}
+
+/**
+ * Diagnoses one case group from its inputs' stored books, without their text: the same result as
+ * diagnoseCaseGroup over the inputs the books were read from (test/engine/case/books.test.ts).
+ */
+export function diagnoseBookGroup(
+  inputs: readonly InputBook[],
+  playbooks: readonly Playbook[],
+  engine?: EngineHint,
+): CaseDiagnosis[] {
+  const { book, map } = combineBooks(inputs, engine);
+  return citedDiagnoses(book, map, playbooks);
 }

@@ -1,6 +1,16 @@
 /** A case: several inputs read into one fact set, joined by the keys they name (issue 25). */
 export type { CaseGroupReport, CaseReport, ContainerChoice } from './case-report.ts';
-export { reportCase } from './case-report.ts';
+export { reportCase, reportStoredCase } from './case-report.ts';
 export type { CaseDiagnosis, CaseEvidence } from './diagnose-case.ts';
 export { formatCite } from './diagnose-case.ts';
-export { type CaseLimits, DEFAULT_CASE_LIMITS, type LeftOut, readCase } from './read-case.ts';
+export type { InputKeys } from './join.ts';
+export type { JoinKey, KeyFamily } from './keys/types.ts';
+export {
+  type CaseLimits,
+  DEFAULT_CASE_LIMITS,
+  type LeftOut,
+  type RawCaseInput,
+  readCase,
+  readCaseInput,
+} from './read-case.ts';
+export { caseFindings, renamed, type StoredInput, storedInput } from './stored.ts';

@@ -20,12 +20,21 @@ export interface CaseInput {
   lines: readonly string[];
 }
 
-/** Keys read from one input: the first line naming each, and which keys its lines name together. */
-interface InputKeys {
-  first: Map<string, { key: JoinKey; line: number }>;
-  /** Pairs of key ids named on one line (the same process, e.g. executor 4 and its container). */
+/**
+ * Keys read from one input, as plain data (what a case store keeps instead of the text): the first
+ * line naming each key, by id, and the pairs of key ids its lines name together (the same process,
+ * e.g. executor 4 and its container), each pair once.
+ */
+export interface InputKeys {
+  first: { id: string; key: JoinKey; line: number }[];
   links: [string, string][];
 }
+
+/**
+ * Most distinct keys (and links) kept per input: far more than an incident's inputs name, and a
+ * bound, so a NodeManager log naming every container of a busy cluster stays small when stored.
+ */
+export const MAX_KEYS_PER_INPUT = 500;
 
 /** A bare executor id (no host) is unique within its input only: it may link there, never join inputs. */
 function scoped(key: JoinKey, input: string): string {
@@ -37,22 +46,31 @@ function namesOneProcess(key: JoinKey): boolean {
   return key.family !== 'yarn-application';
 }
 
-function readKeys(input: CaseInput): InputKeys {
-  const first = new Map<string, { key: JoinKey; line: number }>();
-  const links: [string, string][] = [];
+/** Reads the join keys of one input's lines (pure): what joinKeys and a stored case work from. */
+export function readKeys(input: CaseInput): InputKeys {
+  const first = new Map<string, { id: string; key: JoinKey; line: number }>();
+  const links = new Map<string, [string, string]>();
   const fromName = pidInFileName(input.name);
-  if (fromName) first.set(keyId(fromName), { key: fromName, line: 0 });
+  if (fromName) first.set(keyId(fromName), { id: keyId(fromName), key: fromName, line: 0 });
   input.lines.forEach((text, index) => {
-    const ids = keysOfLine(text, index + 1).map((key) => {
+    const ids = keysOfLine(text, index + 1).flatMap((key) => {
       const id = scoped(key, input.name);
-      if (!first.has(id)) first.set(id, { key, line: index + 1 });
-      return { id, key };
+      if (!first.has(id) && first.size >= MAX_KEYS_PER_INPUT) return [];
+      if (!first.has(id)) first.set(id, { id, key, line: index + 1 });
+      return [{ id, key }];
     });
     const process = ids.filter(({ key }) => namesOneProcess(key));
     const [head, ...rest] = process;
-    if (head) for (const other of rest) links.push([head.id, other.id]);
+    if (head)
+      for (const other of rest)
+        if (links.size < MAX_KEYS_PER_INPUT) links.set(`${head.id}\t${other.id}`, [head.id, other.id]);
   });
-  return { first, links };
+  return { first: [...first.values()], links: [...links.values()] };
+}
+
+/** An input's keys by id, for look-ups. */
+function byId(keys: InputKeys): Map<string, { key: JoinKey; line: number }> {
+  return new Map(keys.first.map(({ id, key, line }) => [id, { key, line }]));
 }
 
 /** Union-find over string ids, smallest root first so results do not depend on call order. */
@@ -85,20 +103,27 @@ export interface CaseGroup {
   containers: KeyCites[];
 }
 
-function citesOf(id: string, inputs: readonly CaseInput[], read: readonly InputKeys[]): KeyCites {
+/** One input's keys under its name, indexed by key id. */
+interface Named {
+  name: string;
+  first: Map<string, { key: JoinKey; line: number }>;
+  links: readonly [string, string][];
+}
+
+function citesOf(id: string, read: readonly Named[]): KeyCites {
   const cites: Cite[] = [];
   let key: JoinKey | undefined;
-  read.forEach((keys, i) => {
-    const found = keys.first.get(id);
-    if (!found) return;
+  for (const input of read) {
+    const found = input.first.get(id);
+    if (!found) continue;
     key ??= found.key;
-    cites.push({ input: inputs[i]?.name ?? '', line: found.line });
-  });
+    cites.push({ input: input.name, line: found.line });
+  }
   return { key: key as JoinKey, cites };
 }
 
 /** Groups input indexes by the keys they share. */
-function inputGroups(read: readonly InputKeys[]): number[][] {
+function inputGroups(read: readonly Named[]): number[][] {
   const groups = new Groups();
   read.forEach((keys, i) => {
     for (const id of keys.first.keys()) if (!id.includes('#')) groups.union(`in:${i}`, `key:${id}`);
@@ -113,7 +138,7 @@ function inputGroups(read: readonly InputKeys[]): number[][] {
 }
 
 /** The processes the group's lines name: keys linked on a line, joined across inputs by equal keys. */
-function processesOf(inputs: readonly CaseInput[], read: readonly InputKeys[]): KeyCites[][] {
+function processesOf(read: readonly Named[]): KeyCites[][] {
   const groups = new Groups();
   for (const keys of read) for (const [a, b] of keys.links) groups.union(a, b);
   const members = new Map<string, Set<string>>();
@@ -124,32 +149,32 @@ function processesOf(inputs: readonly CaseInput[], read: readonly InputKeys[]): 
       members.set(root, (members.get(root) ?? new Set()).add(id));
     }
   return [...members.values()]
-    .map((ids) => [...ids].sort().map((id) => citesOf(id, inputs, read)))
+    .map((ids) => [...ids].sort().map((id) => citesOf(id, read)))
     .filter((keys) => new Set(keys.flatMap((k) => k.cites.map((c) => c.input))).size > 1);
 }
 
-function groupOf(
-  indexes: readonly number[],
-  inputs: readonly CaseInput[],
-  all: readonly InputKeys[],
-): CaseGroup {
-  const members = indexes.flatMap((i) => inputs[i] ?? []);
+function groupOf(indexes: readonly number[], all: readonly Named[]): CaseGroup {
   const read = indexes.flatMap((i) => all[i] ?? []);
   const ids = [...new Set(read.flatMap((keys) => [...keys.first.keys()]))].sort();
-  const cited = ids.map((id) => citesOf(id, members, read));
+  const cited = ids.map((id) => citesOf(id, read));
   return {
-    inputs: members.map((input) => input.name),
+    inputs: read.map((input) => input.name),
     joinedBy: cited.filter((k) => k.cites.length > 1),
-    processes: processesOf(members, read),
+    processes: processesOf(read),
     containers: cited.filter((k) => k.key.family === 'yarn-container'),
   };
 }
 
 /**
- * Reads the join keys of every input and groups the inputs that share one: facts of one group are
- * read together, inputs of different groups never (pure; same inputs, same groups).
+ * Groups inputs by the keys they share, from keys already read (readKeys, or a stored case): facts
+ * of one group are read together, inputs of different groups never (pure; same keys, same groups).
  */
+export function joinKeys(inputs: readonly { name: string; keys: InputKeys }[]): CaseGroup[] {
+  const read = inputs.map(({ name, keys }) => ({ name, first: byId(keys), links: keys.links }));
+  return inputGroups(read).map((indexes) => groupOf(indexes, read));
+}
+
+/** Reads the join keys of every input and groups the inputs that share one (see joinKeys). */
 export function joinInputs(inputs: readonly CaseInput[]): CaseGroup[] {
-  const read = inputs.map(readKeys);
-  return inputGroups(read).map((indexes) => groupOf(indexes, inputs, read));
+  return joinKeys(inputs.map((input) => ({ name: input.name, keys: readKeys(input) })));
 }

@@ -26,7 +26,11 @@ export interface ReadCase {
   leftOut: LeftOut[];
 }
 
-async function linesOf(input: RawCaseInput, maxBytes: number): Promise<CaseInput & { stats: InputStats }> {
+/** Reads one input's lines, up to `maxBytes` of text (InputTooLargeError past it). */
+export async function readCaseInput(
+  input: RawCaseInput,
+  maxBytes: number,
+): Promise<CaseInput & { stats: InputStats }> {
   const stats: InputStats = { bytes: 0, lines: 0 };
   const lines: string[] = [];
   for await (const batch of await readLines(input.source, input.chunks, stats, { maxBytes }))
@@ -48,7 +52,7 @@ export async function readCase(raw: readonly RawCaseInput[], limits: CaseLimits)
       continue;
     }
     try {
-      const one = await linesOf(input, limits.maxBytes - bytes);
+      const one = await readCaseInput(input, limits.maxBytes - bytes);
       bytes += one.stats.bytes;
       read.inputs.push(one);
     } catch (error) {

@@ -9,7 +9,9 @@ const AlternativesSchema = z.array(z.strictObject({ p: z.string(), t: z.string()
 export type AlternativeRef = z.infer<typeof AlternativesSchema>[number];
 
 /** The other candidates packed into a button value, as many as fit, best first. */
-export function packAlternatives(rest: readonly Diagnosis[]): string {
+export function packAlternatives(
+  rest: readonly Pick<Diagnosis, 'playbook' | 'title' | 'confidence'>[],
+): string {
   const refs: AlternativeRef[] = [];
   for (const d of rest) {
     const ref = { p: d.playbook, t: cut(d.title, 80), c: Math.round(d.confidence * 100) / 100 };

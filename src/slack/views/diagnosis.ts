@@ -22,7 +22,7 @@ import { LIMITS } from './limits.ts';
 import { suggestionBlocks } from './suggestion.ts';
 import { packWalkSeed } from './walk-seed.ts';
 
-function percent(confidence: number): string {
+export function percent(confidence: number): string {
   return `${Math.round(confidence * 100)}%`;
 }
 
@@ -32,13 +32,13 @@ function evidenceBlock(d: Diagnosis): Block {
   return section(`*Evidence*\n\`\`\`${fitLines(lines, LIMITS.sectionText - 40)}\`\`\``);
 }
 
-function causeText(d: Diagnosis, playbook: Playbook | undefined): string {
+export function causeText(d: Pick<Diagnosis, 'cause' | 'title'>, playbook: Playbook | undefined): string {
   const cause = playbook?.causes.find((c) => c.id === d.cause);
   if (cause) return `*Likely cause: ${mrkdwn(cause.title)}*\n${mrkdwn(cause.explanation)}`;
   return `*What it means*\n${mrkdwn(playbook?.summary ?? d.title)}`;
 }
 
-function actionsText(d: Diagnosis): string {
+export function actionsText(d: Pick<Diagnosis, 'actions'>): string {
   const lines = d.actions.map((a, i) => `${i + 1}. ${mrkdwn(a)}`);
   return `*First things to do*\n${fitLines(lines, LIMITS.sectionText - 30)}`;
 }

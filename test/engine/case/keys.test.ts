@@ -43,6 +43,16 @@ const LINES: [string, string, number, string[]][] = [
     1,
     ['pid 23908'],
   ],
+  [
+    'Flink 1.12+ TaskManager id with its node (DataLinkDC/dinky#3273)',
+    '2024-03-11 16:31:51,967 INFO  org.apache.flink.runtime.resourcemanager.active.ActiveResourceManager [] - Closing TaskExecutor connection container_e481_1710116763206_0003_01_000002(hadoop-03:45454) because: slot manager has determined that the resource is no longer needed',
+    40,
+    [
+      'yarn-container container_e481_1710116763206_0003_01_000002',
+      'yarn-application application_1710116763206_0003',
+      'flink-taskmanager container_e481_1710116763206_0003_01_000002',
+    ],
+  ],
 ];
 
 describe('join keys read from a line', () => {

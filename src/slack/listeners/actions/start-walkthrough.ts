@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, BlockAction, ButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { StoreUnavailableError } from '../../../errors.ts';
+import { asMemdoctorError, StoreUnavailableError } from '../../../errors.ts';
+import { type CaseWhere, leadGroup, readCaseAnswer } from '../../../usecases/add-to-case.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { storeDownText } from '../../failures.ts';
 import { readWalkSeed, type WalkSeed } from '../../views/walk-seed.ts';
@@ -54,11 +55,33 @@ async function startOnce(deps: SlackDeps, client: Args['client'], click: StartCl
     await click.tell(refusal);
     return;
   }
+  const fromCase = await caseKnown(
+    deps,
+    { workspace, conversation: thread.channel, thread: thread.ts },
+    seed.p,
+  );
   await startInThread(deps, client, {
     workspace,
     thread,
     owner: user,
     playbook: seed.p,
-    diagnosis: { facts: seed.f, values: seed.v },
+    diagnosis: fromCase ?? { facts: seed.f, values: seed.v },
   });
+}
+
+/**
+ * What the thread's case knows, when its answer leads with this playbook: the facts of every input
+ * read together (the button carries only what fits in it). A store that cannot say gives undefined.
+ */
+async function caseKnown(deps: SlackDeps, where: CaseWhere, playbook: string) {
+  if (!deps.cases) return undefined;
+  const context = { cases: deps.cases.store, limits: deps.cases.limits, playbooks: deps.playbooks };
+  try {
+    const found = await readCaseAnswer(where, context);
+    if (!found || found.record.inputs.length < 2) return undefined;
+    return leadGroup(found.report)?.diagnoses[0]?.playbook === playbook ? found.known : undefined;
+  } catch (error) {
+    deps.log.warn({ channel: where.conversation, err: asMemdoctorError(error).message }, 'case not read');
+    return undefined;
+  }
 }

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { StoreUnavailableError } from '../../../errors.ts';
 import { readTyped, type StepView, type TypedAnswer } from '../../../walkthrough/index.ts';
 import { answerStep } from '../../answer-flow.ts';
+import { caseWhere, refineWithPaste } from '../../case-thread.ts';
 import type { SlackDeps } from '../../deps.ts';
-import { storeDownText } from '../../failures.ts';
+import { explainFailure, storeDownText } from '../../failures.ts';
 import { pastedOutput, waitingIn } from '../../waiting.ts';
 
 type Args = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
@@ -36,6 +37,26 @@ function replyAnswer(view: StepView, text: string): TypedAnswer | undefined {
 /** A reply that could answer a step (a paste or a figure), as opposed to talk ("looking now"). */
 function mayBeAnAnswer(text: string): boolean {
   return pastedOutput(text) !== undefined || LOOKS_LIKE_A_FIGURE.test(text);
+}
+
+/** A paste in a thread with a case answer and no step waiting: it joins the case (other replies are talk). */
+async function addPaste(
+  deps: SlackDeps,
+  client: Args['client'],
+  reply: z.infer<typeof ReplySchema>,
+  workspace: string,
+  tell: (text: string) => Promise<void>,
+): Promise<void> {
+  const text = pastedOutput(reply.text);
+  if (text === undefined) return;
+  const where = caseWhere({ workspace, channel: reply.channel, threadTs: reply.thread_ts });
+  try {
+    await refineWithPaste(deps, client, { where, user: reply.user, text });
+  } catch (error) {
+    const failure = explainFailure(error, 'this paste was not added to the thread’s case');
+    deps.log.warn({ channel: reply.channel, code: failure.code, err: failure.message }, 'paste not added');
+    await tell(failure.message);
+  }
 }
 
 /**
@@ -70,7 +91,7 @@ export function threadReply(deps: SlackDeps) {
         await tell(storeDownText(error, 'this reply was not taken as the answer to a walkthrough step'));
       return;
     }
-    if (!waiting) return;
+    if (!waiting) return addPaste(deps, client, reply, context.teamId, tell);
     const answer = replyAnswer(waiting.view, reply.text);
     if (!answer) return;
     if ('refusal' in answer) return tell(answer.refusal);

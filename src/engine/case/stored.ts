@@ -1,0 +1,63 @@
+import type { BookContents, Finding } from '../facts.ts';
+import type { EngineHint } from '../hints.ts';
+import type { InputStats } from '../ingest/lines.ts';
+import { bookOfInput, combineBooks } from './diagnose-case.ts';
+import { type CaseInput, type InputKeys, readKeys } from './join.ts';
+
+/**
+ * What a case keeps of one input instead of its text: its name and size, the join keys it names
+ * (with the line of each) and its facts (the collector's book: a few facts per kind, each with the
+ * text of its line, which is what a diagnosis cites).
+ */
+export interface StoredInput {
+  name: string;
+  bytes: number;
+  lines: number;
+  keys: InputKeys;
+  book: BookContents;
+}
+
+/** Reads one input into what a case stores (pure): its keys and its facts, read on their own. */
+export function storedInput(input: CaseInput & { stats: InputStats }): StoredInput {
+  return {
+    name: input.name,
+    bytes: input.stats.bytes,
+    lines: input.lines.length,
+    keys: readKeys(input),
+    book: bookOfInput(input),
+  };
+}
+
+/**
+ * The same input under another name (a second `executor.log` in a thread): keys only its own lines
+ * can join by (a bare executor id, `<name>#...`) carry the name, so they move with it.
+ */
+export function renamed(input: StoredInput, name: string): StoredInput {
+  if (name === input.name) return input;
+  const scope = `${input.name}#`;
+  const id = (old: string) => (old.startsWith(scope) ? `${name}#${old.slice(scope.length)}` : old);
+  return {
+    ...input,
+    name,
+    keys: {
+      first: input.keys.first.map((k) => ({ ...k, id: id(k.id) })),
+      links: input.keys.links.map(([a, b]) => [id(a), id(b)]),
+    },
+  };
+}
+
+/**
+ * Every fact the named inputs showed together, without lines: what a walkthrough started from the
+ * case knows (the engine hint, when given, included).
+ */
+export function caseFindings(
+  inputs: readonly StoredInput[],
+  names: readonly string[],
+  engine?: EngineHint,
+): Finding[] {
+  const wanted = new Set(names);
+  return combineBooks(
+    inputs.filter((input) => wanted.has(input.name)),
+    engine,
+  ).book.findings();
+}

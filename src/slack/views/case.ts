@@ -1,0 +1,105 @@
+import type { CaseAnswer } from '../../usecases/add-to-case.ts';
+import type { Playbook } from '../../usecases/types.ts';
+import { ACTION, BLOCK } from '../ids.ts';
+import { packAlternatives } from './alternatives.ts';
+import {
+  actions,
+  type Block,
+  type ButtonElement,
+  button,
+  capBlocks,
+  context,
+  cut,
+  fitLines,
+  header,
+  type MessageView,
+  mrkdwn,
+  section,
+} from './blocks.ts';
+import { actionsText, causeText, percent } from './diagnosis.ts';
+import { LIMITS } from './limits.ts';
+import { packWalkSeed } from './walk-seed.ts';
+
+type CaseView = Pick<CaseAnswer, 'report' | 'lead' | 'known'> & {
+  change?: Pick<CaseAnswer['change'], 'summary'>;
+};
+type Lead = NonNullable<CaseAnswer['lead']>;
+type Top = Lead['diagnoses'][number];
+
+/** Evidence lines as `input:line`, so a reader finds each in the file it came from. */
+function evidenceBlock(top: Top): Block {
+  const lines = top.evidence.map(
+    (e) => `${mrkdwn(e.input)}:${e.line}: ${mrkdwn(e.text).replace(/```/g, "'''")}`,
+  );
+  return section(`*Evidence*\n\`\`\`${fitLines(lines, LIMITS.sectionText - 40)}\`\`\``);
+}
+
+function caseButtons(top: Top, rest: readonly Top[], playbook: Playbook | undefined, view: CaseView) {
+  const out: ButtonElement[] = [];
+  if (playbook?.procedure !== undefined)
+    out.push(
+      button('Start walkthrough', ACTION.startWalkthrough, packWalkSeed(top.playbook, view.known), 'primary'),
+    );
+  if (rest.length > 0) out.push(button('Show alternatives', ACTION.showAlternatives, packAlternatives(rest)));
+  out.push(button('Not a memory problem', ACTION.notMemory, top.playbook));
+  return out;
+}
+
+/** What the case read: every input, the notes (inputs read apart, inputs left out) and what changed. */
+function footer(view: CaseView): Block[] {
+  const read = view.report.inputs.map((i) => mrkdwn(i.source)).join(', ');
+  const lines = [`Read together in this thread: ${read || 'nothing yet'}.`, ...view.report.notes.map(mrkdwn)];
+  const blocks = [context(cut(lines.join('\n'), LIMITS.contextText))];
+  if (view.change)
+    blocks.push(
+      context(
+        cut(`:arrows_counterclockwise: *What changed:* ${mrkdwn(view.change.summary)}`, LIMITS.sectionText),
+      ),
+    );
+  return blocks;
+}
+
+function nothingFound(view: CaseView, playbooks: readonly Playbook[]): MessageView {
+  const text = 'memdoctor found no known memory problem in the inputs of this thread.';
+  return {
+    text: view.change ? `${text} ${view.change.summary}` : text,
+    blocks: [
+      section(`*${text}*`),
+      section(`Looked for: ${playbooks.map((p) => `\`${p.id}\``).join(', ') || 'no playbooks are loaded'}.`),
+      ...footer(view),
+    ],
+  };
+}
+
+/**
+ * A thread's one answer, over every input posted in it (a case): the lead group's top diagnosis
+ * with evidence cited `input:line`, its cause and first actions, the buttons (the walkthrough starts
+ * from the whole case's facts), then what was read, what was kept apart or left out, and what the
+ * latest input changed. Pure: the same case gives the same blocks.
+ */
+export function caseAnswerView(view: CaseView, playbooks: readonly Playbook[], user?: string): MessageView {
+  const [top, ...rest] = view.lead?.diagnoses ?? [];
+  if (!top || !view.lead) return nothingFound(view, playbooks);
+  const playbook = playbooks.find((p) => p.id === top.playbook);
+  const by = user ? ` · asked by <@${user}>` : '';
+  const together =
+    view.lead.inputs.length > 1 ? ` · read together: ${view.lead.inputs.map(mrkdwn).join(', ')}` : '';
+  const summary = view.change ? ` · ${view.change.summary}` : '';
+  return {
+    text: cut(`${top.title} (confidence ${percent(top.confidence)})${summary}`, LIMITS.fallbackText),
+    blocks: capBlocks([
+      header(top.title),
+      context(
+        cut(
+          `Confidence *${percent(top.confidence)}* · playbook \`${top.playbook}\`${together}${by}`,
+          LIMITS.sectionText,
+        ),
+      ),
+      evidenceBlock(top),
+      section(causeText(top, playbook)),
+      section(actionsText(top)),
+      actions(BLOCK.diagnosisActions, caseButtons(top, rest, playbook, view)),
+      ...footer(view),
+    ]),
+  };
+}

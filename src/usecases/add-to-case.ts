@@ -1,0 +1,168 @@
+import type { CaseRecord, CaseStore, CaseWhere } from '../cases/index.ts';
+import type { CaseInputOffload } from '../diagnosis/engine-job.ts';
+import { type DiagnosisInput, knownFacts } from '../diagnosis/index.ts';
+import {
+  type CaseGroupReport,
+  type CaseLimits,
+  type CaseReport,
+  caseFindings,
+  type LeftOut,
+  readCaseInput,
+  renamed,
+  reportStoredCase,
+  type StoredInput,
+  storedInput,
+} from '../engine/case/index.ts';
+import { CaseConflictError, ErrorCode, MemdoctorError } from '../errors.ts';
+import type { DiagnosisFacts } from '../walkthrough/index.ts';
+import { type CaseChange, caseChange, leadGroup, uniqueName } from './case-change.ts';
+import type { EngineHint, Playbook } from './types.ts';
+
+export type { CaseRecord, CaseStore, CaseWhere } from '../cases/index.ts';
+export type { CaseGroupReport, CaseLimits, CaseReport } from '../engine/case/index.ts';
+export { type CaseChange, leadGroup } from './case-change.ts';
+
+/** A new input for the case of a Slack thread or a console session. */
+export interface CaseInputRequest {
+  where: CaseWhere;
+  input: DiagnosisInput;
+  /** The system the user named, kept with the case's first input and applied to the whole case. */
+  engine?: EngineHint;
+  /** The ts of the answer message, when the caller has just posted it for this input. */
+  answerTs?: string;
+}
+
+/** What the case use case works with. */
+export interface CaseContext {
+  cases: CaseStore;
+  playbooks: readonly Playbook[];
+  limits: CaseLimits;
+  /** Where an input is read into its keys and facts (the Slack app's worker pool); here when unset. */
+  readInput?: CaseInputOffload;
+  now?: () => Date;
+}
+
+/** The case's answer after a change: the report, what changed, and what a walkthrough starts from. */
+export interface CaseAnswer {
+  record: CaseRecord;
+  report: CaseReport;
+  change: CaseChange;
+  /** The group the answer leads with (its top diagnosis is the case's). */
+  lead?: CaseGroupReport;
+  /** The facts of the lead group's inputs together, with its top diagnosis' values. */
+  known: DiagnosisFacts;
+}
+
+/** How often a change is tried again when another one in the same thread wrote first. */
+const CONFLICT_TRIES = 3;
+
+/** The input's bytes, telling `onRead` of each chunk once it has been read. */
+async function* chunksOf(input: DiagnosisInput): AsyncGenerator<Uint8Array> {
+  if ('text' in input) {
+    yield Buffer.from(input.text, 'utf8');
+    return;
+  }
+  for await (const chunk of input.chunks) {
+    yield chunk;
+    input.onRead?.(chunk.length);
+  }
+}
+
+/** Reads a case's input here, on this thread (the console, tests): its lines, then its keys and facts. */
+export const readHere: CaseInputOffload = async (job) => storedInput(await readCaseInput(job, job.maxBytes));
+
+type ReadInput = { stored: StoredInput } | { leftOut: LeftOut };
+
+/** Reads the input within what the case has left; past a limit, why it is left out (unread). */
+async function readWithin(
+  record: CaseRecord | undefined,
+  request: CaseInputRequest,
+  context: CaseContext,
+): Promise<ReadInput> {
+  const { limits } = context;
+  const source = request.input.source;
+  const held = record?.bytes ?? 0;
+  if ((record?.inputs.length ?? 0) >= limits.maxInputs)
+    return { leftOut: { source, reason: `a case holds at most ${limits.maxInputs} inputs` } };
+  try {
+    const job = { source, chunks: chunksOf(request.input), maxBytes: limits.maxBytes - held };
+    return { stored: await (context.readInput ?? readHere)(job) };
+  } catch (error) {
+    // From a worker thread the error comes back as a MemdoctorError with its code.
+    if (!(error instanceof MemdoctorError && error.code === ErrorCode.InputTooLarge)) throw error;
+    return {
+      leftOut: {
+        source,
+        reason: `the case would pass its limit of ${limits.maxBytes} bytes (${held} held before it)`,
+      },
+    };
+  }
+}
+
+/** The report of a stored case (undefined: no case yet). */
+function reportOf(record: CaseRecord | undefined, playbooks: readonly Playbook[]): CaseReport | undefined {
+  return record ? reportStoredCase(record, playbooks, record.engine) : undefined;
+}
+
+/** The case's answer as it stands: what a walkthrough started in the thread knows. */
+export function caseKnown(record: CaseRecord, report: CaseReport): DiagnosisFacts {
+  const lead = leadGroup(report);
+  const findings = caseFindings(record.inputs, lead?.inputs ?? [], record.engine);
+  return knownFacts(findings, lead?.diagnoses[0]?.facts);
+}
+
+/** One try: the input's facts (or why it is left out) written over the version just read. */
+async function write(request: CaseInputRequest, context: CaseContext, read: ReadInput, at: string) {
+  const before = await context.cases.get(request.where);
+  const leftOut =
+    'leftOut' in read ? { ...read.leftOut, source: uniqueName(before, read.leftOut.source) } : undefined;
+  const input = 'stored' in read ? renamed(read.stored, uniqueName(before, read.stored.name)) : undefined;
+  const result = await context.cases.add(
+    request.where,
+    {
+      ...(input ? { input } : { leftOut }),
+      limits: context.limits,
+      ...(request.answerTs ? { answerTs: request.answerTs } : {}),
+      ...(request.engine ? { engine: request.engine } : {}),
+      at,
+    },
+    before?.version ?? 0,
+  );
+  return { before, result, name: input?.name ?? leftOut?.source ?? request.input.source };
+}
+
+/**
+ * The one door for a new input in a thread or a console session: reads it (within the case's
+ * limits), stores its facts (never its text) in the case, and diagnoses the whole case again from
+ * the stored facts. Returns the new answer and what changed; an input past a limit is recorded as
+ * left out, and the answer says so. Tries again when another input of the same case wrote first.
+ */
+export async function addToCase(request: CaseInputRequest, context: CaseContext): Promise<CaseAnswer> {
+  const at = (context.now?.() ?? new Date()).toISOString();
+  const read = await readWithin(await context.cases.get(request.where), request, context);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { before, result, name } = await write(request, context, read, at);
+      const report = reportStoredCase(result.record, context.playbooks, result.record.engine);
+      const change = caseChange(name, result, reportOf(before, context.playbooks), report);
+      const lead = leadGroup(report);
+      return {
+        record: result.record,
+        report,
+        change,
+        ...(lead ? { lead } : {}),
+        known: caseKnown(result.record, report),
+      };
+    } catch (error) {
+      if (!(error instanceof CaseConflictError) || attempt >= CONFLICT_TRIES) throw error;
+    }
+  }
+}
+
+/** The case of a thread or session as it stands, or undefined when there is none. */
+export async function readCaseAnswer(where: CaseWhere, context: CaseContext) {
+  const record = await context.cases.get(where);
+  if (!record) return undefined;
+  const report = reportStoredCase(record, context.playbooks, record.engine);
+  return { record, report, known: caseKnown(record, report) };
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryCaseStore } from '../../../src/cases/store/memory.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
+import { caseAnswerView } from '../../../src/slack/views/case.ts';
+import { readWalkSeed } from '../../../src/slack/views/walk-seed.ts';
+import { addToCase, type CaseAnswer } from '../../../src/usecases/add-to-case.ts';
+import { blockKitProblems } from '../support/block-kit.ts';
+
+// Real inputs: test/fixtures/case/SOURCES.md, named by their file names.
+const CASES = join(import.meta.dirname, '..', '..', 'fixtures', 'case');
+const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
+
+async function caseOf(...files: string[][]): Promise<CaseAnswer> {
+  const context = { cases: new MemoryCaseStore(), playbooks, limits: { maxInputs: 8, maxBytes: 1 << 26 } };
+  const where = { workspace: 'T1', conversation: 'C1', thread: '1700000000.000100' };
+  let answer: CaseAnswer | undefined;
+  for (const parts of files) {
+    const text = readFileSync(join(CASES, ...parts), 'utf8');
+    answer = await addToCase({ where, input: { source: parts.at(-1) as string, text } }, context);
+  }
+  return answer as CaseAnswer;
+}
+
+describe('the case answer view', () => {
+  it('leads with the joint diagnosis, cites input:line, and says what was read and what changed', async () => {
+    const answer = await caseOf(['hudi-9339', 'jobmanager.log'], ['hudi-9339', 'nodemanager.log']);
+    const view = caseAnswerView(answer, playbooks, 'UALICE01');
+    expect(blockKitProblems(view.blocks)).toEqual([]);
+    expect(view).toMatchSnapshot();
+  });
+
+  it('starts the walkthrough from the facts of every input of the lead group', async () => {
+    const answer = await caseOf(['hudi-9339', 'jobmanager.log'], ['hudi-9339', 'nodemanager.log']);
+    const view = caseAnswerView(answer, playbooks);
+    const actions = view.blocks.find((b) => b.type === 'actions') as { elements: { value: string }[] };
+    const seed = readWalkSeed(actions.elements[0]?.value);
+    expect(seed?.p).toBe(answer.lead?.diagnoses[0]?.playbook);
+    expect(seed?.f).toEqual(answer.known.facts);
+  });
+
+  it('says nothing was found in inputs that show no memory problem, naming them', async () => {
+    const answer = await caseOf(['jvm-threads-b', 'nmt.txt'], ['hudi-9339', 'jobmanager.log']);
+    const view = caseAnswerView(answer, playbooks);
+    expect(view.text).toMatch(
+      /^memdoctor found no known memory problem in the inputs of this thread\. Added/,
+    );
+    expect(JSON.stringify(view.blocks)).toContain('Read together in this thread: nmt.txt, jobmanager.log.');
+    expect(blockKitProblems(view.blocks)).toEqual([]);
+  });
+});
