@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { RedisScripts } from '../redis/commands.ts';
 import type { RedisConnection } from '../redis/connect.ts';
@@ -13,29 +14,30 @@ export interface LlmStore {
 
 /** Process-local store: used without Redis, and as the fallback when Redis fails. */
 export class MemoryLlmStore implements LlmStore {
-  private readonly values = new Map<string, { value: string; expires: number }>();
+  // Bounded for a long-running bot without Redis: past maxEntries the least recently used answer goes.
+  private readonly values: LRUCache<string, string>;
   private readonly counts = new Map<string, number>();
 
-  constructor(private readonly maxEntries = 1000) {}
+  /** `now` (milliseconds) replaces the cache's monotonic clock in tests. */
+  constructor(maxEntries = 1000, now?: () => number) {
+    this.values = new LRUCache<string, string>({
+      max: maxEntries,
+      // A test's clock jumps; without this the cache would keep reading the time it cached for 1 ms.
+      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+    });
+  }
 
   async get(hash: string): Promise<string | undefined> {
-    const entry = this.values.get(hash);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.values.delete(hash);
-      return undefined;
-    }
-    return entry.value;
+    return this.values.get(hash);
   }
 
   async set(hash: string, value: string, ttlSeconds: number): Promise<void> {
-    this.values.delete(hash);
-    this.values.set(hash, { value, expires: Date.now() + ttlSeconds * 1000 });
-    // Bounded for a long-running bot without Redis: a Map iterates oldest first.
-    for (const oldest of this.values.keys()) {
-      if (this.values.size <= this.maxEntries) break;
-      this.values.delete(oldest);
+    // lru-cache reads a TTL of 0 as "never expires"; an answer given no time is not kept at all.
+    if (ttlSeconds <= 0) {
+      this.values.delete(hash);
+      return;
     }
+    this.values.set(hash, value, { ttl: ttlSeconds * 1000 });
   }
 
   async hit(workspace: string, windowSeconds: number, now = Date.now()): Promise<number> {

@@ -47,11 +47,32 @@ describe.each(DEDUPES)('%s event dedupe', (_name, make) => {
 });
 
 describe('memory dedupe expiry', () => {
-  it('forgets an id after its time', async () => {
-    let now = 0;
+  // The clock starts past 0: lru-cache reads a start time of 0 as "no TTL" (a monotonic clock never is 0).
+  it('forgets an id after its time, and not before', async () => {
+    let now = 1_000;
     const dedupe = new MemoryEventDedupe(10, () => now);
     expect(await dedupe.firstTime('a')).toBe(true);
-    now = 11_000;
+    now = 10_000;
+    expect(await dedupe.firstTime('a')).toBe(false);
+    now = 12_000;
+    expect(await dedupe.firstTime('a')).toBe(true);
+  });
+
+  it('keeps a shorter window asked for by the caller', async () => {
+    let now = 1_000;
+    const dedupe = new MemoryEventDedupe(3600, () => now);
+    expect(await dedupe.firstTime('b', 5)).toBe(true);
+    now = 7_000;
+    expect(await dedupe.firstTime('b')).toBe(true);
+  });
+});
+
+describe('memory dedupe bound', () => {
+  it('remembers at most maxIds ids, forgetting the least recently seen first', async () => {
+    const dedupe = new MemoryEventDedupe(3600, undefined, 2);
+    for (const id of ['a', 'b', 'c']) expect(await dedupe.firstTime(id)).toBe(true);
+    expect(await dedupe.firstTime('c')).toBe(false);
+    expect(await dedupe.firstTime('b')).toBe(false);
     expect(await dedupe.firstTime('a')).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { ConfigSchema, loadConfig } from '../../src/config.ts';
-import { validate } from './k8s-schema.ts';
+import { validate } from './k8s-validate.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const K8S = join(ROOT, 'deploy/kubernetes');
@@ -31,14 +31,19 @@ describe('the Kubernetes manifests', () => {
       expect(validate(doc), doc.kind).toEqual([]);
   });
 
-  it('catch a misspelt or missing field (the check can fail)', () => {
+  it('catch a misspelt field, a missing one and a wrong type in a broken copy (the check can fail)', () => {
     const deployment = structuredClone(byKind('Deployment'));
     deployment.spec.template.spec.containers[0].readinessprobe = {};
+    deployment.spec.replicas = 'two';
     delete deployment.spec.selector;
     expect(validate(deployment)).toEqual([
-      'Deployment.spec.selector: required by DeploymentSpec',
+      'Deployment.spec.replicas: must be integer',
       'Deployment.spec.template.spec.containers[0].readinessprobe: not a field of Container',
+      'Deployment.spec: must have required property selector',
     ]);
+    const service = structuredClone(byKind('Service'));
+    service.spec.ports[0].port = '80';
+    expect(validate(service)).toEqual(['Service.spec.ports[0].port: must be integer']);
   });
 
   it('probe readiness on /readyz and liveness on /livez, on the port the Service targets', () => {

@@ -86,10 +86,27 @@ describe('MemoryLlmStore', () => {
     expect(await store.get('c')).toBe('3');
   });
 
-  it('forgets an answer after its TTL', async () => {
-    const store = new MemoryLlmStore();
-    await store.set('a', '1', -1);
+  it('keeps a recently read answer over older unread ones', async () => {
+    const store = new MemoryLlmStore(2);
+    await store.set('a', '1', 60);
+    await store.set('b', '2', 60);
+    expect(await store.get('a')).toBe('1');
+    await store.set('c', '3', 60);
+    expect(await store.get('b')).toBeUndefined();
+    expect(await store.get('a')).toBe('1');
+  });
+
+  it('forgets an answer after its TTL, and keeps none given no time', async () => {
+    // The clock starts past 0: lru-cache reads a start time of 0 as "no TTL".
+    let now = 1_000;
+    const store = new MemoryLlmStore(10, () => now);
+    await store.set('a', '1', 60);
+    now += 59_000;
+    expect(await store.get('a')).toBe('1');
+    now += 2_000;
     expect(await store.get('a')).toBeUndefined();
+    await store.set('b', '2', -1);
+    expect(await store.get('b')).toBeUndefined();
   });
 });
 
