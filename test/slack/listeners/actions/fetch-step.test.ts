@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
-import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/slack/ids.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../../../src/walkthrough/index.ts';
-import { FLINK_JOB, flinkFake } from '../../../connectors/fakes/systems.ts';
+import { flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
 import { buttonsOf, click, threadReplies } from '../../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
-import { slashCommand, viewSubmission } from '../../support/payloads.ts';
+import { slashCommand } from '../../support/payloads.ts';
 
 const OWNER = 'UALICE01';
 const CHANNEL = 'CFETCH01';
@@ -62,47 +61,6 @@ async function toFreeSlots() {
   return { root, jobSlots, freeSlots: await stepTitled(root, 'Is any slot free?') };
 }
 
-/** The clicks up to job-slots, the step whose fetch needs the job id the walkthrough lacks. */
-const TO_JOB_SLOTS: [string, string][] = [
-  ['Are all tasks of the job running?', 'Some tasks are not running'],
-  ["What do the job's exceptions show?", 'Empty, or only slot timeouts'],
-  ['Does the JobManager say the job waits for slots?', 'Yes, it waits'],
-  ['Did TaskManagers go away while the job ran?', 'No, they stayed up'],
-];
-
-/** /memdoctor walk flink-pending-slots up to job-slots, its "Fetch from ...…" clicked: the form opened. */
-async function toJobSlotsForm() {
-  await h.sender.command(
-    slashCommand('walk flink-pending-slots', {
-      user: OWNER,
-      channel: CHANNEL,
-      responseUrl: h.fake.responseUrl,
-    }),
-  );
-  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
-  for (const [title, label] of TO_JOB_SLOTS) await click(h, await stepTitled(root, title), label, OWNER);
-  const jobSlots = await stepTitled(root, 'Does the cluster have as many slots');
-  await click(h, jobSlots, 'Fetch from Flink JobManager…', OWNER);
-  const opened = await waitFor(() => h.fake.callsTo('views.open')[0]);
-  const view = JSON.parse(String(opened.args.view)) as {
-    callback_id: string;
-    private_metadata: string;
-    blocks: { label?: { text: string } }[];
-  };
-  const submit = (jobId: string) =>
-    h.sender.interaction(
-      viewSubmission({
-        user: OWNER,
-        callbackId: VIEW.fetchIds,
-        privateMetadata: view.private_metadata,
-        values: {
-          [`${FETCH_ID_BLOCK_PREFIX}jobId`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value: jobId } },
-        },
-      }),
-    );
-  return { root, jobSlots, view, submit };
-}
-
 describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
   it('answers free-slots from the Flink fake and the walkthrough reaches its conclusion with no paste', async () => {
     h = await startReal({ flink: targetFor(flink.url) });
@@ -135,51 +93,6 @@ describe('actions/fetch-step: "Fetch from Flink JobManager" on a step', () => {
       root.ts,
     );
     expect(record?.current).toBe('free-slots');
-  });
-
-  it('a step lacking the job id offers a form for it; the id given fetches and answers the step', async () => {
-    h = await startReal({ flink: targetFor(flink.url) });
-    const { root, jobSlots, view, submit } = await toJobSlotsForm();
-    expect(JSON.stringify(jobSlots.blocks)).toContain(
-      'needs jobId, which this walkthrough does not know yet: give it',
-    );
-    expect(view.callback_id).toBe(VIEW.fetchIds);
-    expect(view.blocks.map((b) => b.label?.text).filter(Boolean)).toEqual(['job id']);
-    // An empty field keeps the form open with the reason under it; nothing is fetched.
-    const empty = await submit('  ');
-    expect(await empty.json()).toEqual({
-      response_action: 'errors',
-      errors: { [`${FETCH_ID_BLOCK_PREFIX}jobId`]: 'Give the job id.' },
-    });
-    expect(flink.fake.seen).toEqual([]);
-    await submit(` ${FLINK_JOB} `);
-    await stepTitled(root, 'Does the job use more than one slot sharing group?');
-    expect(threadReplies(h, CHANNEL, root.ts).map((m) => m.text)).toContain(
-      'Answered by UALICE01: 1 TaskManager(s) with 4 slots, 4 available; the job (FINISHED) has 1 vertices, largest parallelism 1, 0 subtask(s) waiting for a slot.',
-    );
-    expect(flink.fake.seen.map((s) => s.path)).toEqual(['/overview', `/jobs/${FLINK_JOB}`]);
-    const record = await h.deps.walkthroughs.findByThread(
-      { workspace: 'T1', conversation: CHANNEL },
-      root.ts,
-    );
-    expect(record?.path.find((e) => e.step === 'job-slots')?.answer).toMatchObject({
-      fetched: { connector: 'flink', paths: ['/overview', `/jobs/${FLINK_JOB}`] },
-    });
-  });
-
-  it('a job id that is not one is told privately, no path is built from it, and the step still takes a paste', async () => {
-    h = await startReal({ flink: targetFor(flink.url) });
-    const { root, submit } = await toJobSlotsForm();
-    await submit('../taskmanagers');
-    const told = await waitFor(() => h.fake.callsTo('chat.postEphemeral')[0]);
-    expect(told.args.text).toContain('"../taskmanagers" is not a jobId (expected something like');
-    // The overview needs no id and is read first; the job's path is never built.
-    expect(flink.fake.seen.map((s) => s.path)).toEqual(['/overview']);
-    const record = await h.deps.walkthroughs.findByThread(
-      { workspace: 'T1', conversation: CHANNEL },
-      root.ts,
-    );
-    expect(record?.current).toBe('job-slots');
   });
 
   it('unconfigured, no step shows a Fetch button', async () => {

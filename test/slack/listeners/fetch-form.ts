@@ -1,0 +1,64 @@
+import type { ConnectorsConfig } from '../../../src/connectors/config.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
+import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../src/slack/ids.ts';
+import { MemoryWalkthroughStore, WalkthroughService } from '../../../src/walkthrough/index.ts';
+import { click, threadReplies } from '../support/clicks.ts';
+import { type Harness, startHarness, waitFor } from '../support/harness.ts';
+import { slashCommand, viewSubmission } from '../support/payloads.ts';
+
+// The walk both fetch-ids tests take: flink-pending-slots up to job-slots, whose fetch needs the job id
+// a walkthrough started by hand does not know, and its "Fetch from ...…" form.
+
+export const OWNER = 'UALICE01';
+export const CHANNEL = 'CFETCH02';
+const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
+
+export function startWith(connectors: ConnectorsConfig): Promise<Harness> {
+  return startHarness({
+    walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
+    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors }),
+  });
+}
+
+export const stepTitled = (h: Harness, root: { ts: string }, title: string) =>
+  waitFor(() => threadReplies(h, CHANNEL, root.ts).find((m) => m.text?.includes(title)));
+
+const TO_JOB_SLOTS: [string, string][] = [
+  ['Are all tasks of the job running?', 'Some tasks are not running'],
+  ["What do the job's exceptions show?", 'Empty, or only slot timeouts'],
+  ['Does the JobManager say the job waits for slots?', 'Yes, it waits'],
+  ['Did TaskManagers go away while the job ran?', 'No, they stayed up'],
+];
+
+/** /memdoctor walk flink-pending-slots up to job-slots, its "Fetch from ...…" clicked: the form opened. */
+export async function toJobSlotsForm(h: Harness) {
+  await h.sender.command(
+    slashCommand('walk flink-pending-slots', {
+      user: OWNER,
+      channel: CHANNEL,
+      responseUrl: h.fake.responseUrl,
+    }),
+  );
+  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+  for (const [title, label] of TO_JOB_SLOTS) await click(h, await stepTitled(h, root, title), label, OWNER);
+  const jobSlots = await stepTitled(h, root, 'Does the cluster have as many slots');
+  await click(h, jobSlots, 'Fetch from Flink JobManager…', OWNER);
+  const opened = await waitFor(() => h.fake.callsTo('views.open')[0]);
+  const view = JSON.parse(String(opened.args.view)) as {
+    callback_id: string;
+    private_metadata: string;
+    blocks: { label?: { text: string } }[];
+  };
+  const submit = (jobId: string) =>
+    h.sender.interaction(
+      viewSubmission({
+        user: OWNER,
+        callbackId: VIEW.fetchIds,
+        privateMetadata: view.private_metadata,
+        values: {
+          [`${FETCH_ID_BLOCK_PREFIX}jobId`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value: jobId } },
+        },
+      }),
+    );
+  return { root, jobSlots, view, submit };
+}
