@@ -88,13 +88,21 @@ export function dataflowFailure(error: unknown, call: DataflowCall, target: Data
 /** The generated v1b3 client, with Application Default Credentials unless the target holds a client. */
 export async function dataflowClient(target: DataflowTarget): Promise<dataflow_v1b3.Dataflow> {
   const { dataflow_v1b3 } = await import('googleapis/build/src/apis/dataflow/v1b3.js');
-  const auth =
-    target.auth ??
-    new (await import('google-auth-library')).GoogleAuth({
-      // IAM decides what the token may do: roles/dataflow.viewer reads and changes nothing.
-      scopes: ['https://www.googleapis.com/auth/cloud-platform'],
-    });
-  return new dataflow_v1b3.Dataflow({ auth, ...(target.endpoint ? { rootUrl: target.endpoint } : {}) });
+  return new dataflow_v1b3.Dataflow({
+    auth: target.auth ?? (await applicationDefault()),
+    ...(target.endpoint ? { rootUrl: target.endpoint } : {}),
+  });
+}
+
+/** Application Default Credentials, for the scope IAM then narrows to what roles/dataflow.viewer grants. */
+async function applicationDefault() {
+  const { GoogleAuth } = await import('google-auth-library');
+  const auth = new GoogleAuth({ scopes: ['https://www.googleapis.com/auth/cloud-platform'] });
+  // A service-account key signs its own short-lived JWT for the scope, as Google's GAPIC libraries
+  // (@google-cloud/dataflow among them) have it do, rather than trading it at the token endpoint.
+  // User, metadata-server and external-account credentials are not affected.
+  auth.useJWTAccessWithScope = true;
+  return auth;
 }
 
 /** What every request sends: a deadline, no retries (the connector answers once, or says why not). */

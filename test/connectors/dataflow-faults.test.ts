@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataflowConnector } from '../../src/connectors/dataflow.ts';
 import { ConnectorError } from '../../src/errors.ts';
-import { DF_JOB, dataflowFake, dataflowTargetFor, TEST_TOKEN, testAuth } from './fakes/dataflow-fake.ts';
+import {
+  DF_JOB,
+  DF_PROJECT,
+  dataflowFake,
+  dataflowTargetFor,
+  TEST_TOKEN,
+  testAuth,
+} from './fakes/dataflow-fake.ts';
+import { signedBy, testServiceAccount } from './fakes/google-credentials.ts';
 import { useFake } from './support.ts';
 
 // The message Dataflow answered a caller without the role (googleapis/google-cloud-node#6283).
@@ -89,5 +97,22 @@ describe('Dataflow connector faults', () => {
     const error = await fetch('job').catch((e) => e);
     expect(running.fake.seen[0]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(error.message).not.toContain(TEST_TOKEN);
+  });
+});
+
+describe('Dataflow connector with Application Default Credentials, as in production', () => {
+  const account = testServiceAccount(DF_PROJECT);
+  const running = useFake(() => dataflowFake(undefined, account));
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('a service-account key named by GOOGLE_APPLICATION_CREDENTIALS signs the requests', async () => {
+    vi.stubEnv('GOOGLE_APPLICATION_CREDENTIALS', account.file);
+    const { auth: _unused, ...adc } = dataflowTargetFor(running.url);
+    const got = await dataflowConnector.fetch({ resource: 'job', ids: { jobId: DF_JOB } }, { target: adc });
+    expect(got.citations[0]).toBe('job.currentState = JOB_STATE_FAILED');
+    const token = running.fake.seen[0]?.headers.authorization?.replace('Bearer ', '') ?? '';
+    expect(signedBy(token, account)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { OAuth2Client } from 'google-auth-library';
 import type { DataflowTarget } from '../../../src/connectors/dataflow-config.ts';
+import { signedBy, type TestServiceAccount } from './google-credentials.ts';
 import { type Answer, fixture, RestFake, type Route } from './rest-fake.ts';
 
 /** The project, region and job the fake holds (the job id is gcpdiag's recorded batch job). */
@@ -87,7 +88,7 @@ function messagesPage(file: string, url: URL): Answer {
  * A loopback Dataflow API for the real googleapis client: each request is checked against the
  * discovery document (method, path, query names and enum values) and must carry the test token.
  */
-export function dataflowFake(files: DataflowFixtures = PYTHON_JOB): RestFake {
+export function dataflowFake(files: DataflowFixtures = PYTHON_JOB, account?: TestServiceAccount): RestFake {
   const answers: Record<string, (url: URL) => Answer> = {
     'dataflow.projects.locations.jobs.get': () => ({ body: fixture(files.job) }),
     'dataflow.projects.locations.jobs.messages.list': (url) => messagesPage(files.messages, url),
@@ -103,7 +104,7 @@ export function dataflowFake(files: DataflowFixtures = PYTHON_JOB): RestFake {
         pattern: patternOf(method.path),
         query: [...query, ...DISCOVERY.parameters],
         answer: (match, url, headers) =>
-          check(fake, id, method, match, url, headers) ?? answerFor(match, url),
+          check(fake, id, method, match, url) ?? authorize(headers, account) ?? answerFor(match, url),
       };
     }),
   );
@@ -123,7 +124,6 @@ function check(
   method: Method,
   match: RegExpExecArray,
   url: URL,
-  headers: IncomingMessage['headers'],
 ): Answer | undefined {
   const wrong = (why: string): Answer => {
     fake.violations.push(`${id}: ${why}`);
@@ -136,6 +136,13 @@ function check(
     if (spec.location === 'query' && value !== null && spec.enum && !spec.enum.includes(value))
       return wrong(`${name}=${value} is not one of ${spec.enum.join(', ')}`);
   }
-  if (headers.authorization !== `Bearer ${TEST_TOKEN}`) return { status: 401, body: UNAUTHENTICATED };
   return undefined;
+}
+
+/** The test token, or a JWT the test service account signed for this server: anything else is Google's 401. */
+function authorize(headers: IncomingMessage['headers'], account?: TestServiceAccount): Answer | undefined {
+  const token = headers.authorization?.replace(/^Bearer /, '') ?? '';
+  if (token === TEST_TOKEN) return undefined;
+  if (account && signedBy(token, account)) return undefined;
+  return { status: 401, body: UNAUTHENTICATED };
 }
