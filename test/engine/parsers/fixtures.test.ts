@@ -189,6 +189,19 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
   ],
   [
     'dataflow-messages',
+    'assembled-describe-and-runner-log-beam-2.50.txt',
+    {
+      state: 'JOB_STATE_FAILED',
+      sdk: 'Apache Beam Python 3.10 SDK',
+      sdkVersion: '2.50.0',
+      python: true,
+      errors: 3,
+      workerLost: 2,
+      verdict: 'known SDK leak (apache/beam#28246)',
+    },
+  ],
+  [
+    'dataflow-messages',
     't5-986-runner-log-stuck.txt',
     { messages: 5, errors: 0, memoryMessages: 0, verdict: 'no error messages' },
   ],
@@ -289,6 +302,8 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
 const SUMMARIES: Record<string, string | RegExp> = {
   'assembled-runner-log-workers-lost.txt':
     'Dataflow job messages; 3 message(s), 3 error(s): 2 lost worker(s), 0 OOM kill(s), 1 SDK harness(es) lost, a work item tried 4 times.',
+  'assembled-describe-and-runner-log-beam-2.50.txt':
+    'Dataflow job wordcount (JOB_TYPE_BATCH, JOB_STATE_FAILED) on Apache Beam Python 3.10 SDK 2.50.0; 3 message(s), 3 error(s): 2 lost worker(s), 0 OOM kill(s), 1 SDK harness(es) lost, a work item tried 4 times.',
   't5-986-runner-log-stuck.txt':
     'Dataflow job messages; 5 message(s), 0 error(s): 0 lost worker(s), 0 OOM kill(s), 0 SDK harness(es) lost.',
   'gcpdiag-job-java-wordcount.json':
