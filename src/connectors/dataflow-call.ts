@@ -85,9 +85,18 @@ export function dataflowFailure(error: unknown, call: DataflowCall, target: Data
   });
 }
 
+/**
+ * A CommonJS module as an ESM import gives it: Node names only the exports its lexer finds and puts
+ * the rest under `default` (googleapis' generated namespaces are among the rest); tsx gives them all.
+ */
+function commonJs<T extends object>(module: T): T {
+  const fallback = (module as { default?: T }).default;
+  return fallback && typeof fallback === 'object' ? { ...fallback, ...module } : module;
+}
+
 /** The generated v1b3 client, with Application Default Credentials unless the target holds a client. */
 export async function dataflowClient(target: DataflowTarget): Promise<dataflow_v1b3.Dataflow> {
-  const { dataflow_v1b3 } = await import('googleapis/build/src/apis/dataflow/v1b3.js');
+  const dataflow_v1b3 = commonJs(await import('googleapis/build/src/apis/dataflow/v1b3.js')).dataflow_v1b3;
   return new dataflow_v1b3.Dataflow({
     auth: target.auth ?? (await applicationDefault()),
     ...(target.endpoint ? { rootUrl: target.endpoint } : {}),
@@ -96,7 +105,7 @@ export async function dataflowClient(target: DataflowTarget): Promise<dataflow_v
 
 /** Application Default Credentials, for the scope IAM then narrows to what roles/dataflow.viewer grants. */
 async function applicationDefault() {
-  const { GoogleAuth } = await import('google-auth-library');
+  const { GoogleAuth } = commonJs(await import('google-auth-library'));
   const auth = new GoogleAuth({ scopes: ['https://www.googleapis.com/auth/cloud-platform'] });
   // A service-account key signs its own short-lived JWT for the scope, as Google's GAPIC libraries
   // (@google-cloud/dataflow among them) have it do, rather than trading it at the token endpoint.

@@ -6,6 +6,7 @@ import { DF_JOB, DF_LOCATION, DF_PROJECT, dataflowFake } from '../connectors/fak
 import { testServiceAccount } from '../connectors/fakes/google-credentials.ts';
 import { fixture, type RestFake } from '../connectors/fakes/rest-fake.ts';
 import { cli } from './in-process.ts';
+import { assertBuilt, ROOT, testEnv } from './spawn-helpers.ts';
 
 type Report = {
   diagnoses: { playbook: string; cause: string | null; confidence: number; actions: string[] }[];
@@ -78,6 +79,39 @@ describe('memdoctor check dataflow', () => {
     );
     expect(out).toMatch(/ {2}dataflow-messages: Dataflow job wordcount \(JOB_TYPE_BATCH, JOB_STATE_FAILED\)/);
     expect(out).toContain('  - metrics: 2 update(s) at 2026-05-18T14:07:14.170Z');
+  });
+
+  it('the built command loads the CommonJS client as Node loads it (tsx would hide a missing export)', async () => {
+    assertBuilt();
+    const child = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      // Asynchronous: the fake answers in this same process.
+      import('node:child_process').then(({ execFile }) =>
+        execFile(
+          process.execPath,
+          [join(ROOT, 'bin', 'memdoctor.mjs'), 'check', 'dataflow', DF_JOB, '--json'],
+          {
+            env: testEnv({
+              MEMDOCTOR_CONNECTORS: process.env.MEMDOCTOR_CONNECTORS ?? '',
+              GOOGLE_APPLICATION_CREDENTIALS: account.file,
+              MEMDOCTOR_PLAYBOOKS_DIR: '',
+            }),
+            timeout: 60_000,
+          },
+          (error, stdout, stderr) =>
+            resolve({
+              status: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+              stdout,
+              stderr,
+            }),
+        ),
+      );
+    });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    expect(JSON.parse(child.stdout).diagnoses[0]).toMatchObject({
+      playbook: 'beam-python-leak',
+      cause: 'known-sdk-leak',
+    });
   });
 
   it('a job that is nowhere exits 2 and says what was not found', async () => {
