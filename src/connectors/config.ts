@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigInvalidError } from '../errors.ts';
+import { DataflowSettings, type DataflowTarget, dataflowTarget } from './dataflow-config.ts';
 import { GlueSettings, type GlueTarget, glueTarget } from './glue-config.ts';
 import { KubernetesSettings, type KubernetesTarget, kubernetesTarget } from './kubernetes-config.ts';
 
@@ -71,7 +72,6 @@ const Rest = z.strictObject({
     .default(DEFAULT_MAX_BYTES),
 });
 
-const NOT_YET = 'is not supported by this build yet (it reads flink, spark, yarn, kubernetes and glue)';
 const ConnectorsFile = z.strictObject({
   flink: Rest.optional(),
   spark: Rest.optional(),
@@ -81,7 +81,7 @@ const ConnectorsFile = z.strictObject({
   aws: z
     .never('is not a key: AWS Glue is read through a "glue:" entry (region, endpoint, profile)')
     .optional(),
-  dataflow: z.never(NOT_YET).optional(),
+  dataflow: DataflowSettings.optional(),
 });
 
 export type RestName = 'flink' | 'spark' | 'yarn';
@@ -92,11 +92,12 @@ export interface ConnectorTargets {
   yarn: RestTarget;
   kubernetes: KubernetesTarget;
   glue: GlueTarget;
+  dataflow: DataflowTarget;
 }
 /** Every key of connectors.yaml that has a connector. */
 export type ConnectorName = keyof ConnectorTargets;
 export type ConnectorsConfig = Partial<ConnectorTargets>;
-export type { GlueTarget, KubernetesTarget };
+export type { DataflowTarget, GlueTarget, KubernetesTarget };
 
 /** How `env:NAME` is looked up (src/config.ts's secretFromEnv; tests pass a map). */
 export type EnvLookup = (name: string) => string | undefined;
@@ -155,6 +156,7 @@ export function parseConnectorsConfig(text: string, file: string, env: EnvLookup
   if (parsed.data.kubernetes)
     config.kubernetes = kubernetesTarget(`${file}: kubernetes`, parsed.data.kubernetes, env);
   if (parsed.data.glue) config.glue = glueTarget(parsed.data.glue);
+  if (parsed.data.dataflow) config.dataflow = dataflowTarget(parsed.data.dataflow);
   return config;
 }
 

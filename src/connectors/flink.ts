@@ -1,9 +1,9 @@
-import { formatSize } from '../engine/units.ts';
+import { formatSize, parseSize } from '../engine/units.ts';
 import { loosely, type RestResource, restConnector, z } from './rest.ts';
 
 // Field names as Flink's REST handlers write them (flink-runtime rest/messages: ClusterOverviewWithVersion,
-// TaskManagerInfo with ResourceProfileInfo, JobDetailsInfo). /jobs/<id>/exceptions, the metrics and
-// /jobmanager/config wait for a real response to test against.
+// TaskManagerInfo with ResourceProfileInfo, JobDetailsInfo, ClusterConfigurationInfo: a list of
+// {key, value}). /jobs/<id>/exceptions and the TaskManager metrics wait for a real response to test against.
 // totalResource/freeResource carry whole MiB (ResourceProfileInfo's getMebiBytes(), -1 when unknown);
 // memoryConfiguration and hardware carry bytes; Flink releases before fine-grained resources lack them.
 const Resource = z.looseObject({
@@ -47,6 +47,16 @@ function taskManagerCitations(at: string, tm: z.infer<typeof TaskManager>): stri
   return out;
 }
 
+const ConfigEntries = z.array(z.looseObject({ key: z.string(), value: z.string() }));
+/** The settings that size Flink's memory and slots, cited from /jobmanager/config. */
+const MEMORY_SETTING = /\.memory\.|\.heap\.size$|numberOfTaskSlots$/;
+
+/** A Flink MemorySize as configured ("1728m", "134217728b"), with its size in bytes when it is one. */
+function setting(key: string, value: string): string {
+  const bytes = key.includes('memory') || key.endsWith('heap.size') ? parseSize(value) : undefined;
+  return `jobmanager/config ${key} = ${value}${bytes === undefined ? '' : ` (${formatSize(bytes)})`}`;
+}
+
 const resources: Record<string, RestResource> = {
   overview: {
     what: 'cluster overview',
@@ -83,6 +93,21 @@ const resources: Record<string, RestResource> = {
       return tm ? taskManagerCitations('taskmanager', tm) : [];
     },
   },
+  'jobmanager-config': {
+    what: 'cluster configuration',
+    ids: [],
+    path: () => '/jobmanager/config',
+    // As flink-conf.yaml writes them, so the engine reads the settings in force as it reads a pasted file.
+    paste: (json, body) => {
+      const entries = loosely(ConfigEntries, json);
+      return entries ? entries.map((e) => `${e.key}: ${e.value}`).join('\n') : body;
+    },
+    cite: (json) =>
+      (loosely(ConfigEntries, json) ?? [])
+        .filter((e) => MEMORY_SETTING.test(e.key))
+        .sort((a, b) => a.key.localeCompare(b.key))
+        .map((e) => setting(e.key, e.value)),
+  },
   job: {
     what: 'job with that id',
     ids: ['jobId'],
@@ -109,7 +134,7 @@ export const flinkConnector = restConnector({
   name: 'flink',
   title: 'Flink JobManager',
   permission:
-    'read access to the JobManager REST API (GET /overview, /taskmanagers, /jobs/*); Flink itself has no roles, so this is what the proxy or ingress in front of it allows',
+    'read access to the JobManager REST API (GET /overview, /taskmanagers, /jobs/*, /jobmanager/config); Flink itself has no roles, so this is what the proxy or ingress in front of it allows',
   idPatterns: {
     jobId: { pattern: /^[0-9a-f]{32}$/, example: '1c53a8f1b4937f50456190e884c9f289' },
     taskManagerId: { pattern: /^[\w.:-]{1,200}$/, example: 'container_e07_1647426438639_0022_01_000002' },

@@ -1,4 +1,5 @@
 import type { ConnectorName, ConnectorTargets } from './config.ts';
+import { dataflowConnector } from './dataflow.ts';
 import { flinkConnector } from './flink.ts';
 import { glueConnector } from './glue.ts';
 import { kubernetesConnector } from './kubernetes.ts';
@@ -16,6 +17,7 @@ export const CONNECTORS: { readonly [K in ConnectorName]: Connector<TargetOf<K>>
   yarn: yarnConnector,
   kubernetes: kubernetesConnector,
   glue: glueConnector,
+  dataflow: dataflowConnector,
 };
 
 /** Fetches one resource with the named connector and its configured target. */

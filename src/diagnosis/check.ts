@@ -76,6 +76,7 @@ const ID_EXAMPLES: Readonly<Record<Exclude<ConnectorName, 'flink' | 'glue'>, str
   spark: '<app-id>',
   yarn: '<app-id>',
   kubernetes: '<namespace>/<pod>',
+  dataflow: '<job-id>',
 };
 
 /** `<job-name>/<run-id>`: the run id never holds a "/", a job name may. */
@@ -97,6 +98,14 @@ function gluePlan(id: string | undefined): Plan {
   };
 }
 
+/** What `check <system>` takes as its id, named when it is missing. */
+const ID_NEEDED: Readonly<Record<keyof typeof ID_EXAMPLES, string>> = {
+  spark: 'the application id',
+  yarn: 'the application id',
+  kubernetes: 'the pod',
+  dataflow: 'the job id',
+};
+
 /** What a connectors.yaml entry needs first, named when the entry is missing. */
 const SETTING_NEEDED: Readonly<Record<ConnectorName, string>> = {
   flink: 'url',
@@ -104,6 +113,7 @@ const SETTING_NEEDED: Readonly<Record<ConnectorName, string>> = {
   yarn: 'url',
   kubernetes: 'kubeconfig or inCluster',
   glue: 'region',
+  dataflow: 'project and location',
 };
 
 function planFor({ system, id }: CheckRequest): Plan {
@@ -114,12 +124,18 @@ function planFor({ system, id }: CheckRequest): Plan {
   }
   if (!id)
     throw new UsageError(
-      `check ${system} needs ${system === 'kubernetes' ? 'the pod' : 'the application id'}, e.g. memdoctor check ${system} ${ID_EXAMPLES[system]}`,
+      `check ${system} needs ${ID_NEEDED[system]}, e.g. memdoctor check ${system} ${ID_EXAMPLES[system]}`,
     );
   if (system === 'kubernetes')
     return {
       requests: ['pod', 'events'].map((resource) => ({ resource, ids: { pod: id } })),
       next: previousLog(id),
+    };
+  if (system === 'dataflow')
+    return {
+      requests: ['job', 'messages', 'metrics'].map((resource) => ({ resource, ids: { jobId: id } })),
+      // The job names the SDK release; its messages say what killed the workers: one input, as pasted.
+      together: ['job', 'messages'],
     };
   if (system === 'spark')
     return {
@@ -241,6 +257,8 @@ function merge(diagnoses: readonly Diagnosis[]): Diagnosis[] {
 /** The configured URL, the AWS region, or for Kubernetes the kubeconfig context (or in-cluster): never a credential. */
 function whereFrom(system: ConnectorName, connectors: ConnectorsConfig): string {
   if (system === 'glue') return connectors.glue ? `region ${connectors.glue.region}` : '';
+  if (system === 'dataflow')
+    return connectors.dataflow ? `${connectors.dataflow.project}/${connectors.dataflow.location}` : '';
   if (system !== 'kubernetes') return connectors[system]?.url ?? '';
   const credentials = connectors.kubernetes?.credentials;
   if (credentials?.kind === 'kubeconfig') return credentials.context ?? credentials.file;

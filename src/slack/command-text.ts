@@ -16,7 +16,7 @@ export type SlashRequest =
   | { kind: 'check'; system?: CheckSystem; id?: string };
 
 /** The systems `/memdoctor check` reads, as connectors.yaml names them. */
-export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue'] as const;
+export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'] as const;
 export type CheckSystem = (typeof CHECK_SYSTEMS)[number];
 /** The name kubectl users type for Kubernetes. */
 const CHECK_ALIASES: Readonly<Record<string, CheckSystem>> = { k8s: 'kubernetes' };

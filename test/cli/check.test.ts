@@ -154,10 +154,10 @@ describe('memdoctor check', () => {
   });
 
   it('refuses a usage it does not know', async () => {
-    const { code, err } = await cli(['check', 'dataflow', 'job']);
+    const { code, err } = await cli(['check', 'dataproc', 'job']);
     expect(code).toBe(2);
     expect(err).toContain(
-      'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod>',
+      'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id> | dataflow <job-id>',
     );
     const noPod = await cli(['check', 'kubernetes']);
     expect(noPod.err).toContain(

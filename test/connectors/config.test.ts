@@ -32,6 +32,21 @@ describe('connectors.yaml', () => {
     expect(config.yarn?.timeoutMs).toBe(2000);
   });
 
+  it("reads the issue's dataflow entry, with its defaults and no place for a credential", () => {
+    const config = parse('dataflow: { project: acme-data, location: europe-west1 }\n');
+    expect(config.dataflow).toEqual({
+      project: 'acme-data',
+      location: 'europe-west1',
+      timeoutMs: 5000,
+      maxBytes: 8 * 1024 * 1024,
+      maxPages: 10,
+    });
+    expect(
+      parse('dataflow: { project: acme-data, location: europe-west1, endpoint: http://127.0.0.1:9 }').dataflow
+        ?.endpoint,
+    ).toBe('http://127.0.0.1:9');
+  });
+
   it('never shows a secret when the configuration is printed or logged', () => {
     const config = parse('flink: { url: http://jm:8081, headers: { Authorization: env:FLINK_AUTH } }', {
       FLINK_AUTH: 'Bearer abc',
@@ -66,9 +81,19 @@ describe('connectors.yaml', () => {
     ],
     ['a query in the base URL', 'yarn: { url: "http://rm:8088/?user.name=x" }', /without \?query/],
     [
-      'a connector this build has not',
-      'dataflow: { project: p }',
-      /is not supported by this build yet \(it reads flink, spark, yarn, kubernetes and glue\)\n {2}→ at dataflow/,
+      'a Dataflow project that is no project id',
+      'dataflow: { project: p, location: europe-west1 }',
+      /must be a Google Cloud project id such as acme-data\n {2}→ at dataflow.project/,
+    ],
+    [
+      'a Dataflow entry without its region',
+      'dataflow: { project: acme-data }',
+      /is required: the region the jobs run in, such as europe-west1\n {2}→ at dataflow.location/,
+    ],
+    [
+      'a secret in a Dataflow entry',
+      'dataflow: { project: acme-data, location: europe-west1, credentials: /etc/key.json }',
+      /Unrecognized key: "credentials"\n {2}→ at dataflow/,
     ],
     ['an unknown key', 'flink: { url: http://jm:8081, timeout: 5 }', /Unrecognized key: "timeout"/],
     ['a timeout out of range', 'flink: { url: http://jm:8081, timeoutMs: 10 }', /flink.timeoutMs/],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flinkConnector } from '../../src/connectors/flink.ts';
+import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { fixture } from './fakes/rest-fake.ts';
 import { FLINK_JOB, FLINK_TM, flinkFake } from './fakes/systems.ts';
@@ -79,5 +80,40 @@ describe('Flink connector against a fake JobManager answering real responses', (
     await expect(fetch('job', { jobId: 'f'.repeat(32) })).rejects.toThrow(
       `Flink JobManager has no job with that id (404 for GET /jobs/${'f'.repeat(32)})`,
     );
+  });
+  it('fetches /jobmanager/config: the memory settings in force, cited with their sizes in bytes, read as a pasted flink-conf.yaml', async () => {
+    const got = await fetch('jobmanager-config');
+    expect(got.from.path).toBe('/jobmanager/config');
+    expect(got.parser).toBeUndefined();
+    // MemorySize values as Flink prints them: "1600m" is 1600 MiB (1.56 GiB), "134217728b" bytes.
+    expect(got.citations).toEqual([
+      'jobmanager/config jobmanager.memory.heap.size = 1073741824b (1 GB)',
+      'jobmanager/config jobmanager.memory.jvm-metaspace.size = 268435456b (256 MB)',
+      'jobmanager/config jobmanager.memory.jvm-overhead.max = 201326592b (192 MB)',
+      'jobmanager/config jobmanager.memory.jvm-overhead.min = 201326592b (192 MB)',
+      'jobmanager/config jobmanager.memory.off-heap.size = 134217728b (128 MB)',
+      'jobmanager/config jobmanager.memory.process.size = 1600m (1.56 GB)',
+      'jobmanager/config taskmanager.memory.process.size = 1728m (1.69 GB)',
+      'jobmanager/config taskmanager.numberOfTaskSlots = 3',
+    ]);
+    // What the engine reads from the fetched settings is what it reads from the same lines of flink-conf.yaml.
+    const config = EXTRACTORS['config-values'];
+    const settings = got.paste.split('\n').flatMap((line) => config?.extract(line) ?? []);
+    expect(settings).toContainEqual({
+      kind: 'config',
+      values: { key: 'taskmanager.memory.process.size', value: '1728m' },
+    });
+    // The engine keeps Flink's memory, slot and port settings; a tmpdir or an address is no fact.
+    expect(settings.map((f) => f.values?.key)).toEqual([
+      'taskmanager.memory.process.size',
+      'jobmanager.memory.off-heap.size',
+      'jobmanager.memory.jvm-overhead.min',
+      'jobmanager.memory.process.size',
+      'jobmanager.rpc.port',
+      'taskmanager.numberOfTaskSlots',
+      'jobmanager.memory.jvm-metaspace.size',
+      'jobmanager.memory.heap.size',
+      'jobmanager.memory.jvm-overhead.max',
+    ]);
   });
 });

@@ -9,11 +9,11 @@ import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 
-const SYSTEMS: readonly ConnectorName[] = ['flink', 'spark', 'yarn', 'kubernetes', 'glue'];
+const SYSTEMS: readonly ConnectorName[] = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'];
 /** The name kubectl users type for Kubernetes. */
 const ALIASES: Readonly<Record<string, ConnectorName>> = { k8s: 'kubernetes' };
 const USAGE =
-  'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id>';
+  'usage: memdoctor check flink [--job <id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id> | dataflow <job-id>';
 /** What each system's check takes as its id, for the messages. */
 const ID_TAKEN: Readonly<Record<ConnectorName, string>> = {
   flink: '--job <id>',
@@ -21,6 +21,7 @@ const ID_TAKEN: Readonly<Record<ConnectorName, string>> = {
   yarn: 'the application id',
   kubernetes: 'the pod',
   glue: '<job-name>/<run-id>',
+  dataflow: 'the job id',
 };
 
 function parse(args: readonly string[]) {
@@ -44,7 +45,9 @@ function parse(args: readonly string[]) {
     throw new UsageError(
       system === 'kubernetes'
         ? 'check kubernetes needs the pod, e.g. memdoctor check kubernetes <namespace>/<pod>'
-        : `check ${system} needs the application id, e.g. memdoctor check ${system} <app-id>`,
+        : system === 'dataflow'
+          ? 'check dataflow needs the job id, e.g. memdoctor check dataflow 2024-06-19_09_43_07-14927685200167458422'
+          : `check ${system} needs the application id, e.g. memdoctor check ${system} <app-id>`,
     );
   const wanted = system === 'flink' ? values.job : id;
   return { system: system as ConnectorName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
@@ -61,7 +64,7 @@ function renderFetched(result: CheckResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `memdoctor check flink|spark|yarn|kubernetes|glue ...`: fetch the evidence from the configured API and diagnose it. */
+/** `memdoctor check flink|spark|yarn|kubernetes|glue|dataflow ...`: fetch the evidence from the configured API and diagnose it. */
 export const checkCommand: Command = {
   async run(args, io: CliIo) {
     const request = parse(args);

@@ -1,5 +1,6 @@
 import { beamVersion } from './beam-version.ts';
 import { containerMemory } from './container-memory.ts';
+import { dataflowJob } from './dataflow-job.ts';
 import { flinkMemory } from './flink-memory.ts';
 import { flinkSlots } from './flink-slots.ts';
 import { glueWorker } from './glue-worker.ts';
@@ -19,5 +20,6 @@ export const DERIVATIONS: Readonly<Record<string, Derivation>> = {
   'glue-worker': glueWorker,
   jdk,
   'beam-version': beamVersion,
+  'dataflow-job': dataflowJob,
   'yarn-vmem': yarnVmem,
 };

@@ -24,6 +24,13 @@ const RULES: readonly LineRule[] = [
     continue: true,
   },
   { re: /Vertical Autoscaling has a desire to upscale memory/i, kind: 'platform.dataflow' },
+  // Family: the job id Beam's DataflowRunner logs when it submits the job, so a connector can fetch
+  // the job and its messages without asking for the id. It says nothing about memory.
+  {
+    re: /Created job with id: \[(\d{4}-\d{2}-\d{2}_\d{2}_\d{2}_\d{2}-\d{1,20})\]/,
+    kind: 'dataflow.job',
+    values: (m) => ({ jobId: m[1] ?? '' }),
+  },
 ];
 
 const FAMILIES: readonly MessageFamily[] = [
@@ -65,14 +72,24 @@ const FAMILIES: readonly MessageFamily[] = [
       'Vertical Autoscaling has a desire to upscale memory, but we have hit the memory scaling limit of 16.0 GiB.',
     ],
   },
+  {
+    name: 'the id of the job the DataflowRunner submitted',
+    kind: 'dataflow.job',
+    source:
+      "apache/beam sdks/python/apache_beam/runners/dataflow/internal/apiclient.py (_LOGGER.info('Created job with id: [%s]', response.id)); the example as a public launcher log printed it",
+    versions: 'Beam Python 2.x on Dataflow',
+    examples: [
+      'INFO:apache_beam.runners.dataflow.internal.apiclient:Created job with id: [2024-04-27_14_34_41-15368285970572376633]',
+    ],
+  },
 ];
 
-/** Dataflow's own job messages about its workers (a lost worker VM). */
+/** Dataflow's own job messages about its workers (a lost worker VM), and the id of the job submitted. */
 export const dataflowWorker: Extractor = {
   id: 'dataflow-worker',
   description:
-    'Dataflow job messages: lost worker VMs (weak memory evidence), vertical autoscaling at its memory limit',
-  triggers: ['lost contact with the service', 'vertical autoscaling'],
+    'Dataflow job messages: lost worker VMs (weak memory evidence), vertical autoscaling at its memory limit; the id of a submitted job',
+  triggers: ['lost contact with the service', 'vertical autoscaling', 'created job with id'],
   extract: (line) => applyRules(RULES, line),
   families: FAMILIES,
   patterns: RULES.map((rule) => rule.re),

@@ -25,7 +25,8 @@ function compare(a: readonly number[], b: readonly number[]): number {
   return 0;
 }
 
-function beamFindings(version: string): Finding[] {
+/** beam.version, and beam.known-leak when the release is one of BEAM_LEAKS (also read from a Dataflow job's SDK version). */
+export function beamFindings(version: string): Finding[] {
   const v = version.split('.').map(Number);
   const findings: Finding[] = [{ kind: 'beam.version', values: { version } }];
   for (const leak of BEAM_LEAKS)

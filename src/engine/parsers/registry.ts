@@ -1,5 +1,6 @@
 import { classHistogramParser } from './class-histogram.ts';
 import { cloudwatchMetricsParser } from './cloudwatch-metrics.ts';
+import { dataflowMessagesParser } from './dataflow-messages.ts';
 import { flinkJobSlotsParser } from './flink-job-slots.ts';
 import { flinkResourceProfileParser } from './flink-resource-profile.ts';
 import { flinkRestParser } from './flink-rest.ts';
@@ -29,6 +30,7 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   'flink-rest': flinkRestParser,
   'cloudwatch-metrics': cloudwatchMetricsParser,
   'k8s-pod': k8sPodParser,
+  'dataflow-messages': dataflowMessagesParser,
   nmt: nmtParser,
   'class-histogram': classHistogramParser,
   'gc-log': gcLogParser,

@@ -13,6 +13,7 @@ export function helpView(): MessageView {
     '`/memdoctor walk &lt;playbook&gt;` start a step-by-step walkthrough in this channel',
     '`/memdoctor status` walkthroughs running in this channel',
     '`/memdoctor calc ...` memory arithmetic (executor sizes, overhead)',
+    '`/memdoctor check flink|spark|yarn|k8s|glue|dataflow &lt;id&gt;` fetch the evidence from a configured system (connectors.yaml) and diagnose it',
     '`/memdoctor private &lt;paste&gt;` a diagnosis only you see; its walkthrough runs in a DM',
     '`/memdoctor stats` what was diagnosed here and which fixes worked',
     '`/memdoctor handover @user` (in a walkthrough thread) pass the walkthrough to the next on-call',

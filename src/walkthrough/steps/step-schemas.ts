@@ -48,7 +48,7 @@ export const BranchSchema = z.strictObject({
 export type Branch = z.infer<typeof BranchSchema>;
 
 /** The systems a step can fetch from: the keys of connectors.yaml that have a connector today. */
-export const FETCH_CONNECTORS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue'] as const;
+export const FETCH_CONNECTORS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'] as const;
 
 /**
  * Where a connector can fetch the output a paste step asks for. The resources are fetched in order

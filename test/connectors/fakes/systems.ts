@@ -36,6 +36,11 @@ export function flinkFake(): RestFake {
       pattern: /^\/jobs\/([0-9a-f]{32})$/,
       answer: byId(FLINK_JOB, 'flink/job-dinky-finished.json', NOT_FOUND),
     },
+    {
+      name: 'jobmanager-config',
+      pattern: /^\/jobmanager\/config$/,
+      answer: () => ({ body: fixture('flink/jobmanager-config-flink-1.13.5.json') }),
+    },
   ]);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { beamVersion } from '../../../src/engine/derive/beam-version.ts';
 import { containerMemory } from '../../../src/engine/derive/container-memory.ts';
+import { dataflowJob } from '../../../src/engine/derive/dataflow-job.ts';
 import { flinkMemory } from '../../../src/engine/derive/flink-memory.ts';
 import { flinkSlots } from '../../../src/engine/derive/flink-slots.ts';
 import { glueWorker } from '../../../src/engine/derive/glue-worker.ts';
@@ -77,7 +78,18 @@ describe('derivation registry', () => {
       jdk,
       'flink-memory': flinkMemory,
       'beam-version': beamVersion,
+      'dataflow-job': dataflowJob,
       'yarn-vmem': yarnVmem,
     });
+  });
+});
+
+describe('dataflow-job', () => {
+  it('gives the job id the launcher logged, and nothing without one', () => {
+    const jobId = '2024-04-27_14_34_41-15368285970572376633';
+    expect(dataflowJob(bookOf({}, ['dataflow.job', { jobId }]))).toEqual({
+      'dataflow.job-id': jobId,
+    });
+    expect(dataflowJob(bookOf({}, ['platform.dataflow', undefined]))).toEqual({});
   });
 });

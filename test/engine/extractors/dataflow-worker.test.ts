@@ -28,7 +28,17 @@ describe('dataflow-worker', () => {
     ]);
   });
 
+  it("the id of the job the launcher submitted ('dataflow.job'), and nothing about memory", () => {
+    // A public launcher log; the format is apache/beam apiclient.py's 'Created job with id: [%s]'.
+    const line =
+      'INFO:apache_beam.runners.dataflow.internal.apiclient:Created job with id: [2024-04-27_14_34_41-15368285970572376633]';
+    expect(findingsOf(dataflowWorker, line)).toEqual([
+      { kind: 'dataflow.job', values: { jobId: '2024-04-27_14_34_41-15368285970572376633' } },
+    ]);
+  });
+
   it.each([
+    'INFO:apache_beam.runners.dataflow.internal.apiclient:Submitted job: 2024-04-27_14_34_41-15368285970572376633',
     'INFO Vertical Autoscaling upsized the worker pool memory to 8.0 GiB',
     'WARN The client lost contact with the service for 30 s, retrying',
     'The job failed because a work item has failed 4 times.',

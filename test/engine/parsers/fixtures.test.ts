@@ -175,6 +175,48 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
     { diff: true, topGrowthLocation: '<frozen importlib._bootstrap>:716', topGrowthBytes: 4428 * KiB },
   ],
   [
+    'dataflow-messages',
+    'assembled-runner-log-workers-lost.txt',
+    {
+      messages: 3,
+      errors: 3,
+      workerLost: 2,
+      harnessLost: 1,
+      oomKilled: 0,
+      workItemAttempts: 4,
+      verdict: 'workers lost, most often to memory',
+    },
+  ],
+  [
+    'dataflow-messages',
+    'assembled-describe-and-runner-log-beam-2.50.txt',
+    {
+      state: 'JOB_STATE_FAILED',
+      sdk: 'Apache Beam Python 3.10 SDK',
+      sdkVersion: '2.50.0',
+      python: true,
+      errors: 3,
+      workerLost: 2,
+      verdict: 'known SDK leak (apache/beam#28246)',
+    },
+  ],
+  [
+    'dataflow-messages',
+    't5-986-runner-log-stuck.txt',
+    { messages: 5, errors: 0, memoryMessages: 0, verdict: 'no error messages' },
+  ],
+  [
+    'dataflow-messages',
+    'gcpdiag-job-java-wordcount.json',
+    {
+      messages: 0,
+      state: 'JOB_STATE_DONE',
+      sdk: 'Apache Beam SDK for Java',
+      sdkVersion: '2.72.0',
+      python: false,
+    },
+  ],
+  [
     'k8s-pod',
     'ibm-cloud-metrics-server-oomkilled.txt',
     {
@@ -258,6 +300,14 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
  * the sample and the values above). A regex where part of the sentence is not worth pinning.
  */
 const SUMMARIES: Record<string, string | RegExp> = {
+  'assembled-runner-log-workers-lost.txt':
+    'Dataflow job messages; 3 message(s), 3 error(s): 2 lost worker(s), 0 OOM kill(s), 1 SDK harness(es) lost, a work item tried 4 times.',
+  'assembled-describe-and-runner-log-beam-2.50.txt':
+    'Dataflow job wordcount (JOB_TYPE_BATCH, JOB_STATE_FAILED) on Apache Beam Python 3.10 SDK 2.50.0; 3 message(s), 3 error(s): 2 lost worker(s), 0 OOM kill(s), 1 SDK harness(es) lost, a work item tried 4 times.',
+  't5-986-runner-log-stuck.txt':
+    'Dataflow job messages; 5 message(s), 0 error(s): 0 lost worker(s), 0 OOM kill(s), 0 SDK harness(es) lost.',
+  'gcpdiag-job-java-wordcount.json':
+    'Dataflow job wordcount (JOB_TYPE_BATCH, JOB_STATE_DONE) on Apache Beam SDK for Java 2.72.0; 0 message(s), 0 error(s): 0 lost worker(s), 0 OOM kill(s), 0 SDK harness(es) lost.',
   // 131092288 B = 125 MiB; 74632544 B = 71.2 MiB.
   'assembled-glue-heap-driver-oom.json':
     "driver's heap peaked at 98% (glue.driver.jvm.heap.usage 0.977 at 2020-10-16T19:11:00Z, 26 points); driver's heap used peaked at 125 MB (26 points, climbing); executors' heap peaked at 56% (glue.ALL.jvm.heap.usage 0.556 at 2020-10-16T18:59:00Z, 15 points); executors' heap used peaked at 71.2 MB (15 points, shape unknown (short-span)).",
@@ -382,6 +432,11 @@ const BROKEN: [parser: string, file: string, message: RegExp][] = [
   ['spark-eventlog', 'malformed-broken-json.jsonl', /^could not parse: expected Spark event log/],
   ['memray', 'truncated-after-heading.txt', /^could not parse: expected memray stats/],
   ['tracemalloc', 'truncated-mid-line.txt', /does not look like tracemalloc/],
+  [
+    'dataflow-messages',
+    'truncated-job-json.txt',
+    /^this does not look like Dataflow job messages output: run curl/,
+  ],
   ['k8s-pod', 'truncated-before-containers.txt', /^could not parse: expected `kubectl describe pod`/],
   ['yarn-container', 'truncated-mid-usage.txt', /does not look like YARN/],
   [

@@ -125,7 +125,7 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
 };
 
 const CHECK_USAGE =
-  'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id>';
+  'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id> | dataflow <job-id>';
 
 /** `/memdoctor check ...`: the check use case fetches and diagnoses; the answer goes to the channel. */
 const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {

@@ -1,0 +1,146 @@
+import type { dataflow_v1b3 } from 'googleapis/build/src/apis/dataflow/v1b3.js';
+import { ConnectorError } from '../errors.ts';
+import type { DataflowTarget } from './dataflow-config.ts';
+import { serially } from './http.ts';
+
+/** What one Dataflow API call is about, so a failure can say what was missing or which permission. */
+export interface DataflowCall {
+  /** "jobs.get" */
+  method: string;
+  /** What a 404 means: 'job 2024-... in acme-data/europe-west1'. */
+  what: string;
+  /** The IAM permission it needs (roles/dataflow.viewer holds it). */
+  permission: string;
+  /** The command whose output a person can paste instead. */
+  command: string;
+}
+
+/** The least role that reads jobs, their messages and metrics (Dataflow access control guide). */
+export const VIEWER_ROLE = 'roles/dataflow.viewer';
+
+/** A GaxiosError as far as memdoctor reads it: the HTTP status, Google's error body, a system code. */
+interface ClientError {
+  name?: string;
+  message?: string;
+  code?: string | number;
+  status?: number;
+  response?: { status?: number; data?: unknown };
+  cause?: { name?: string };
+}
+
+/** Google's JSON error body: {"error": {"code": 403, "message": "...", "status": "PERMISSION_DENIED"}}. */
+function googleError(data: unknown): { message?: string; status?: string } {
+  const error = (data as { error?: unknown } | undefined)?.error;
+  if (!error || typeof error !== 'object') return {};
+  const { message, status } = error as { message?: unknown; status?: unknown };
+  return {
+    ...(typeof message === 'string' ? { message } : {}),
+    ...(typeof status === 'string' ? { status } : {}),
+  };
+}
+
+const pasteInstead = (call: DataflowCall) => `paste the output of \`${call.command}\` instead`;
+
+function statusFailure(status: number, said: string, call: DataflowCall, target: DataflowTarget) {
+  if (status === 401)
+    return `Dataflow did not accept the credentials for ${call.method} (${said}): check Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS, \`gcloud auth application-default login\`, or the service account of the VM or pod).`;
+  if (status === 403)
+    return `Dataflow refused ${call.method} (${said}): the credentials need ${call.permission} on project ${target.project}, which ${VIEWER_ROLE} grants (read-only; docs/connectors.md).`;
+  if (status === 404)
+    return `Dataflow has no ${call.what} (${said}): check the job id, and that ${target.location} is the region the job runs in.`;
+  if (status >= 500) return `Dataflow did not answer ${call.method} (HTTP ${status}); ${pasteInstead(call)}.`;
+  return `Dataflow answered ${call.method} with HTTP ${status} (${said}); ${pasteInstead(call)}.`;
+}
+
+function tooLarge(call: DataflowCall, target: DataflowTarget): ConnectorError {
+  return new ConnectorError(
+    `Dataflow's answer to ${call.method} is larger than ${target.maxBytes} bytes (dataflow.maxBytes); ${pasteInstead(call)}.`,
+  );
+}
+
+/** No credentials found at all: google-auth-library's "Could not load the default credentials". */
+const NO_CREDENTIALS = /Could not load the default credentials|Unable to detect a Project Id/i;
+
+/** A failure of a Dataflow call as a ConnectorError that says what to do; never names a credential. */
+export function dataflowFailure(error: unknown, call: DataflowCall, target: DataflowTarget): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  const e = (error ?? {}) as ClientError;
+  const status = e.status ?? e.response?.status;
+  const body = googleError(e.response?.data);
+  const said = [body.status, body.message ?? e.message].filter(Boolean).join(': ') || 'no reason given';
+  if (status !== undefined)
+    return new ConnectorError(statusFailure(status, said, call, target), { cause: error });
+  if (NO_CREDENTIALS.test(e.message ?? ''))
+    return new ConnectorError(
+      `memdoctor found no Google credentials for Dataflow: set GOOGLE_APPLICATION_CREDENTIALS, run \`gcloud auth application-default login\`, or give the VM or pod a service account with ${VIEWER_ROLE}.`,
+      { cause: error },
+    );
+  // The client reads at most maxBytes (gaxios' maxContentLength) and says "... over limit".
+  if (/over (?:the )?limit/i.test(e.message ?? '')) return tooLarge(call, target);
+  // gaxios wraps the abort of the request's deadline: its cause is the AbortError.
+  const timedOut = [e.name, e.code, e.cause?.name].some((n) => n === 'AbortError' || n === 'TimeoutError');
+  const reason = timedOut ? `no answer within ${target.timeoutMs} ms` : String(e.code ?? e.message ?? error);
+  return new ConnectorError(`Dataflow did not answer ${call.method} (${reason}); ${pasteInstead(call)}.`, {
+    cause: error,
+  });
+}
+
+/**
+ * A CommonJS module as an ESM import gives it: Node names only the exports its lexer finds and puts
+ * the rest under `default` (googleapis' generated namespaces are among the rest); tsx gives them all.
+ */
+function commonJs<T extends object>(module: T): T {
+  const fallback = (module as { default?: T }).default;
+  return fallback && typeof fallback === 'object' ? { ...fallback, ...module } : module;
+}
+
+/** The generated v1b3 client, with Application Default Credentials unless the target holds a client. */
+export async function dataflowClient(target: DataflowTarget): Promise<dataflow_v1b3.Dataflow> {
+  const dataflow_v1b3 = commonJs(await import('googleapis/build/src/apis/dataflow/v1b3.js')).dataflow_v1b3;
+  return new dataflow_v1b3.Dataflow({
+    auth: target.auth ?? (await applicationDefault()),
+    ...(target.endpoint ? { rootUrl: target.endpoint } : {}),
+  });
+}
+
+/** Application Default Credentials, for the scope IAM then narrows to what roles/dataflow.viewer grants. */
+async function applicationDefault() {
+  const { GoogleAuth } = commonJs(await import('google-auth-library'));
+  const auth = new GoogleAuth({ scopes: ['https://www.googleapis.com/auth/cloud-platform'] });
+  // A service-account key signs its own short-lived JWT for the scope, as Google's GAPIC libraries
+  // (@google-cloud/dataflow among them) have it do, rather than trading it at the token endpoint.
+  // User, metadata-server and external-account credentials are not affected.
+  auth.useJWTAccessWithScope = true;
+  return auth;
+}
+
+/** What every request sends: a deadline, no retries (the connector answers once, or says why not). */
+export function requestOptions(target: DataflowTarget) {
+  return {
+    timeout: target.timeoutMs,
+    signal: AbortSignal.timeout(target.timeoutMs),
+    retry: false,
+    maxContentLength: target.maxBytes,
+  };
+}
+
+/**
+ * One Dataflow call: one at a time per project and region (never piling onto a production API),
+ * failures that say what to do, and an answer larger than maxBytes refused.
+ */
+export function dataflowCall<T>(
+  call: DataflowCall,
+  target: DataflowTarget,
+  send: () => Promise<{ data: T }>,
+) {
+  return serially(`dataflow:${target.project}:${target.location}`, async () => {
+    let data: T;
+    try {
+      data = (await send()).data;
+    } catch (error) {
+      throw dataflowFailure(error, call, target);
+    }
+    if (Buffer.byteLength(JSON.stringify(data ?? null)) > target.maxBytes) throw tooLarge(call, target);
+    return data;
+  });
+}

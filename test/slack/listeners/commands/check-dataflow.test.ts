@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
+import { DF_JOB, dataflowFake, dataflowTargetFor } from '../../../connectors/fakes/dataflow-fake.ts';
+import type { RestFake } from '../../../connectors/fakes/rest-fake.ts';
+import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
+import { slashCommand } from '../../support/payloads.ts';
+
+const USER = 'UALICE01';
+const CHANNEL = 'CCHECK03';
+const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
+const DENIED = JSON.stringify({
+  error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' },
+});
+
+let h: Harness;
+let fake: RestFake;
+let url: string;
+beforeEach(async () => {
+  fake = dataflowFake();
+  url = await fake.start();
+});
+afterEach(async () => {
+  await h.stop();
+  expect(h.fake.rejections).toEqual([]);
+  expect(fake.violations).toEqual([]);
+  await fake.stop();
+});
+
+async function send(text: string, connectors: ConnectorsConfig) {
+  h = await startHarness({ extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors }) });
+  await h.sender.command(
+    slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
+  );
+}
+
+describe('/memdoctor check dataflow', () => {
+  it('fetches the job, its error messages and metrics, and answers in the channel', async () => {
+    await send(`check dataflow ${DF_JOB}`, { dataflow: dataflowTargetFor(url) });
+    const posted = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL));
+    expect(fake.seen.map((s) => new URL(s.path, 'http://x').pathname.split('/').pop())).toEqual([
+      DF_JOB,
+      'messages',
+      'messages',
+      'metrics',
+    ]);
+    const text = JSON.stringify(posted.blocks);
+    expect(text).toContain(
+      'Fetched from dataflow: jobs.get projects/gcpdiag-dataflow1-aaaa/locations/us-central1/jobs/',
+    );
+    expect(posted.text).toContain('Beam Python pipeline runs out of memory');
+  });
+
+  it('refused everywhere is told privately with the role to grant, and nothing is posted', async () => {
+    for (const route of [
+      'dataflow.projects.locations.jobs.get',
+      'dataflow.projects.locations.jobs.messages.list',
+      'dataflow.projects.locations.jobs.getMetrics',
+    ])
+      fake.override(route, { status: 403, body: DENIED });
+    await send(`check dataflow ${DF_JOB}`, { dataflow: dataflowTargetFor(url) });
+    const told = await waitFor(() => h.fake.responses[0]);
+    expect(JSON.stringify(told)).toContain('which roles/dataflow.viewer grants');
+    expect(h.fake.messages.filter((m) => m.channel === CHANNEL)).toEqual([]);
+  });
+});
