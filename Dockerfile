@@ -22,7 +22,10 @@ COPY playbooks ./playbooks
 RUN --mount=type=cache,target=/root/.npm \
     --mount=type=secret,id=npmrc,target=/root/.npmrc \
     npm ci --no-audit --no-fund \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && find node_modules/googleapis/build/src/apis -mindepth 1 -maxdepth 1 ! -name dataflow -exec rm -rf {} +
+# googleapis ships all of Google's 335 APIs (209 MB); memdoctor loads only dataflow/v1b3 by its path
+# (src/connectors/dataflow-call.ts), so the rest is dropped above.
 
 FROM ${BASE} AS runtime
 ENV NODE_ENV=production \
