@@ -106,68 +106,66 @@ const op = {
   shrU: 0x76,
 } as const;
 
-/**
- * find(at, to, low, high) -> i32: the first i in [at, to) where, once byte i is folded into the
- * rolling window (`low` its last four bytes, `high` the four before), a table says a literal of 2-3,
- * 4-7 or 8+ bytes may end there; -1 if none. The window holds the bytes before `at`.
- */
-function findBody(): number[] {
-  const [AT, TO, LOW, HIGH] = [0, 1, 2, 3];
-  const load8 = (offset: number) => [op.load8, 0, ...uleb(offset)];
-  const returnAtIfSet = [op.if, 0x40, op.get, AT, op.ret, op.end];
-  const hashedBy = (multiplier: number) => [
-    ...[op.const, ...sleb(multiplier | 0), op.mul, op.const, ...sleb(32 - HASH_BITS), op.shrU],
-  ];
-  const mixed = [op.get, HIGH, op.const, ...sleb(HIGH_MULTIPLIER | 0), op.mul, op.get, LOW, op.xor];
-  // if (first[hash(key)]) { if (second[hash2(key)]) return at }
-  const bothSet = (key: number[], first: number, second: number) => [
+const [AT, TO, LOW, HIGH] = [0, 1, 2, 3];
+const load8 = (offset: number) => [op.load8, 0, ...uleb(offset)];
+const returnAtIfSet = [op.if, 0x40, op.get, AT, op.ret, op.end];
+const hashedBy = (multiplier: number) => [
+  ...[op.const, ...sleb(multiplier | 0), op.mul, op.const, ...sleb(32 - HASH_BITS), op.shrU],
+];
+/** at++; br depth (continue the loop, from inside `depth` blocks). */
+const nextByte = (depth: number) => [op.get, AT, op.const, ...sleb(1), op.add, op.set, AT, op.br, depth];
+
+/** if (first[hash(key)]) { if (second[hash2(key)]) return at } */
+function bothSet(key: number[], first: number, second: number): number[] {
+  return [
     ...[...key, ...hashedBy(HASH_MULTIPLIER), ...load8(first), op.if, 0x40],
     ...[...key, ...hashedBy(SECOND_MULTIPLIER), ...load8(second), ...returnAtIfSet],
     op.end,
   ];
+}
+
+/** high = (high << 8) | (low >>> 24); low = (low << 8) | fold[data[at]], low left on the stack. */
+function rollWindow(): number[] {
   return [
-    0, // no locals beyond the parameters
-    op.block,
-    0x40,
-    op.loop,
-    0x40,
-    // if (at >= to) break
-    ...[op.get, AT, op.get, TO, op.geU, op.brIf, 1],
-    // high = (high << 8) | (low >>> 24)
-    ...[
-      op.get,
-      HIGH,
-      op.const,
-      ...sleb(8),
-      op.shl,
-      op.get,
-      LOW,
-      op.const,
-      ...sleb(24),
-      op.shrU,
-      op.or,
-      op.set,
-      HIGH,
-    ],
-    // low = (low << 8) | fold[data[at]]
+    ...[op.get, HIGH, op.const, ...sleb(8), op.shl],
+    ...[op.get, LOW, op.const, ...sleb(24), op.shrU, op.or, op.set, HIGH],
     ...[op.get, LOW, op.const, ...sleb(8), op.shl, op.get, AT, ...load8(LAYOUT.data), ...load8(LAYOUT.fold)],
     ...[op.or, op.tee, LOW],
+  ];
+}
+
+/** After the window rolled: whether a literal of 2-3, 4-7 or 8+ bytes may end at `at` (then return it). */
+function literalEndsHere(): number[] {
+  const mixed = [op.get, HIGH, op.const, ...sleb(HIGH_MULTIPLIER | 0), op.mul, op.get, LOW, op.xor];
+  return [
     // if (!tails[low & 0xffff]) { at++; continue }: most bytes end no literal
     ...[op.const, ...sleb(0xffff), op.and, ...load8(LAYOUT.tails), op.eqz, op.if, 0x40],
-    ...[op.get, AT, op.const, ...sleb(1), op.add, op.set, AT, op.br, 1, op.end],
+    ...nextByte(1),
+    op.end,
     // if (shortHeads[low & 0xffff]) return at
     ...[op.get, LOW, op.const, ...sleb(0xffff), op.and, ...load8(LAYOUT.shortHeads), ...returnAtIfSet],
     // a 4-7 byte literal's window: longHeads[hashOf(low)] and longHeads2[secondHashOf(low)]
     ...bothSet([op.get, LOW], LAYOUT.longHeads, LAYOUT.longHeads2),
     // a longer literal's: the same of the mix of high and low
     ...bothSet(mixed, LAYOUT.eightHeads, LAYOUT.eightHeads2),
-    // at++; continue
-    ...[op.get, AT, op.const, ...sleb(1), op.add, op.set, AT, op.br, 0],
-    op.end,
-    op.end,
-    op.const,
-    ...sleb(-1),
-    op.end,
+  ];
+}
+
+/**
+ * find(at, to, low, high) -> i32: the first i in [at, to) where, once byte i is folded into the
+ * rolling window (`low` its last four bytes, `high` the four before), a table says a literal of 2-3,
+ * 4-7 or 8+ bytes may end there; -1 if none. The window holds the bytes before `at`.
+ */
+function findBody(): number[] {
+  return [
+    0, // no locals beyond the parameters
+    ...[op.block, 0x40, op.loop, 0x40],
+    // if (at >= to) break
+    ...[op.get, AT, op.get, TO, op.geU, op.brIf, 1],
+    ...rollWindow(),
+    ...literalEndsHere(),
+    ...nextByte(0),
+    ...[op.end, op.end, op.const, ...sleb(-1), op.end],
   ];
 }
 
