@@ -115,17 +115,49 @@ export function diagnoseSlackFile(
   return withDownload(deps, file, (counted) => run(deps, { source, ...counted }, engine, workspace));
 }
 
+/** The chunks as they pass, each kept in `kept` too (the first file of a thread, read once for both uses). */
+async function* keeping(chunks: AsyncIterable<Uint8Array>, kept: Uint8Array[]): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    kept.push(chunk);
+    yield chunk;
+  }
+}
+
+async function* replay(kept: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
+  yield* kept;
+}
+
 /**
- * Downloads a shared file again and adds its facts to the thread's case (addToCase: its text is read
- * within the case's limits and never kept); `answerTs` names the answer message when it was just posted.
+ * Downloads a shared file once and diagnoses it as diagnoseSlackFile does (the same answer), keeping
+ * its bytes for `then`, which gets them again as an input (the case reads its keys and facts from
+ * them). The kept bytes count against the in-flight cap until `then`'s reader is done with them.
  */
-export function addSlackFileToCase(
-  deps: DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> },
+export function diagnoseSlackFileKept<T>(
+  deps: DiagnoseDeps,
   file: SlackFileRef,
+  workspace: string,
+  then: (result: DiagnosisResult, again: DiagnosisInput) => Promise<T>,
+): Promise<T> {
+  const source = file.name ?? file.id;
+  return withDownload(deps, file, async (counted) => {
+    const kept: Uint8Array[] = [];
+    const result = await run(deps, { source, chunks: keeping(counted.chunks, kept) }, undefined, workspace);
+    const again = { source, chunks: replay(kept), ...(counted.onRead ? { onRead: counted.onRead } : {}) };
+    return then(result, again);
+  });
+}
+
+/**
+ * Adds an input's facts to the thread's case (addToCase: its text is read within the case's limits,
+ * in the worker pool when there is one, and never kept); `answerTs` names the answer message when it
+ * was just posted.
+ */
+export function addInputToCase(
+  deps: DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> },
+  input: DiagnosisInput,
   where: CaseWhere,
   answerTs?: string,
 ): Promise<CaseAnswer> {
-  const source = file.name ?? file.id;
   const engines = deps.engines;
   const context = {
     cases: deps.cases.store,
@@ -133,9 +165,17 @@ export function addSlackFileToCase(
     playbooks: deps.playbooks,
     ...(engines?.readCase ? { readInput: engines.readCase.bind(engines) } : {}),
   };
-  return withDownload(deps, file, (counted) =>
-    addToCase({ where, input: { source, ...counted }, ...(answerTs ? { answerTs } : {}) }, context),
-  );
+  return addToCase({ where, input, ...(answerTs ? { answerTs } : {}) }, context);
+}
+
+/** Downloads a shared file and adds its facts to the thread's case (addInputToCase). */
+export function addSlackFileToCase(
+  deps: DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> },
+  file: SlackFileRef,
+  where: CaseWhere,
+): Promise<CaseAnswer> {
+  const source = file.name ?? file.id;
+  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where));
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */
