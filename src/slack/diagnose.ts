@@ -1,5 +1,13 @@
 import { type DiagnosisInput, type DiagnosisResult, diagnose, walkthroughStart } from '../diagnosis/index.ts';
-import { addToCase, type CaseAnswer, type CaseWhere } from '../usecases/add-to-case.ts';
+import {
+  addReadToCase,
+  addToCase,
+  type CaseAnswer,
+  type CaseContext,
+  type CaseWhere,
+  type ReadInput,
+  readForCase,
+} from '../usecases/add-to-case.ts';
 import { readPasteText } from '../usecases/parse-dump.ts';
 import { countDiagnosis } from '../usecases/record-outcome.ts';
 import type { EngineHint } from '../usecases/types.ts';
@@ -147,30 +155,50 @@ export function diagnoseSlackFileKept<T>(
   });
 }
 
-/**
- * Adds an input's facts to the thread's case (addToCase: its text is read within the case's limits,
- * in the worker pool when there is one, and never kept); `answerTs` names the answer message when it
- * was just posted.
- */
-export function addInputToCase(
-  deps: DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> },
-  input: DiagnosisInput,
-  where: CaseWhere,
-  answerTs?: string,
-): Promise<CaseAnswer> {
+type CaseDeps = DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> };
+
+/** The case use case's context: the thread's store and limits, the worker pool reading inputs. */
+function caseContext(deps: CaseDeps): CaseContext {
   const engines = deps.engines;
-  const context = {
+  return {
     cases: deps.cases.store,
     limits: deps.cases.limits,
     playbooks: deps.playbooks,
     ...(engines?.readCase ? { readInput: engines.readCase.bind(engines) } : {}),
   };
-  return addToCase({ where, input, ...(answerTs ? { answerTs } : {}) }, context);
+}
+
+/**
+ * Adds an input's facts to the thread's case (addToCase: its text is read within the case's limits,
+ * in the worker pool when there is one, and never kept).
+ */
+export function addInputToCase(deps: CaseDeps, input: DiagnosisInput, where: CaseWhere): Promise<CaseAnswer> {
+  return addToCase({ where, input }, caseContext(deps));
+}
+
+/** Reads an input for the thread's case without writing it yet (see writeReadToCase). */
+export function readInputForCase(
+  deps: CaseDeps,
+  input: DiagnosisInput,
+  where: CaseWhere,
+): Promise<ReadInput> {
+  return readForCase({ where, input }, caseContext(deps));
+}
+
+/** Writes an input read by readInputForCase; `answerTs` names the answer message when it was just posted. */
+export function writeReadToCase(
+  deps: CaseDeps,
+  read: { source: string; read: ReadInput },
+  where: CaseWhere,
+  answerTs?: string,
+): Promise<CaseAnswer> {
+  const request = { where, input: { source: read.source }, ...(answerTs ? { answerTs } : {}) };
+  return addReadToCase(request, read.read, caseContext(deps));
 }
 
 /** Downloads a shared file and adds its facts to the thread's case (addInputToCase). */
 export function addSlackFileToCase(
-  deps: DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> },
+  deps: CaseDeps,
   file: SlackFileRef,
   where: CaseWhere,
 ): Promise<CaseAnswer> {

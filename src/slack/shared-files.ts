@@ -1,17 +1,20 @@
 import type { WebClient } from '@slack/web-api';
-import type { DiagnosisResult } from '../diagnosis/index.ts';
+import type { Logger } from 'pino';
+import type { DiagnosisInput, DiagnosisResult } from '../diagnosis/index.ts';
 import { StoreUnavailableError } from '../errors.ts';
+import type { CaseWhere } from '../usecases/add-to-case.ts';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import { answerStep } from './answer-flow.ts';
 import { caseAnswerTs, caseWhere, editCaseAnswer, threadKey } from './case-thread.ts';
 import type { SlackDeps } from './deps.ts';
 import {
-  addInputToCase,
   addSlackFileToCase,
   diagnoseSlackFile,
   diagnoseSlackFileKept,
   diagnosisMessage,
+  readInputForCase,
   readSlackFileText,
+  writeReadToCase,
 } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure, storeDownText } from './failures.ts';
@@ -75,6 +78,21 @@ async function diagnoseAlone(deps: SlackDeps, client: WebClient, message: FileMe
   await postAnswer(deps, client, message, result);
 }
 
+/** The first file read for its case; undefined (logged) when it cannot be: the answer still goes out. */
+async function readForCase(
+  deps: SlackDeps & { cases: Cases },
+  where: CaseWhere,
+  again: DiagnosisInput,
+  log: Logger,
+) {
+  try {
+    return { source: again.source, read: await readInputForCase(deps, again, where) };
+  } catch (error) {
+    log.warn({ source: again.source, err: explainFailure(error).message }, 'case not started');
+    return undefined;
+  }
+}
+
 /**
  * The first file of a thread: today's answer, and its facts start the thread's case, from one
  * download. When another replica answered the thread meanwhile, the file is added to that case
@@ -89,9 +107,15 @@ async function startCase(
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   const where = caseWhere(message);
   return diagnoseSlackFileKept(deps, file, message.workspace, async (result, again) => {
+    // Read before anything is posted, so the check below and the write after posting are close.
+    const read = await readForCase(deps, where, again, log);
+    if (!read) {
+      await postAnswer(deps, client, message, result);
+      return undefined;
+    }
     const won = await caseAnswerTs(deps, where);
     if (won) {
-      const answer = await addInputToCase(deps, again, where);
+      const answer = await writeReadToCase(deps, read, where);
       await editCaseAnswer(deps, client, { where, answerTs: won, user: message.user, answer });
       return won;
     }
@@ -99,7 +123,7 @@ async function startCase(
     if (!answerTs) return undefined;
     // The answer is posted: a case that cannot be started is logged, and the next file is diagnosed alone.
     try {
-      await addInputToCase(deps, again, where, answerTs);
+      await writeReadToCase(deps, read, where, answerTs);
       log.info({ file: file.id, answerTs }, 'case started');
       return answerTs;
     } catch (error) {

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
+import type { CaseStore } from '../../src/cases/store/types.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { threadReplies } from './support/clicks.ts';
-import { diagnoseInChannel, type Harness, harnessPerTest, waitFor } from './support/harness.ts';
+import { diagnoseInChannel, type Harness, harnessPerTest, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent } from './support/payloads.ts';
 
 // Real inputs: test/fixtures/case/SOURCES.md (HUDI-9339's JobManager and NodeManager logs).
@@ -94,5 +95,55 @@ describe('files dropped together in a thread form one case', () => {
     });
     expect(stored?.inputs.map((i) => [i.name, i.bytes])).toEqual([['nodemanager.log', NODEMANAGER.length]]);
     expect(h.fake.downloadsOf('F955')).toBe(1);
+  });
+});
+
+/**
+ * A store whose next `get` answers "no case yet" once armed: what a replica reads when another one
+ * answers the thread while this one diagnoses its file.
+ */
+function laggingStore(store: CaseStore) {
+  let lag = false;
+  const lagging: CaseStore = {
+    kind: store.kind,
+    get: async (where) => {
+      if (!lag) return store.get(where);
+      lag = false;
+      return undefined;
+    },
+    add: (where, addition, version) => store.add(where, addition, version),
+    close: () => store.close(),
+  };
+  return { store: lagging, arm: () => (lag = true) };
+}
+
+describe('a thread answered by another replica meanwhile', () => {
+  it('adds the file to that case and edits its answer instead of answering alone', async () => {
+    const lagging = laggingStore(new MemoryCaseStore());
+    const h = await startHarness({
+      playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+      extend: (deps) => ({
+        ...deps,
+        cases: { store: lagging.store, limits: { maxInputs: 8, maxBytes: 1 << 26 } },
+      }),
+    });
+    try {
+      const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CRACE04');
+      const first = h.fake.addFile('F956', 'jobmanager.log', JOBMANAGER);
+      await h.sender.event(shareEvent(h, 'CRACE04', root.ts, [first]));
+      await waitFor(() => h.logs.lines.some((l) => l.msg === 'case started'));
+      lagging.arm();
+      await h.sender.event(
+        shareEvent(h, 'CRACE04', root.ts, [h.fake.addFile('F957', 'nodemanager.log', NODEMANAGER)]),
+      );
+      await settled(h, 1);
+      const replies = threadReplies(h, 'CRACE04', root.ts);
+      expect(replies).toHaveLength(1);
+      expect(h.fake.callsTo('chat.update')[0]?.args.ts).toBe(replies[0]?.ts);
+      expect(editedBlocks(h)).toContain('read together: jobmanager.log, nodemanager.log');
+      expect(h.fake.rejections).toEqual([]);
+    } finally {
+      await h.stop();
+    }
   });
 });
