@@ -123,35 +123,77 @@ export function diagnoseSlackFile(
   return withDownload(deps, file, (counted) => run(deps, { source, ...counted }, engine, workspace));
 }
 
-/** The chunks as they pass, each kept in `kept` too (the first file of a thread, read once for both uses). */
-async function* keeping(chunks: AsyncIterable<Uint8Array>, kept: Uint8Array[]): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunks) {
-    kept.push(chunk);
-    yield chunk;
-  }
-}
+/**
+ * Most bytes of a first file kept for its case (counted against the in-flight cap meanwhile); a
+ * larger file, or one read while the cap is nearly full, is downloaded again for its case instead.
+ */
+export const KEEP_MAX_BYTES = 16 * 1024 * 1024;
 
-async function* replay(kept: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
-  yield* kept;
+/**
+ * A copy of a download's chunks as the diagnosis reads them, so the case reads them again without a
+ * second download. Kept chunks stay counted against the in-flight cap until the case's reader is
+ * done with them; once the copy is dropped, each chunk is released as the diagnosis reads it.
+ */
+class KeptCopy {
+  private chunks: Uint8Array[] = [];
+  private bytes = 0;
+  private dropped = false;
+
+  constructor(
+    private readonly room: () => boolean,
+    private readonly release?: (bytes: number) => void,
+  ) {}
+
+  async *pass(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of chunks) {
+      if (!this.dropped && this.bytes + chunk.length <= KEEP_MAX_BYTES && this.room()) {
+        this.chunks.push(chunk);
+        this.bytes += chunk.length;
+        yield chunk;
+        continue;
+      }
+      this.drop();
+      yield chunk;
+      this.release?.(chunk.length);
+    }
+  }
+
+  private drop(): void {
+    if (this.dropped) return;
+    this.dropped = true;
+    this.release?.(this.bytes);
+    this.chunks = [];
+  }
+
+  /** The kept bytes as an input again, or undefined when the copy was dropped. */
+  again(source: string): DiagnosisInput | undefined {
+    if (this.dropped) return undefined;
+    const chunks = this.chunks;
+    async function* replay() {
+      yield* chunks;
+    }
+    return { source, chunks: replay(), ...(this.release ? { onRead: this.release } : {}) };
+  }
 }
 
 /**
  * Downloads a shared file once and diagnoses it as diagnoseSlackFile does (the same answer), keeping
- * its bytes for `then`, which gets them again as an input (the case reads its keys and facts from
- * them). The kept bytes count against the in-flight cap until `then`'s reader is done with them.
+ * a copy of its bytes for `then`, which gets them again as an input (the case reads its keys and
+ * facts from them); `again` is undefined when the file was too large to keep (KEEP_MAX_BYTES).
  */
 export function diagnoseSlackFileKept<T>(
   deps: DiagnoseDeps,
   file: SlackFileRef,
   workspace: string,
-  then: (result: DiagnosisResult, again: DiagnosisInput) => Promise<T>,
+  then: (result: DiagnosisResult, again: DiagnosisInput | undefined) => Promise<T>,
 ): Promise<T> {
   const source = file.name ?? file.id;
+  const cap = deps.inflight;
+  const room = () => !cap || cap.bytesHeld <= cap.capBytes - KEEP_MAX_BYTES;
   return withDownload(deps, file, async (counted) => {
-    const kept: Uint8Array[] = [];
-    const result = await run(deps, { source, chunks: keeping(counted.chunks, kept) }, undefined, workspace);
-    const again = { source, chunks: replay(kept), ...(counted.onRead ? { onRead: counted.onRead } : {}) };
-    return then(result, again);
+    const copy = new KeptCopy(room, counted.onRead);
+    const result = await run(deps, { source, chunks: copy.pass(counted.chunks) }, undefined, workspace);
+    return then(result, copy.again(source));
   });
 }
 
@@ -183,6 +225,16 @@ export function readInputForCase(
   where: CaseWhere,
 ): Promise<ReadInput> {
   return readForCase({ where, input }, caseContext(deps));
+}
+
+/** Downloads a shared file (again) and reads it for the thread's case without writing it. */
+export function readSlackFileForCase(
+  deps: CaseDeps,
+  file: SlackFileRef,
+  where: CaseWhere,
+): Promise<ReadInput> {
+  const source = file.name ?? file.id;
+  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where));
 }
 
 /** Writes an input read by readInputForCase; `answerTs` names the answer message when it was just posted. */

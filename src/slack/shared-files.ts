@@ -1,5 +1,4 @@
 import type { WebClient } from '@slack/web-api';
-import type { Logger } from 'pino';
 import type { DiagnosisInput, DiagnosisResult } from '../diagnosis/index.ts';
 import { StoreUnavailableError } from '../errors.ts';
 import type { CaseWhere } from '../usecases/add-to-case.ts';
@@ -13,6 +12,7 @@ import {
   diagnoseSlackFileKept,
   diagnosisMessage,
   readInputForCase,
+  readSlackFileForCase,
   readSlackFileText,
   writeReadToCase,
 } from './diagnose.ts';
@@ -78,17 +78,27 @@ async function diagnoseAlone(deps: SlackDeps, client: WebClient, message: FileMe
   await postAnswer(deps, client, message, result);
 }
 
-/** The first file read for its case; undefined (logged) when it cannot be: the answer still goes out. */
+/**
+ * The first file read for its case, from the bytes its answer read (or downloaded again when they
+ * were not kept); undefined (logged) when it cannot be read: the answer still goes out.
+ */
 async function readForCase(
   deps: SlackDeps & { cases: Cases },
   where: CaseWhere,
-  again: DiagnosisInput,
-  log: Logger,
+  file: SlackFileRef,
+  again: DiagnosisInput | undefined,
 ) {
+  const source = file.name ?? file.id;
   try {
-    return { source: again.source, read: await readInputForCase(deps, again, where) };
+    const read = again
+      ? await readInputForCase(deps, again, where)
+      : await readSlackFileForCase(deps, file, where);
+    return { source, read };
   } catch (error) {
-    log.warn({ source: again.source, err: explainFailure(error).message }, 'case not started');
+    deps.log.warn(
+      { channel: where.conversation, file: file.id, err: explainFailure(error).message },
+      'case not started',
+    );
     return undefined;
   }
 }
@@ -108,7 +118,7 @@ async function startCase(
   const where = caseWhere(message);
   return diagnoseSlackFileKept(deps, file, message.workspace, async (result, again) => {
     // Read before anything is posted, so the check below and the write after posting are close.
-    const read = await readForCase(deps, where, again, log);
+    const read = await readForCase(deps, where, file, again);
     if (!read) {
       await postAnswer(deps, client, message, result);
       return undefined;

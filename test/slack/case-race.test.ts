@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
 import type { CaseStore } from '../../src/cases/store/types.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
+import { InflightBytes } from '../../src/slack/inflight.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { threadReplies } from './support/clicks.ts';
 import { diagnoseInChannel, type Harness, harnessPerTest, startHarness, waitFor } from './support/harness.ts';
@@ -142,6 +143,32 @@ describe('a thread answered by another replica meanwhile', () => {
       expect(h.fake.callsTo('chat.update')[0]?.args.ts).toBe(replies[0]?.ts);
       expect(editedBlocks(h)).toContain('read together: jobmanager.log, nodemanager.log');
       expect(h.fake.rejections).toEqual([]);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
+describe('a first file that cannot be kept for its case', () => {
+  it('is downloaded again for the case when the in-flight cap has no room for a copy', async () => {
+    const inflight = new InflightBytes(64 * 1024);
+    const h = await startHarness({
+      playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+      extend: (deps) => ({
+        ...deps,
+        inflight,
+        cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
+      }),
+    });
+    try {
+      const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CRACE05');
+      await h.sender.event(
+        shareEvent(h, 'CRACE05', root.ts, [h.fake.addFile('F958', 'nodemanager.log', NODEMANAGER)]),
+      );
+      await waitFor(() => h.logs.lines.some((l) => l.msg === 'case started'));
+      expect(threadReplies(h, 'CRACE05', root.ts)).toHaveLength(1);
+      expect(h.fake.downloadsOf('F958')).toBe(2);
+      expect(inflight.bytesHeld).toBe(0);
     } finally {
       await h.stop();
     }
