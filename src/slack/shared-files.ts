@@ -44,7 +44,7 @@ async function tellUploader(client: WebClient, message: FileMessage, text: strin
   });
 }
 
-/** The case of a thread, and the turn its inputs take one at a time (thread-turns.ts). */
+/** Where the Slack app keeps the cases of threads, and their limits. */
 type Cases = NonNullable<SlackDeps['cases']>;
 
 /** Posts today's answer for a file into the thread; its ts, or undefined when Slack gave none. */
@@ -52,8 +52,9 @@ async function postAnswer(
   deps: SlackDeps,
   client: WebClient,
   message: FileMessage,
-  result: DiagnosisResult,
+  answered: { file: SlackFileRef; result: DiagnosisResult },
 ): Promise<string | undefined> {
+  const { file, result } = answered;
   const posted = await client.chat.postMessage({
     channel: message.channel,
     thread_ts: message.threadTs,
@@ -64,6 +65,7 @@ async function postAnswer(
     {
       channel: message.channel,
       threadTs: message.threadTs,
+      file: file.id,
       bytes: result.report.input.bytes,
       found: result.report.diagnoses.length,
     },
@@ -75,14 +77,14 @@ async function postAnswer(
 /** Today's answer for one file, where the thread keeps no case. */
 async function diagnoseAlone(deps: SlackDeps, client: WebClient, message: FileMessage, file: SlackFileRef) {
   const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
-  await postAnswer(deps, client, message, result);
+  await postAnswer(deps, client, message, { file, result });
 }
 
 /**
  * The first file read for its case, from the bytes its answer read (or downloaded again when they
  * were not kept); undefined (logged) when it cannot be read: the answer still goes out.
  */
-async function readForCase(
+async function readFirstForCase(
   deps: SlackDeps & { cases: Cases },
   where: CaseWhere,
   file: SlackFileRef,
@@ -118,9 +120,9 @@ async function startCase(
   const where = caseWhere(message);
   return diagnoseSlackFileKept(deps, file, message.workspace, async (result, again) => {
     // Read before anything is posted, so the check below and the write after posting are close.
-    const read = await readForCase(deps, where, file, again);
+    const read = await readFirstForCase(deps, where, file, again);
     if (!read) {
-      await postAnswer(deps, client, message, result);
+      await postAnswer(deps, client, message, { file, result });
       return undefined;
     }
     const won = await caseAnswerTs(deps, where);
@@ -129,7 +131,7 @@ async function startCase(
       await editCaseAnswer(deps, client, { where, answerTs: won, user: message.user, answer });
       return won;
     }
-    const answerTs = await postAnswer(deps, client, message, result);
+    const answerTs = await postAnswer(deps, client, message, { file, result });
     if (!answerTs) return undefined;
     // The answer is posted: a case that cannot be started is logged, and the next file is diagnosed alone.
     try {
