@@ -1,12 +1,19 @@
 import type { WebClient } from '@slack/web-api';
-import { addToCase, type CaseAnswer, type CaseWhere } from '../usecases/add-to-case.ts';
+import type { CaseAnswer, CaseWhere } from '../usecases/add-to-case.ts';
 import type { SlackDeps } from './deps.ts';
+import { addInputToCase } from './diagnose.ts';
 import { explainFailure } from './failures.ts';
+import { threadTurns } from './thread-turns.ts';
 import { caseAnswerView } from './views/case.ts';
 
 /** Where a thread keeps its case: the team, the channel, the thread's root ts. */
 export function caseWhere(message: { workspace: string; channel: string; threadTs: string }): CaseWhere {
   return { workspace: message.workspace, conversation: message.channel, thread: message.threadTs };
+}
+
+/** The key a thread takes its turns under (thread-turns.ts). */
+export function threadKey(message: { workspace: string; channel: string; threadTs: string }): string {
+  return `${message.workspace}:${message.channel}:${message.threadTs}`;
 }
 
 /** The ts of the thread's case answer, when the thread has one; a store failure reads as none (logged). */
@@ -54,19 +61,15 @@ export async function refineWithPaste(
   reply: { where: CaseWhere; user: string; text: string },
 ): Promise<boolean> {
   const cases = deps.cases;
-  const answerTs = cases ? await caseAnswerTs(deps, reply.where) : undefined;
-  if (!cases || !answerTs) return false;
-  const engines = deps.engines;
-  const context = {
-    cases: cases.store,
-    limits: cases.limits,
-    playbooks: deps.playbooks,
-    ...(engines?.readCase ? { readInput: engines.readCase.bind(engines) } : {}),
-  };
-  const answer = await addToCase(
-    { where: reply.where, input: { source: 'paste', text: reply.text } },
-    context,
-  );
-  await editCaseAnswer(deps, client, { where: reply.where, answerTs, user: reply.user, answer });
-  return true;
+  if (!cases) return false;
+  const { where } = reply;
+  const key = threadKey({ workspace: where.workspace, channel: where.conversation, threadTs: where.thread });
+  // A paste takes its turn with the thread's files (thread-turns.ts): it waits for a case being formed.
+  return threadTurns(cases.store).take(key, async () => {
+    const answerTs = await caseAnswerTs(deps, where);
+    if (!answerTs) return false;
+    const answer = await addInputToCase({ ...deps, cases }, { source: 'paste', text: reply.text }, where);
+    await editCaseAnswer(deps, client, { where, answerTs, user: reply.user, answer });
+    return true;
+  });
 }

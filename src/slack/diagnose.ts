@@ -1,5 +1,13 @@
 import { type DiagnosisInput, type DiagnosisResult, diagnose, walkthroughStart } from '../diagnosis/index.ts';
-import { addToCase, type CaseAnswer, type CaseWhere } from '../usecases/add-to-case.ts';
+import {
+  addReadToCase,
+  addToCase,
+  type CaseAnswer,
+  type CaseContext,
+  type CaseWhere,
+  type ReadInput,
+  readForCase,
+} from '../usecases/add-to-case.ts';
 import { readPasteText } from '../usecases/parse-dump.ts';
 import { countDiagnosis } from '../usecases/record-outcome.ts';
 import type { EngineHint } from '../usecases/types.ts';
@@ -116,26 +124,138 @@ export function diagnoseSlackFile(
 }
 
 /**
- * Downloads a shared file again and adds its facts to the thread's case (addToCase: its text is read
- * within the case's limits and never kept); `answerTs` names the answer message when it was just posted.
+ * Most bytes of a first file kept for its case (counted against the in-flight cap meanwhile); a
+ * larger file, or one read while the cap is nearly full, is downloaded again for its case instead.
  */
-export function addSlackFileToCase(
-  deps: DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> },
+export const KEEP_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A copy of a download's chunks as the diagnosis reads them, so the case reads them again without a
+ * second download. Kept chunks stay counted against the in-flight cap until the case's reader is
+ * done with them; once the copy is dropped, each chunk is released as the diagnosis reads it.
+ */
+class KeptCopy {
+  private chunks: Uint8Array[] = [];
+  private bytes = 0;
+  private dropped = false;
+
+  constructor(
+    private readonly room: () => boolean,
+    private readonly release?: (bytes: number) => void,
+  ) {}
+
+  async *pass(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of chunks) {
+      if (!this.dropped && this.bytes + chunk.length <= KEEP_MAX_BYTES && this.room()) {
+        this.chunks.push(chunk);
+        this.bytes += chunk.length;
+        yield chunk;
+        continue;
+      }
+      this.drop();
+      yield chunk;
+      this.release?.(chunk.length);
+    }
+  }
+
+  private drop(): void {
+    if (this.dropped) return;
+    this.dropped = true;
+    this.release?.(this.bytes);
+    this.chunks = [];
+  }
+
+  /** The kept bytes as an input again, or undefined when the copy was dropped. */
+  again(source: string): DiagnosisInput | undefined {
+    if (this.dropped) return undefined;
+    const chunks = this.chunks;
+    async function* replay() {
+      yield* chunks;
+    }
+    return { source, chunks: replay(), ...(this.release ? { onRead: this.release } : {}) };
+  }
+}
+
+/**
+ * Downloads a shared file once and diagnoses it as diagnoseSlackFile does (the same answer), keeping
+ * a copy of its bytes for `then`, which gets them again as an input (the case reads its keys and
+ * facts from them); `again` is undefined when the file was too large to keep (KEEP_MAX_BYTES).
+ */
+export function diagnoseSlackFileKept<T>(
+  deps: DiagnoseDeps,
   file: SlackFileRef,
-  where: CaseWhere,
-  answerTs?: string,
-): Promise<CaseAnswer> {
+  workspace: string,
+  then: (result: DiagnosisResult, again: DiagnosisInput | undefined) => Promise<T>,
+): Promise<T> {
   const source = file.name ?? file.id;
+  const cap = deps.inflight;
+  const room = () => !cap || cap.bytesHeld <= cap.capBytes - KEEP_MAX_BYTES;
+  return withDownload(deps, file, async (counted) => {
+    const copy = new KeptCopy(room, counted.onRead);
+    const result = await run(deps, { source, chunks: copy.pass(counted.chunks) }, undefined, workspace);
+    return then(result, copy.again(source));
+  });
+}
+
+type CaseDeps = DiagnoseDeps & { cases: NonNullable<DiagnoseDeps['cases']> };
+
+/** The case use case's context: the thread's store and limits, the worker pool reading inputs. */
+function caseContext(deps: CaseDeps): CaseContext {
   const engines = deps.engines;
-  const context = {
+  return {
     cases: deps.cases.store,
     limits: deps.cases.limits,
     playbooks: deps.playbooks,
     ...(engines?.readCase ? { readInput: engines.readCase.bind(engines) } : {}),
   };
-  return withDownload(deps, file, (counted) =>
-    addToCase({ where, input: { source, ...counted }, ...(answerTs ? { answerTs } : {}) }, context),
-  );
+}
+
+/**
+ * Adds an input's facts to the thread's case (addToCase: its text is read within the case's limits,
+ * in the worker pool when there is one, and never kept).
+ */
+export function addInputToCase(deps: CaseDeps, input: DiagnosisInput, where: CaseWhere): Promise<CaseAnswer> {
+  return addToCase({ where, input }, caseContext(deps));
+}
+
+/** Reads an input for the thread's case without writing it yet (see writeReadToCase). */
+export function readInputForCase(
+  deps: CaseDeps,
+  input: DiagnosisInput,
+  where: CaseWhere,
+): Promise<ReadInput> {
+  return readForCase({ where, input }, caseContext(deps));
+}
+
+/** Downloads a shared file (again) and reads it for the thread's case without writing it. */
+export function readSlackFileForCase(
+  deps: CaseDeps,
+  file: SlackFileRef,
+  where: CaseWhere,
+): Promise<ReadInput> {
+  const source = file.name ?? file.id;
+  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where));
+}
+
+/** Writes an input read by readInputForCase; `answerTs` names the answer message when it was just posted. */
+export function writeReadToCase(
+  deps: CaseDeps,
+  read: { source: string; read: ReadInput },
+  where: CaseWhere,
+  answerTs?: string,
+): Promise<CaseAnswer> {
+  const request = { where, input: { source: read.source }, ...(answerTs ? { answerTs } : {}) };
+  return addReadToCase(request, read.read, caseContext(deps));
+}
+
+/** Downloads a shared file and adds its facts to the thread's case (addInputToCase). */
+export function addSlackFileToCase(
+  deps: CaseDeps,
+  file: SlackFileRef,
+  where: CaseWhere,
+): Promise<CaseAnswer> {
+  const source = file.name ?? file.id;
+  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where));
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */

@@ -1,12 +1,24 @@
 import type { WebClient } from '@slack/web-api';
+import type { DiagnosisInput, DiagnosisResult } from '../diagnosis/index.ts';
 import { StoreUnavailableError } from '../errors.ts';
+import type { CaseWhere } from '../usecases/add-to-case.ts';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import { answerStep } from './answer-flow.ts';
-import { caseAnswerTs, caseWhere, editCaseAnswer } from './case-thread.ts';
+import { caseAnswerTs, caseWhere, editCaseAnswer, threadKey } from './case-thread.ts';
 import type { SlackDeps } from './deps.ts';
-import { addSlackFileToCase, diagnoseSlackFile, diagnosisMessage, readSlackFileText } from './diagnose.ts';
+import {
+  addSlackFileToCase,
+  diagnoseSlackFile,
+  diagnoseSlackFileKept,
+  diagnosisMessage,
+  readInputForCase,
+  readSlackFileForCase,
+  readSlackFileText,
+  writeReadToCase,
+} from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure, storeDownText } from './failures.ts';
+import { threadTurns } from './thread-turns.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
 
@@ -32,51 +44,149 @@ async function tellUploader(client: WebClient, message: FileMessage, text: strin
   });
 }
 
-/** Today's answer for one file (a new message in the thread); its facts then start the thread's case. */
-async function diagnoseAlone(deps: SlackDeps, client: WebClient, message: FileMessage, file: SlackFileRef) {
-  const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
-  const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
-  const { report } = result;
-  const view = diagnosisMessage(deps, result, message.user);
+/** Where the Slack app keeps the cases of threads, and their limits. */
+type Cases = NonNullable<SlackDeps['cases']>;
+
+/** Posts today's answer for a file into the thread; its ts, or undefined when Slack gave none. */
+async function postAnswer(
+  deps: SlackDeps,
+  client: WebClient,
+  message: FileMessage,
+  answered: { file: SlackFileRef; result: DiagnosisResult },
+): Promise<string | undefined> {
+  const { file, result } = answered;
   const posted = await client.chat.postMessage({
     channel: message.channel,
     thread_ts: message.threadTs,
-    ...view,
+    ...diagnosisMessage(deps, result, message.user),
   });
   await rememberDiagnosis(deps, { ...message, ts: posted.ts, result });
-  log.info({ file: file.id, bytes: report.input.bytes, found: report.diagnoses.length }, 'file diagnosed');
-  if (!deps.cases || !posted.ts) return;
-  const cases = deps.cases;
-  // The answer is posted: a case that cannot be started is logged, and the next file is diagnosed alone.
+  deps.log.info(
+    {
+      channel: message.channel,
+      threadTs: message.threadTs,
+      file: file.id,
+      bytes: result.report.input.bytes,
+      found: result.report.diagnoses.length,
+    },
+    'file diagnosed',
+  );
+  return posted.ts;
+}
+
+/** Today's answer for one file, where the thread keeps no case. */
+async function diagnoseAlone(deps: SlackDeps, client: WebClient, message: FileMessage, file: SlackFileRef) {
+  const result = await diagnoseSlackFile(deps, file, undefined, message.workspace);
+  await postAnswer(deps, client, message, { file, result });
+}
+
+/**
+ * The first file read for its case, from the bytes its answer read (or downloaded again when they
+ * were not kept); undefined (logged) when it cannot be read: the answer still goes out.
+ */
+async function readFirstForCase(
+  deps: SlackDeps & { cases: Cases },
+  where: CaseWhere,
+  file: SlackFileRef,
+  again: DiagnosisInput | undefined,
+) {
+  const source = file.name ?? file.id;
   try {
-    await addSlackFileToCase({ ...deps, cases }, file, caseWhere(message), posted.ts);
-    log.info({ file: file.id, answerTs: posted.ts }, 'case started');
+    const read = again
+      ? await readInputForCase(deps, again, where)
+      : await readSlackFileForCase(deps, file, where);
+    return { source, read };
   } catch (error) {
-    log.warn({ file: file.id, err: explainFailure(error).message }, 'case not started');
+    deps.log.warn(
+      { channel: where.conversation, file: file.id, err: explainFailure(error).message },
+      'case not started',
+    );
+    return undefined;
   }
 }
 
+/**
+ * The first file of a thread: today's answer, and its facts start the thread's case, from one
+ * download. When another replica answered the thread meanwhile, the file is added to that case
+ * instead. Returns the ts of the thread's case answer, or undefined when no case could start.
+ */
+async function startCase(
+  deps: SlackDeps & { cases: Cases },
+  client: WebClient,
+  message: FileMessage,
+  file: SlackFileRef,
+): Promise<string | undefined> {
+  const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
+  const where = caseWhere(message);
+  return diagnoseSlackFileKept(deps, file, message.workspace, async (result, again) => {
+    // Read before anything is posted, so the check below and the write after posting are close.
+    const read = await readFirstForCase(deps, where, file, again);
+    if (!read) {
+      await postAnswer(deps, client, message, { file, result });
+      return undefined;
+    }
+    const won = await caseAnswerTs(deps, where);
+    if (won) {
+      const answer = await writeReadToCase(deps, read, where);
+      await editCaseAnswer(deps, client, { where, answerTs: won, user: message.user, answer });
+      return won;
+    }
+    const answerTs = await postAnswer(deps, client, message, { file, result });
+    if (!answerTs) return undefined;
+    // The answer is posted: a case that cannot be started is logged, and the next file is diagnosed alone.
+    try {
+      await writeReadToCase(deps, read, where, answerTs);
+      log.info({ file: file.id, answerTs }, 'case started');
+      return answerTs;
+    } catch (error) {
+      log.warn({ file: file.id, err: explainFailure(error).message }, 'case not started');
+      return undefined;
+    }
+  });
+}
+
+/** One file into the thread: added to its case (the answer edited), or the case's first file. */
+async function readIntoThread(
+  deps: SlackDeps & { cases: Cases },
+  client: WebClient,
+  message: FileMessage,
+  file: SlackFileRef,
+): Promise<void> {
+  const where = caseWhere(message);
+  const answerTs = await caseAnswerTs(deps, where);
+  if (!answerTs) {
+    await startCase(deps, client, message, file);
+    return;
+  }
+  const answer = await addSlackFileToCase(deps, file, where);
+  await editCaseAnswer(deps, client, { where, answerTs, user: message.user, answer });
+}
+
+/**
+ * Each file of the message, in order. With cases, the files of one thread take one turn at a time
+ * (this message's and any other message's arriving meanwhile), so files dropped together end in
+ * the thread's one answer: the first file's, edited for each file after it.
+ */
 async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMessage) {
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
-  for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
-    try {
-      const answerTs = await caseAnswerTs(deps, caseWhere(message));
-      const cases = deps.cases;
-      if (answerTs && cases) {
-        const answer = await addSlackFileToCase({ ...deps, cases }, file, caseWhere(message));
-        await editCaseAnswer(deps, client, {
-          where: caseWhere(message),
-          answerTs,
-          user: message.user,
-          answer,
-        });
-      } else await diagnoseAlone(deps, client, message, file);
-    } catch (error) {
-      const failure = explainFailure(error);
-      log.warn({ file: file.id, code: failure.code, err: failure.message }, 'file not diagnosed');
-      await tellUploader(client, message, failure.message);
+  const cases = deps.cases;
+  const one = async (file: SlackFileRef) =>
+    cases
+      ? readIntoThread({ ...deps, cases }, client, message, file)
+      : diagnoseAlone(deps, client, message, file);
+  const each = async () => {
+    for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
+      try {
+        await one(file);
+      } catch (error) {
+        const failure = explainFailure(error);
+        log.warn({ file: file.id, code: failure.code, err: failure.message }, 'file not diagnosed');
+        await tellUploader(client, message, failure.message);
+      }
     }
-  }
+  };
+  if (!cases) return each();
+  await threadTurns(cases.store).take(threadKey(message), each);
 }
 
 /** A message can reach the bot twice; the first delivery claims it. Without Redis, both go ahead. */

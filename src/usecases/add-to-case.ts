@@ -71,7 +71,8 @@ async function* chunksOf(input: DiagnosisInput): AsyncGenerator<Uint8Array> {
 /** Reads a case's input here, on this thread (the console, tests): its lines, then its keys and facts. */
 export const readHere: CaseInputOffload = async (job) => storedInput(await readCaseInput(job, job.maxBytes));
 
-type ReadInput = { stored: StoredInput } | { leftOut: LeftOut };
+/** An input read for a case: what the case keeps of it, or why it is left out (unread). */
+export type ReadInput = { stored: StoredInput } | { leftOut: LeftOut };
 
 /** Reads the input within what the case has left; past a limit, why it is left out (unread). */
 async function readWithin(
@@ -112,7 +113,12 @@ export function caseKnown(record: CaseRecord, report: CaseReport): DiagnosisFact
 }
 
 /** One try: the input's facts (or why it is left out) written over the version just read. */
-async function write(request: CaseInputRequest, context: CaseContext, read: ReadInput, at: string) {
+async function write(
+  request: Omit<CaseInputRequest, 'input'> & { input: Pick<DiagnosisInput, 'source'> },
+  context: CaseContext,
+  read: ReadInput,
+  at: string,
+) {
   const before = await context.cases.get(request.where);
   const leftOut =
     'leftOut' in read ? { ...read.leftOut, source: uniqueName(before, read.leftOut.source) } : undefined;
@@ -138,8 +144,24 @@ async function write(request: CaseInputRequest, context: CaseContext, read: Read
  * left out, and the answer says so. Tries again when another input of the same case wrote first.
  */
 export async function addToCase(request: CaseInputRequest, context: CaseContext): Promise<CaseAnswer> {
+  return addReadToCase(request, await readForCase(request, context), context);
+}
+
+/** Reads the input as addToCase does, within what the case held when read, without writing it. */
+export async function readForCase(request: CaseInputRequest, context: CaseContext): Promise<ReadInput> {
+  return readWithin(await context.cases.get(request.where), request, context);
+}
+
+/**
+ * Writes an input read by readForCase into the case, as addToCase does: a caller that reads first
+ * can check the thread between reading and writing (the Slack app, whether another replica answered).
+ */
+export async function addReadToCase(
+  request: Omit<CaseInputRequest, 'input'> & { input: Pick<DiagnosisInput, 'source'> },
+  read: ReadInput,
+  context: CaseContext,
+): Promise<CaseAnswer> {
   const at = (context.now?.() ?? new Date()).toISOString();
-  const read = await readWithin(await context.cases.get(request.where), request, context);
   for (let attempt = 1; ; attempt++) {
     try {
       const { before, result, name } = await write(request, context, read, at);

@@ -66,6 +66,8 @@ export class FakeSlack {
   /** User id -> the channels users.conversations says they are in. */
   readonly memberships = new Map<string, string[]>();
   private readonly files = new Map<string, StoredFile>();
+  /** How many times each file's bytes were served (a wrong token or a redirect is not counted). */
+  private readonly served = new Map<string, number>();
   private readonly gates = new Map<string, Promise<void>>();
   private readonly spec: Map<string, MethodSpec> = loadWebApiSpec();
   private server?: Server;
@@ -101,6 +103,11 @@ export class FakeSlack {
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** How many times the file `id` was downloaded. */
+  downloadsOf(id: string): number {
+    return this.served.get(id) ?? 0;
   }
 
   /** Makes a file downloadable, returning the file object Slack would put in an event. */
@@ -208,6 +215,7 @@ export class FakeSlack {
       res.writeHead(302, { location: file.redirect }).end();
       return;
     }
+    this.served.set(id, (this.served.get(id) ?? 0) + 1);
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.bytes.length });
     if (file.breakAfter === undefined) return void res.end(file.bytes);
     res.write(file.bytes.subarray(0, file.breakAfter), () => res.destroy());
