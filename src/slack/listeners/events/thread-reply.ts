@@ -39,11 +39,13 @@ function mayBeAnAnswer(text: string): boolean {
   return pastedOutput(text) !== undefined || LOOKS_LIKE_A_FIGURE.test(text);
 }
 
+type Reply = z.infer<typeof ReplySchema>;
+
 /** A paste in a thread with a case answer and no step waiting: it joins the case (other replies are talk). */
 async function addPaste(
   deps: SlackDeps,
   client: Args['client'],
-  reply: z.infer<typeof ReplySchema>,
+  reply: Reply,
   workspace: string,
   tell: (text: string) => Promise<void>,
 ): Promise<void> {
@@ -60,9 +62,35 @@ async function addPaste(
 }
 
 /**
+ * The walkthrough step waiting in the reply's thread, if any; undefined too when the store is down,
+ * after telling the person of a reply that may have been an answer (talk is still left alone).
+ */
+async function stepWaiting(
+  deps: SlackDeps,
+  workspace: string,
+  reply: Reply,
+  tell: (text: string) => Promise<void>,
+): Promise<{ waiting: Awaited<ReturnType<typeof waitingIn>> } | undefined> {
+  try {
+    return {
+      waiting: await waitingIn(deps, workspace, { channel: reply.channel, ts: reply.thread_ts }, [
+        'output',
+        'value',
+      ]),
+    };
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    deps.log.warn({ channel: reply.channel, code: error.code, err: error.message }, 'thread reply not read');
+    if (mayBeAnAnswer(reply.text))
+      await tell(storeDownText(error, 'this reply was not taken as the answer to a walkthrough step'));
+    return undefined;
+  }
+}
+
+/**
  * A reply in a memdoctor thread whose walkthrough waits for command output or a number: the reply
- * answers that step. Other replies are conversation and are ignored. When Redis is unavailable,
- * a reply that may be an answer is told so; talk is still left alone.
+ * answers that step. A paste with no step waiting joins the thread's case. Other replies are
+ * conversation and are ignored. When Redis is unavailable, a reply that may be an answer is told so.
  */
 export function threadReply(deps: SlackDeps) {
   return async ({ event, client, context }: Args): Promise<void> => {
@@ -78,19 +106,9 @@ export function threadReply(deps: SlackDeps) {
         text,
       });
     };
-    let waiting: Awaited<ReturnType<typeof waitingIn>>;
-    try {
-      waiting = await waitingIn(deps, context.teamId, thread, ['output', 'value']);
-    } catch (error) {
-      if (!(error instanceof StoreUnavailableError)) throw error;
-      deps.log.warn(
-        { channel: reply.channel, code: error.code, err: error.message },
-        'thread reply not read',
-      );
-      if (mayBeAnAnswer(reply.text))
-        await tell(storeDownText(error, 'this reply was not taken as the answer to a walkthrough step'));
-      return;
-    }
+    const found = await stepWaiting(deps, context.teamId, reply, tell);
+    if (!found) return;
+    const { waiting } = found;
     if (!waiting) return addPaste(deps, client, reply, context.teamId, tell);
     const answer = replyAnswer(waiting.view, reply.text);
     if (!answer) return;
