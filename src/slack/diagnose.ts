@@ -149,7 +149,9 @@ class KeptCopy {
       if (!this.dropped && this.bytes + chunk.length <= KEEP_MAX_BYTES && this.room()) {
         this.chunks.push(chunk);
         this.bytes += chunk.length;
-        yield chunk;
+        // The diagnosis gets its own copy: a thread takes the memory of what it is given (the
+        // chunk's buffer moves, and is empty here afterwards), and the kept chunk is read again.
+        yield chunk.slice();
         continue;
       }
       this.drop();

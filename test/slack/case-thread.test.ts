@@ -190,7 +190,10 @@ describe('a thread’s case with the worker pool', () => {
       await firstAnswer(h, 'CCASE08', root.ts);
       await upload(h, 'CCASE08', root.ts, 'F914', 'nodemanager.log', NODEMANAGER);
       const update = await waitFor(() => h.fake.callsTo('chat.update')[0]);
-      expect(blockText(JSON.parse(update.args.blocks ?? '[]'))).toContain('nodemanager.log:1:');
+      const edited = blockText(JSON.parse(update.args.blocks ?? '[]'));
+      expect(edited).toContain('nodemanager.log:1:');
+      // The first file's kept bytes were read again whole: its lines are cited beside the second's.
+      expect(edited).toMatch(/jobmanager\.log:\d+:/);
       expect(reads.mock.calls.map(([job]) => job.source)).toEqual(['jobmanager.log', 'nodemanager.log']);
       expect(h.fake.rejections).toEqual([]);
     } finally {
