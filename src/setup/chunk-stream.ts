@@ -35,8 +35,8 @@ function messageOf(error: unknown): string {
 
 /**
  * The reading side: pulls `chunks`, sends them to the thread at the other end of `port`, and tells
- * `onRead` of the bytes the thread has read. `stop()` ends it (the task settled or was stopped) and
- * cancels the source.
+ * `onRead` of the bytes the thread has read (at `stop()`, of the rest it was sent). `stop()` ends it
+ * (the task settled or was stopped) and cancels the source.
  */
 export class ChunkSender {
   /** Resolves once the first bytes were sent (or the source ended empty); rejects if it failed first. */
@@ -74,6 +74,13 @@ export class ChunkSender {
     this.stopped = true;
     this.wake?.();
     this.port.close();
+    // The thread is done with every piece sent: the task settled or was stopped. Its last
+    // acknowledgement may still be on its way on this port (the task's answer travels on another
+    // and can arrive first), and a closed port drops it; so the bytes not yet acknowledged are told
+    // here, and onRead hears of every byte sent exactly once.
+    const unacknowledged = this.unread;
+    this.unread = 0;
+    if (unacknowledged > 0) this.onRead?.(unacknowledged);
   }
 
   private read(bytes: number): void {

@@ -34,6 +34,25 @@ function counting(n: number): Buffer {
 }
 
 describe('ChunkSender and receiveChunks', () => {
+  it('tells onRead of the bytes still unacknowledged when it stops, once, so every byte sent is told', async () => {
+    const read: number[] = [];
+    const { port1, port2 } = new MessageChannel();
+    const sender = new ChunkSender(from([counting(1000), counting(500)]), port1, (bytes) => read.push(bytes));
+    senders.push(sender);
+    // The thread's side takes both pieces and acknowledges neither (its acknowledgement of the last
+    // is lost when the task's answer arrives first and the port is closed).
+    const pieces: Uint8Array[] = [];
+    port2.on('message', (message: { chunk?: Uint8Array }) => {
+      if (message.chunk) pieces.push(message.chunk);
+    });
+    await waitFor(() => pieces.length === 2 || undefined);
+    expect(read).toEqual([]);
+    sender.stop();
+    sender.stop();
+    expect(read).toEqual([1500]);
+    port2.close();
+  });
+
   it('deliver every byte in order, in pieces of at most PIECE_BYTES', async () => {
     const whole = counting(3 * PIECE_BYTES + 1234);
     // A view into a larger buffer, a chunk larger than a piece, and small chunks of their own.
