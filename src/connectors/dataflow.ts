@@ -3,6 +3,7 @@ import { ConnectorError } from '../errors.ts';
 import { type DataflowCall, dataflowCall, dataflowClient, requestOptions } from './dataflow-call.ts';
 import { jobCitations, jobText, messageCitations, messagesText, metricCitations } from './dataflow-cite.ts';
 import type { DataflowTarget } from './dataflow-config.ts';
+import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, ResourceSpec } from './types.ts';
 
 /** What one resource answered: the call made (for the record), the text and the cited fields. */
@@ -154,11 +155,7 @@ export const dataflowConnector: Connector<DataflowTarget> = {
   title: 'Google Cloud Dataflow',
   resources,
   async fetch(request, context): Promise<Fetched> {
-    const resource = resources[request.resource];
-    if (!resource)
-      throw new ConnectorError(
-        `Dataflow cannot fetch "${request.resource}" (it can: ${Object.keys(resources).join(', ')}).`,
-      );
+    const resource = resourceNamed('Dataflow', resources, request.resource);
     const jobId = request.ids?.jobId ?? '';
     if (!JOB_ID.test(jobId))
       throw new ConnectorError(

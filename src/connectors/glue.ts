@@ -3,6 +3,7 @@ import type { GlueTarget } from './glue-config.ts';
 import { errorLogCitations, errorLogGroup, errorLogText, fetchErrorLog } from './glue-error-log.ts';
 import { fetchHeapMetrics, heapCitations, metricDataText } from './glue-heap-metrics.ts';
 import { fetchJobRun, jobRunCitations, jobRunText, type RunIds } from './glue-job-run.ts';
+import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
 
 /** What one resource answered: the calls made (for the record), the text and the cited fields. */
@@ -87,11 +88,7 @@ export const glueConnector: Connector<GlueTarget> = {
   title: 'AWS Glue',
   resources,
   async fetch(request, context): Promise<Fetched> {
-    const resource = resources[request.resource];
-    if (!resource)
-      throw new ConnectorError(
-        `AWS Glue cannot fetch "${request.resource}" (it can: ${Object.keys(resources).join(', ')}).`,
-      );
+    const resource = resourceNamed('AWS Glue', resources, request.resource);
     const now = context.now?.() ?? new Date();
     const answer = await resource.get(checkedIds(request), context.target, now);
     const fetchedAt = (context.now?.() ?? new Date()).toISOString();

@@ -2,6 +2,7 @@ import { ConnectorError } from '../errors.ts';
 import { eventCitations, logCitations, podCitations } from './kubernetes-cite.ts';
 import { type KubeAnswer, type KubeCall, kubeGet, SYSTEM } from './kubernetes-client.ts';
 import type { KubernetesTarget } from './kubernetes-config.ts';
+import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
 
 /** Where a pod lives: its namespace and name, both checked against Kubernetes' naming rules. */
@@ -132,10 +133,7 @@ export const kubernetesConnector: Connector<KubernetesTarget> = {
   title: SYSTEM,
   resources: RESOURCES,
   async fetch(request, context): Promise<Fetched> {
-    if (!RESOURCES[request.resource])
-      throw new ConnectorError(
-        `${SYSTEM} cannot fetch "${request.resource}" (it can: ${Object.keys(RESOURCES).join(', ')}).`,
-      );
+    resourceNamed(SYSTEM, RESOURCES, request.resource);
     const got = await read(request, context.target);
     const fetchedAt = (context.now?.() ?? new Date()).toISOString();
     return {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConnectorError } from '../errors.ts';
 import type { RestTarget } from './config.ts';
 import { restGet } from './http.ts';
+import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
 
 /** One REST resource: where it lives, what it is, which parser reads it and which fields it cites. */
@@ -54,11 +55,7 @@ export function restConnector(spec: RestConnectorSpec): Connector<RestTarget> {
     title: spec.title,
     resources: spec.resources,
     async fetch(request, context): Promise<Fetched> {
-      const resource = spec.resources[request.resource];
-      if (!resource)
-        throw new ConnectorError(
-          `${spec.title} cannot fetch "${request.resource}" (it can: ${Object.keys(spec.resources).join(', ')}).`,
-        );
+      const resource = resourceNamed(spec.title, spec.resources, request.resource);
       const path = resource.path(checkedIds(spec, resource, request));
       const call = { system: spec.title, what: resource.what, permission: spec.permission, path };
       const body = await restGet(call, context.target);
