@@ -1,29 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
 import type { CaseStore } from '../../src/cases/store/types.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { InflightBytes } from '../../src/slack/inflight.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
+import { JOBMANAGER, NODEMANAGER, ROOMY, withCases } from './support/cases.ts';
 import { threadReplies } from './support/clicks.ts';
 import { diagnoseInChannel, type Harness, harnessPerTest, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent } from './support/payloads.ts';
 
-// Real inputs: test/fixtures/case/SOURCES.md (HUDI-9339's JobManager and NodeManager logs).
-const CASES = join(import.meta.dirname, '..', 'fixtures', 'case');
-const JOBMANAGER = readFileSync(join(CASES, 'hudi-9339', 'jobmanager.log'));
-const NODEMANAGER = readFileSync(join(CASES, 'hudi-9339', 'nodemanager.log'));
 const USER = 'UALICE01';
 
-const harness = harnessPerTest(() => ({
-  playbooks: loadPlaybooks(PLAYBOOKS_DIR),
-  walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
-  extend: (deps) => ({
-    ...deps,
-    cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
-  }),
-}));
+const harness = harnessPerTest(() => withCases());
 
 function shareEvent(h: Harness, channel: string, thread: string, files: Record<string, unknown>[]) {
   return eventEnvelope(
@@ -125,7 +112,7 @@ describe('a thread answered by another replica meanwhile', () => {
       playbooks: loadPlaybooks(PLAYBOOKS_DIR),
       extend: (deps) => ({
         ...deps,
-        cases: { store: lagging.store, limits: { maxInputs: 8, maxBytes: 1 << 26 } },
+        cases: { store: lagging.store, limits: ROOMY },
       }),
     });
     try {
@@ -157,7 +144,7 @@ describe('a first file that cannot be kept for its case', () => {
       extend: (deps) => ({
         ...deps,
         inflight,
-        cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
+        cases: { store: new MemoryCaseStore(), limits: ROOMY },
       }),
     });
     try {

@@ -5,8 +5,8 @@ import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
 import { RedisCaseStore } from '../../src/cases/store/redis.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { EnginePool } from '../../src/setup/engine-pool.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { deletePrefix, newRedis, randomPrefix } from '../support/redis.ts';
+import { CASES, JOBMANAGER, NODEMANAGER, ROOMY, withCases } from './support/cases.ts';
 import { click, threadReplies } from './support/clicks.ts';
 import { FakeSlack } from './support/fake-slack.ts';
 import {
@@ -19,22 +19,10 @@ import {
 } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, TEAM, threadReply } from './support/payloads.ts';
 
-// Real inputs: test/fixtures/case/SOURCES.md.
-const CASES = join(import.meta.dirname, '..', 'fixtures', 'case');
-const JOBMANAGER = readFileSync(join(CASES, 'hudi-9339', 'jobmanager.log'));
-const NODEMANAGER = readFileSync(join(CASES, 'hudi-9339', 'nodemanager.log'));
 const NMT_B = readFileSync(join(CASES, 'jvm-threads-b', 'nmt.txt'));
 const USER = 'UALICE01';
 
-const harness = harnessPerTest(() => ({
-  playbooks: loadPlaybooks(PLAYBOOKS_DIR),
-  // The shipped procedures, with the real parsers their paste steps name.
-  walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
-  extend: (deps) => ({
-    ...deps,
-    cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
-  }),
-}));
+const harness = harnessPerTest(() => withCases());
 
 /** The first answer of a thread is posted, then its file starts the case: wait for both. */
 async function firstAnswer(h: Harness, channel: string, thread: string) {
@@ -181,7 +169,7 @@ describe('a thread’s case with the worker pool', () => {
       extend: (deps) => ({
         ...deps,
         engines: pool,
-        cases: { store: new MemoryCaseStore(), limits: { maxInputs: 8, maxBytes: 1 << 26 } },
+        cases: { store: new MemoryCaseStore(), limits: ROOMY },
       }),
     });
     try {
@@ -231,7 +219,7 @@ describe('a thread’s case in Redis', () => {
           ...deps,
           cases: {
             store: new RedisCaseStore(redis, { prefix }),
-            limits: { maxInputs: 8, maxBytes: 1 << 26 },
+            limits: ROOMY,
           },
         }),
       });
