@@ -51,6 +51,11 @@ export class RedisKeys {
     return `${this.conversation(where)}:case:${where.thread}`;
   }
 
+  /** String: the owner allowed to post a case's first answer, while its claim lasts (a TTL). */
+  caseAnswerClaim(where: Conversation & { thread: string }): string {
+    return `${this.case(where)}:claim`;
+  }
+
   /** String: a cached model answer, by the sha256 of everything that shaped the request. */
   modelAnswer(hash: string): string {
     return `${this.tagged('llm', hash)}:cache`;

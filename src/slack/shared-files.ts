@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebClient } from '@slack/web-api';
 import type { DiagnosisInput, DiagnosisResult } from '../diagnosis/index.ts';
 import { StoreUnavailableError } from '../errors.ts';
@@ -105,10 +108,49 @@ async function readFirstForCase(
   }
 }
 
+/** How long a claim on a thread's first answer lasts: a replica that stops while it holds one frees it. */
+const ANSWER_CLAIM_SECONDS = 30;
+/** How long a replica that lost the claim waits for the winner's answer before posting its own. */
+const CLAIMANT_WAIT_MS = 10_000;
+const CLAIMANT_POLL_MS = 200;
+/** Each app (by its case store) as the owner of its claims: its own later turns may claim again. */
+const replicaIds = new WeakMap<object, string>();
+
+function replicaOf(store: object): string {
+  const id = replicaIds.get(store) ?? `${hostname()}:${process.pid}:${randomUUID()}`;
+  replicaIds.set(store, id);
+  return id;
+}
+
+/**
+ * Undefined when this replica may post the thread's first answer (it claimed it, or the claim could
+ * not be read: better two answers than none). When another replica holds the claim, the ts of the
+ * answer it posts, once its case names it; undefined if none appears in CLAIMANT_WAIT_MS (it stopped).
+ */
+async function answerOfClaimant(deps: SlackDeps & { cases: Cases }, where: CaseWhere) {
+  try {
+    if (await deps.cases.store.claimAnswer(where, replicaOf(deps.cases.store), ANSWER_CLAIM_SECONDS))
+      return undefined;
+  } catch (error) {
+    deps.log.warn(
+      { channel: where.conversation, err: explainFailure(error).message },
+      'answer claim unavailable',
+    );
+    return undefined;
+  }
+  for (let waited = 0; waited < CLAIMANT_WAIT_MS; waited += CLAIMANT_POLL_MS) {
+    await sleep(CLAIMANT_POLL_MS);
+    const theirs = await caseAnswerTs(deps, where);
+    if (theirs) return theirs;
+  }
+  deps.log.warn({ channel: where.conversation, thread: where.thread }, 'claimed answer never posted');
+  return undefined;
+}
+
 /**
  * The first file of a thread: today's answer, and its facts start the thread's case, from one
- * download. When another replica answered the thread meanwhile, the file is added to that case
- * instead. Returns the ts of the thread's case answer, or undefined when no case could start.
+ * download. When another replica answered the thread meanwhile, or claimed its first answer and
+ * posts it, the file is added to that case instead. Returns the ts of the thread's case answer, or undefined when no case could start.
  */
 async function startCase(
   deps: SlackDeps & { cases: Cases },
@@ -125,7 +167,7 @@ async function startCase(
       await postAnswer(deps, client, message, { file, result });
       return undefined;
     }
-    const won = await caseAnswerTs(deps, where);
+    const won = (await caseAnswerTs(deps, where)) ?? (await answerOfClaimant(deps, where));
     if (won) {
       const answer = await writeReadToCase(deps, read, where);
       await editCaseAnswer(deps, client, { where, answerTs: won, user: message.user, answer });

@@ -1,11 +1,22 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { MemoryCaseStore } from '../../src/cases/store/memory.ts';
+import { RedisCaseStore } from '../../src/cases/store/redis.ts';
 import type { CaseStore } from '../../src/cases/store/types.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { InflightBytes } from '../../src/slack/inflight.ts';
+import { deletePrefix, randomPrefix, TEST_REDIS_URL } from '../support/redis.ts';
 import { JOBMANAGER, NODEMANAGER, ROOMY, withCases } from './support/cases.ts';
 import { threadReplies } from './support/clicks.ts';
-import { diagnoseInChannel, type Harness, harnessPerTest, startHarness, waitFor } from './support/harness.ts';
+import { FakeSlack } from './support/fake-slack.ts';
+import {
+  BOT_TOKEN,
+  diagnoseInChannel,
+  type Harness,
+  harnessPerTest,
+  startHarness,
+  waitFor,
+} from './support/harness.ts';
 import { eventEnvelope, fileShareEvent } from './support/payloads.ts';
 
 const USER = 'UALICE01';
@@ -100,6 +111,7 @@ function laggingStore(store: CaseStore) {
       return undefined;
     },
     add: (where, addition, version) => store.add(where, addition, version),
+    claimAnswer: (where, owner, seconds) => store.claimAnswer(where, owner, seconds),
     close: () => store.close(),
   };
   return { store: lagging, arm: () => (lag = true) };
@@ -132,6 +144,46 @@ describe('a thread answered by another replica meanwhile', () => {
       expect(h.fake.rejections).toEqual([]);
     } finally {
       await h.stop();
+    }
+  });
+});
+
+describe('two replicas each reading a first file of one thread at once', () => {
+  it('post one answer between them: the replica that claimed it answers, the other edits it', async () => {
+    const prefix = randomPrefix();
+    const connections = [new Redis(TEST_REDIS_URL), new Redis(TEST_REDIS_URL)];
+    const fake = new FakeSlack(BOT_TOKEN);
+    await fake.start();
+    const replicas: Harness[] = [];
+    try {
+      for (const redis of connections)
+        replicas.push(await startHarness({ ...withCases(new RedisCaseStore(redis, { prefix })), fake }));
+      const [a, b] = replicas as [Harness, Harness];
+      const root = await diagnoseInChannel(a, 'nothing to see here', USER, 'CRACE06');
+      await Promise.all([
+        a.sender.event(
+          shareEvent(a, 'CRACE06', root.ts, [fake.addFile('F961', 'jobmanager.log', JOBMANAGER)]),
+        ),
+        b.sender.event(
+          shareEvent(b, 'CRACE06', root.ts, [fake.addFile('F962', 'nodemanager.log', NODEMANAGER)]),
+        ),
+      ]);
+      const logs = () => [...a.logs.lines, ...b.logs.lines];
+      await waitFor(() => logs().some((l) => l.msg === 'case started'));
+      await waitFor(() => logs().some((l) => l.msg === 'case answer updated'));
+      const replies = threadReplies(a, 'CRACE06', root.ts);
+      expect(replies).toHaveLength(1);
+      expect(fake.callsTo('chat.update')).toHaveLength(1);
+      expect(fake.callsTo('chat.update')[0]?.args.ts).toBe(replies[0]?.ts);
+      expect(editedBlocks(a)).toMatch(
+        /read together: (jobmanager\.log, nodemanager\.log|nodemanager\.log, jobmanager\.log)/,
+      );
+      expect(fake.rejections).toEqual([]);
+    } finally {
+      for (const r of replicas) await r.stop();
+      await fake.stop();
+      await deletePrefix(connections[0] as Redis, prefix);
+      for (const c of connections) c.disconnect();
     }
   });
 });

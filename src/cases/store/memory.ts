@@ -49,6 +49,7 @@ function overLimit(record: CaseRecord, addition: CaseAddition): string | undefin
 export class MemoryCaseStore implements CaseStore {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, { record: CaseRecord; expiresAt: number }>();
+  private readonly claims = new Map<string, { owner: string; expiresAt: number }>();
   private readonly ttlMs: number;
   private readonly now: () => number;
 
@@ -97,6 +98,14 @@ export class MemoryCaseStore implements CaseStore {
     next.updatedAt = addition.at;
     this.entries.set(keyOf(where), { record: next, expiresAt: this.now() + this.ttlMs });
     return { record: copyRecord(next), added: !leftOut, ...(leftOut ? { leftOut: { ...leftOut } } : {}) };
+  }
+
+  async claimAnswer(where: CaseWhere, owner: string, seconds: number): Promise<boolean> {
+    const key = keyOf(where);
+    const held = this.claims.get(key);
+    if (held && held.expiresAt > this.now()) return held.owner === owner;
+    this.claims.set(key, { owner, expiresAt: this.now() + seconds * 1000 });
+    return true;
   }
 
   async close(): Promise<void> {}

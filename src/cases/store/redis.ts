@@ -133,6 +133,12 @@ export class RedisCaseStore implements CaseStore {
     return { record, added: false, leftOut };
   }
 
+  async claimAnswer(where: CaseWhere, owner: string, seconds: number): Promise<boolean> {
+    const key = this.keys.caseAnswerClaim(where);
+    const set = await this.call(() => this.redis.set(key, owner, 'EX', seconds, 'NX'));
+    return set === 'OK' || (await this.call(() => this.redis.get(key))) === owner;
+  }
+
   async close(): Promise<void> {
     if (this.options.ownsConnection) await this.redis.quit().catch(() => this.redis.disconnect());
   }

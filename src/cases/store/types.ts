@@ -40,6 +40,12 @@ export interface CaseStore {
    * stored; then nothing was written. Refreshes the TTL.
    */
   add(where: CaseWhere, addition: CaseAddition, expectedVersion: number): Promise<CaseChangeResult>;
+  /**
+   * Claims the right to post the case's first answer for `seconds`: true for the first claim (and
+   * for the same `owner` again), false while another owner holds it. Replicas that each read a
+   * thread's first file at once claim before posting, so one posts and the others add to its case.
+   */
+  claimAnswer(where: CaseWhere, owner: string, seconds: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

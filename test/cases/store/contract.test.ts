@@ -234,6 +234,21 @@ describe.each(factories)('%s case store contract', (kind, make) => {
     const third = await again.add(here, { input: input(2), limits: LIMITS, at: AT }, 2);
     expect(third.record.inputs).toHaveLength(3);
   });
+
+  it('lets one of two racing claims on a first answer win, and the winner claim again', async () => {
+    const here = where();
+    const other = reopen?.() ?? store;
+    const claims = await Promise.all([
+      store.claimAnswer(here, 'replica-a', 30),
+      other.claimAnswer(here, 'replica-b', 30),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    const winner = claims[0] ? 'replica-a' : 'replica-b';
+    expect(await other.claimAnswer(here, winner, 30)).toBe(true);
+    expect(await store.claimAnswer(here, 'replica-c', 30)).toBe(false);
+    expect(await store.claimAnswer(where(), 'replica-c', 30)).toBe(true);
+    expect(await store.get(here)).toBeUndefined();
+  });
 });
 
 describe('memory case store', () => {
@@ -248,6 +263,17 @@ describe('memory case store', () => {
     expect((await store.get(here))?.inputs).toHaveLength(2);
     now += 11_000;
     expect(await store.get(here)).toBeUndefined();
+  });
+
+  it('lets another owner claim a first answer once the claim has lapsed', async () => {
+    let now = 1_000_000;
+    const store = new MemoryCaseStore({ now: () => now });
+    const here = where();
+    expect(await store.claimAnswer(here, 'replica-a', 30)).toBe(true);
+    now += 29_999;
+    expect(await store.claimAnswer(here, 'replica-b', 30)).toBe(false);
+    now += 1;
+    expect(await store.claimAnswer(here, 'replica-b', 30)).toBe(true);
   });
 });
 
@@ -265,6 +291,11 @@ describe('redis case store', () => {
       expect(keys).toEqual([key]);
       expect(await redis.ttl(key)).toBeGreaterThan(100);
       expect(await redis.hget(key, 'n')).toBe('1');
+      expect(await store.claimAnswer(here, 'replica-a', 30)).toBe(true);
+      const claim = store.keys.caseAnswerClaim(here);
+      expect(claim).toBe(`${key}:claim`);
+      expect(await redis.get(claim)).toBe('replica-a');
+      expect(await redis.ttl(claim)).toBeGreaterThan(25);
     } finally {
       await deletePrefix(redis, prefix);
       await redis.quit();
