@@ -1,15 +1,9 @@
-import { MEMHOG } from './kube-fake.ts';
 import { type Answer, byId, fixture, RestFake } from './rest-fake.ts';
 
 export const FLINK_JOB = '1c53a8f1b4937f50456190e884c9f289';
 /** The job id of the sample in Flink's REST docs (docs/monitoring/rest_api.md), whose exceptions sample the fake serves. */
 export const FLINK_DOCS_JOB = 'ab78dcdbb1db025539e30217ec54ee16';
 export const FLINK_TM = '192.168.178.34:58646-64d0d8';
-/**
- * On native Kubernetes a TaskManager's id is its pod's name (Flink's KubernetesResourceManagerDriver
- * makes `new ResourceID(podName)`), so the fake answers the metrics of the kube fake's pod too.
- */
-export const FLINK_K8S_TM = MEMHOG.name;
 export const SPARK_APP = 'app-20161116163331-0000';
 export const YARN_APP = 'application_1326821518301_0005';
 export const YARN_ATTEMPT = 'appattempt_1326821518301_0005_000001';
@@ -26,7 +20,7 @@ const METRICS_FIXTURE = 'flink/assembled-taskmanager-metrics-direct-200m.json';
  */
 function taskManagerMetrics(fake: RestFake, m: RegExpExecArray, url: URL): Answer {
   const tm = decodeURIComponent(m[1] ?? '');
-  if (tm !== FLINK_TM && tm !== FLINK_K8S_TM) return { status: 404, body: NOT_FOUND };
+  if (tm !== FLINK_TM) return { status: 404, body: NOT_FOUND };
   const get = url.searchParams.get('get');
   if (!get || get.split(',').some((id) => !/^[\w.]+$/.test(id))) {
     fake.violations.push(`metrics asked with ${url.search}`);
