@@ -1,9 +1,10 @@
 import { formatSize, parseSize } from '../engine/units.ts';
+import { flinkJvmResources } from './flink-jvm.ts';
 import { loosely, type RestResource, restConnector, z } from './rest.ts';
 
 // Field names as Flink's REST handlers write them (flink-runtime rest/messages: ClusterOverviewWithVersion,
 // TaskManagerInfo with ResourceProfileInfo, JobDetailsInfo, ClusterConfigurationInfo: a list of
-// {key, value}). /jobs/<id>/exceptions and the TaskManager metrics wait for a real response to test against.
+// {key, value}); a TaskManager's memory gauges and a job's exceptions are in flink-jvm.ts.
 // totalResource/freeResource carry whole MiB (ResourceProfileInfo's getMebiBytes(), -1 when unknown);
 // memoryConfiguration and hardware carry bytes; Flink releases before fine-grained resources lack them.
 const Resource = z.looseObject({
@@ -127,6 +128,7 @@ const resources: Record<string, RestResource> = {
       ];
     },
   },
+  ...flinkJvmResources,
 };
 
 /** The Flink JobManager's REST API (port 8081 by default; on YARN, the application's tracking URL). */
@@ -134,7 +136,7 @@ export const flinkConnector = restConnector({
   name: 'flink',
   title: 'Flink JobManager',
   permission:
-    'read access to the JobManager REST API (GET /overview, /taskmanagers, /jobs/*, /jobmanager/config); Flink itself has no roles, so this is what the proxy or ingress in front of it allows',
+    'read access to the JobManager REST API (GET /overview, /taskmanagers, /taskmanagers/*/metrics, /jobs/*, /jobs/*/exceptions, /jobmanager/config); Flink itself has no roles, so this is what the proxy or ingress in front of it allows',
   idPatterns: {
     jobId: { pattern: /^[0-9a-f]{32}$/, example: '1c53a8f1b4937f50456190e884c9f289' },
     taskManagerId: { pattern: /^[\w.:-]{1,200}$/, example: 'container_e07_1647426438639_0022_01_000002' },

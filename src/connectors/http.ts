@@ -31,7 +31,9 @@ export function serially<T>(key: string, task: () => Promise<T>): Promise<T> {
 }
 
 function pasteInstead(call: RestCall, target: RestTarget): string {
-  return `paste the output of \`curl ${target.url}${call.path}\` instead`;
+  const url = `${target.url}${call.path}`;
+  // A query's "?" is a glob to the shell (zsh refuses it unmatched): quoted, the command runs as shown.
+  return `paste the output of \`curl ${url.includes('?') ? `"${url}"` : url}\` instead`;
 }
 
 function statusError(status: number, call: RestCall, target: RestTarget): ConnectorError {

@@ -11,7 +11,8 @@ export interface RestResource extends ResourceSpec {
   path(ids: Readonly<Record<string, string>>): string;
   /** The text a person would paste for it; the body itself unless the paste is one field of it. */
   paste?(json: unknown, body: string): string;
-  cite(json: unknown): string[];
+  /** The fetched fields a diagnosis cites; `ids` name what was asked for (`taskmanagers/<id>/metrics ...`). */
+  cite(json: unknown, ids: Readonly<Record<string, string>>): string[];
 }
 
 export interface RestConnectorSpec {
@@ -56,7 +57,8 @@ export function restConnector(spec: RestConnectorSpec): Connector<RestTarget> {
     resources: spec.resources,
     async fetch(request, context): Promise<Fetched> {
       const resource = resourceNamed(spec.title, spec.resources, request.resource);
-      const path = resource.path(checkedIds(spec, resource, request));
+      const ids = checkedIds(spec, resource, request);
+      const path = resource.path(ids);
       const call = { system: spec.title, what: resource.what, permission: spec.permission, path };
       const body = await restGet(call, context.target);
       const fetchedAt = (context.now?.() ?? new Date()).toISOString();
@@ -67,7 +69,7 @@ export function restConnector(spec: RestConnectorSpec): Connector<RestTarget> {
         body,
         paste: resource.paste?.(json, body) ?? body,
         ...(resource.parser ? { parser: resource.parser } : {}),
-        citations: resource.cite(json),
+        citations: resource.cite(json, ids),
       };
     },
   };

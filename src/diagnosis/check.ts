@@ -119,7 +119,8 @@ const SETTING_NEEDED: Readonly<Record<ConnectorName, string>> = {
 function planFor({ system, id }: CheckRequest): Plan {
   if (system === 'glue') return gluePlan(id);
   if (system === 'flink') {
-    const job = id ? [{ resource: 'job', ids: { jobId: id } }] : [];
+    // The job's exceptions name what failed in it (an OutOfMemoryError), read as a pasted trace is.
+    const job = id ? ['job', 'exceptions'].map((resource) => ({ resource, ids: { jobId: id } })) : [];
     return { hint: 'flink', requests: [{ resource: 'overview' }, { resource: 'taskmanagers' }, ...job] };
   }
   if (!id)

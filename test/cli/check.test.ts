@@ -74,7 +74,7 @@ describe('memdoctor check', () => {
     expect(fetched.err).toMatch(/containers: this does not look like YARN container diagnostics/);
   });
 
-  it('flink --job: the job is judged against /overview as the pasted pair is', async () => {
+  it('flink --job: the job is judged against /overview as the pasted pair is, and its exceptions are diagnosed', async () => {
     await serve(flinkFake(), 'flink');
     const { code, out } = await cli(['check', 'flink', '--job', FLINK_JOB, '--json']);
     expect(code).toBe(0);
@@ -83,7 +83,18 @@ describe('memdoctor check', () => {
       '/overview',
       '/taskmanagers',
       `/jobs/${FLINK_JOB}`,
+      `/jobs/${FLINK_JOB}/exceptions`,
     ]);
+    // The exception history's OutOfMemoryError is diagnosed as the pasted trace is: a Flink heap OOM,
+    // its evidence the fetched field first, then the trace's line.
+    const oom = report.diagnoses.find((d: { playbook: string }) => d.playbook === 'flink-jvm-oom');
+    expect(oom.evidence[0]).toEqual({
+      line: 0,
+      text: `jobs/${FLINK_JOB}/exceptions exceptionHistory.entries[0] = java.lang.OutOfMemoryError: Java heap space (IcebergStreamWriter (1/1) on 192.168.165.5:33911-ca8437 at 2024-08-28T14:13:15.833Z)`,
+    });
+    expect(oom.evidence.map((e: { text: string }) => e.text)).toContain(
+      'java.lang.OutOfMemoryError: Java heap space',
+    );
     const pair = parseText('flink-job-slots', pasted('flink-job-slots/assembled-overview-then-job.txt'));
     expect(report.fetched[2].judgement.values).toEqual(pair.values);
     expect(report.fetched[1].citations).toContain('taskmanagers[0].freeResource.taskHeapMemory = 358 MiB');

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flinkConnector } from '../../src/connectors/flink.ts';
 import { ConnectorError } from '../../src/errors.ts';
 import type { RestFake } from './fakes/rest-fake.ts';
-import { flinkFake } from './fakes/systems.ts';
+import { FLINK_JOB, FLINK_TM, flinkFake } from './fakes/systems.ts';
 import { secret, targetFor } from './support.ts';
 
 describe('connector faults', () => {
@@ -44,6 +44,36 @@ describe('connector faults', () => {
     fake.override('overview', { status: 503 });
     await expect(overview()).rejects.toThrow(
       `Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output of \`curl ${url}/overview\` instead.`,
+    );
+  });
+
+  it("a job's exceptions: 404 says which job is missing, 5xx offers the paste of the same curl", async () => {
+    const exceptions = (jobId: string) =>
+      flinkConnector.fetch({ resource: 'exceptions', ids: { jobId } }, { target: targetFor(url) });
+    await expect(exceptions('0'.repeat(32))).rejects.toThrow(
+      `Flink JobManager has no job with that id (404 for GET /jobs/${'0'.repeat(32)}/exceptions)`,
+    );
+    fake.override('exceptions', { status: 500 });
+    await expect(exceptions(FLINK_JOB)).rejects.toThrow(
+      `Flink JobManager did not answer (HTTP 500 for GET /jobs/${FLINK_JOB}/exceptions); paste the output of \`curl ${url}/jobs/${FLINK_JOB}/exceptions\` instead.`,
+    );
+  });
+
+  it("a TaskManager's metrics: 404 says which TaskManager is missing, 5xx offers the paste with the gauges asked", async () => {
+    const metrics = (taskManagerId: string) =>
+      flinkConnector.fetch(
+        { resource: 'taskmanager-metrics', ids: { taskManagerId } },
+        { target: targetFor(url) },
+      );
+    await expect(metrics('container_e07_1647426438639_0022_01_000002')).rejects.toThrow(
+      /^Flink JobManager has no TaskManager with that id \(404 for GET \/taskmanagers\/container_e07_1647426438639_0022_01_000002\/metrics\?get=Status\.JVM\.Memory\.Heap\.Used,/,
+    );
+    fake.override('taskmanager-metrics', { status: 503 });
+    const error = await metrics(FLINK_TM).catch((e) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.message).toMatch(/^Flink JobManager did not answer \(HTTP 503 for GET \/taskmanagers\//);
+    expect(error.message).toContain(
+      `paste the output of \`curl "${url}/taskmanagers/${encodeURIComponent(FLINK_TM)}/metrics?get=Status.JVM.Memory.Heap.Used,`,
     );
   });
 

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { flinkConnector } from '../../src/connectors/flink.ts';
 import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
+import { diagnoseText } from '../../src/engine/index.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
+import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { fixture } from './fakes/rest-fake.ts';
-import { FLINK_JOB, FLINK_TM, flinkFake } from './fakes/systems.ts';
+import { FLINK_DOCS_JOB, FLINK_JOB, FLINK_TM, flinkFake } from './fakes/systems.ts';
 import { FIXED_NOW, targetFor, useFake } from './support.ts';
 
 const pasted = (path: string) => fixture(`../../engine/parsers/fixtures/${path}`);
+const PLAYBOOKS = loadPlaybooks();
+
+/** What the engine makes of a text: the playbooks it names and the lines it cites (docker-compose prefix cut). */
+async function judged(text: string, engine?: 'flink') {
+  const { report } = await diagnoseText('paste', text, PLAYBOOKS, engine ? { engine } : {});
+  return report.diagnoses.map((d) => ({
+    playbook: d.playbook,
+    evidence: d.evidence.map((e) => e.text.replace(/^\S+\s+\|\s+/, '').trim()),
+  }));
+}
 
 describe('Flink connector against a fake JobManager answering real responses', () => {
   const flink = useFake(flinkFake);
@@ -79,6 +91,74 @@ describe('Flink connector against a fake JobManager answering real responses', (
   it('says what was not found on a 404', async () => {
     await expect(fetch('job', { jobId: 'f'.repeat(32) })).rejects.toThrow(
       `Flink JobManager has no job with that id (404 for GET /jobs/${'f'.repeat(32)})`,
+    );
+  });
+  it("fetches a TaskManager's memory gauges, asks only the gauges it reads, and judges them as the pasted curl output", async () => {
+    const got = await fetch('taskmanager-metrics', { taskManagerId: FLINK_TM });
+    expect(flink.fake.seen.at(-1)?.path).toBe(
+      `/taskmanagers/${encodeURIComponent(FLINK_TM)}/metrics?get=Status.JVM.Memory.Heap.Used,Status.JVM.Memory.Heap.Committed,Status.JVM.Memory.Heap.Max,Status.JVM.Memory.Metaspace.Used,Status.JVM.Memory.Metaspace.Max,Status.JVM.Memory.Direct.Count,Status.JVM.Memory.Direct.MemoryUsed,Status.JVM.Memory.Direct.TotalCapacity`,
+    );
+    expect(got.parser).toBe('flink-tm-metrics');
+    const paste = pasted('flink-tm-metrics/assembled-direct-200m.json');
+    const fetchedJudgement = parseText('flink-tm-metrics', got.paste);
+    expect(fetchedJudgement).toEqual(parseText('flink-tm-metrics', paste));
+    // Piped through jq (indented) it is the same answer.
+    expect(parseText('flink-tm-metrics', JSON.stringify(JSON.parse(paste), null, 2)).values).toEqual(
+      fetchedJudgement.values,
+    );
+    expect(fetchedJudgement.verdict).toBe('heap far below its max (16%)');
+    // Values arrive as strings of bytes: "84856832" is 80.9 MiB, not 84856832 MiB.
+    expect(got.citations).toEqual([
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Heap.Used = 80.9 MB (84856832 bytes)`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Heap.Committed = 512 MB (536870912 bytes)`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Heap.Max = 512 MB (536870912 bytes)`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Metaspace.Used = 620 KB (634640 bytes)`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Metaspace.Max = 256 MB (268435456 bytes)`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Direct.Count = 201`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Direct.MemoryUsed = 200 MB (209723392 bytes)`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Direct.TotalCapacity = 200 MB (209723392 bytes)`,
+      `taskmanagers/${FLINK_TM}/metrics Status.JVM.Memory.Heap.Used is 16% of Heap.Max`,
+    ]);
+  });
+
+  it("fetches a job's exception history as the trace a person copies, and the engine cites its OutOfMemoryError as in the pasted log", async () => {
+    const got = await fetch('exceptions', { jobId: FLINK_JOB });
+    expect(got.from.path).toBe(`/jobs/${FLINK_JOB}/exceptions`);
+    expect(got.paste).toMatch(
+      /^java\.lang\.OutOfMemoryError: Java heap space\n\tat java\.io\.ByteArrayOutputStream/,
+    );
+    expect(got.citations).toEqual([
+      `jobs/${FLINK_JOB}/exceptions exceptionHistory.entries[0] = java.lang.OutOfMemoryError: Java heap space (IcebergStreamWriter (1/1) on 192.168.165.5:33911-ca8437 at 2024-08-28T14:13:15.833Z)`,
+    ]);
+    // The same failure as the JobManager logged it (DataSQRL#780, pasted with its docker-compose prefix).
+    const log = fixture('../../../playbooks/flink-jvm-oom/fixtures/corpus-p033.txt');
+    // Fetched from Flink, the text carries no Flink log line: check tells the engine, as --engine flink would.
+    const fromFetch = await judged(got.paste, 'flink');
+    const fromPaste = await judged(log);
+    expect(fromFetch[0]?.playbook).toBe(fromPaste[0]?.playbook);
+    expect(fromFetch[0]?.evidence).toContain('java.lang.OutOfMemoryError: Java heap space');
+    expect(fromPaste[0]?.evidence).toContain('java.lang.OutOfMemoryError: Java heap space');
+  });
+
+  it('reads the exceptions of a Flink before the exception history (root-exception, all-exceptions)', async () => {
+    const got = await fetch('exceptions', { jobId: FLINK_DOCS_JOB });
+    expect(got.citations).toEqual([
+      `jobs/${FLINK_DOCS_JOB}/exceptions root-exception = java.io.IOException: File already exists:/tmp/abzs/2`,
+    ]);
+    // The root exception and then each of all-exceptions (the docs cut their traces differently, so all three differ).
+    expect(got.paste.split('\n').filter((l) => l.startsWith('java.io.IOException'))).toEqual([
+      'java.io.IOException: File already exists:/tmp/abzs/2',
+      'java.io.IOException: File already exists:/tmp/abzs/1',
+      'java.io.IOException: File already exists:/tmp/abzs/2',
+    ]);
+  });
+
+  it('says which job or TaskManager was not found on a 404', async () => {
+    await expect(fetch('exceptions', { jobId: 'e'.repeat(32) })).rejects.toThrow(
+      `Flink JobManager has no job with that id (404 for GET /jobs/${'e'.repeat(32)}/exceptions)`,
+    );
+    await expect(fetch('taskmanager-metrics', { taskManagerId: 'gone-tm' })).rejects.toThrow(
+      /^Flink JobManager has no TaskManager with that id \(404 for GET \/taskmanagers\/gone-tm\/metrics\?get=/,
     );
   });
   it('fetches /jobmanager/config: the memory settings in force, cited with their sizes in bytes, read as a pasted flink-conf.yaml', async () => {

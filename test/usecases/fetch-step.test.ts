@@ -43,6 +43,8 @@ describe('every fetch: in the seed procedures feeds the parser the step reads', 
   it('covers the Flink, YARN, Kubernetes, Glue and Dataflow steps named in issue 23', () => {
     expect(steps.map((s) => s.at).sort()).toEqual([
       'beam-python-leak/dataflow-job',
+      'flink-container-oom-killed/pod-last-state',
+      'flink-container-oom-killed/tm-metrics',
       'flink-pending-slots/free-slots',
       'flink-pending-slots/job-slots',
       'glue-heap-oom/check-heap',

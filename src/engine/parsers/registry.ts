@@ -5,6 +5,7 @@ import { flinkJobSlotsParser } from './flink-job-slots.ts';
 import { flinkResourceProfileParser } from './flink-resource-profile.ts';
 import { flinkRestParser } from './flink-rest.ts';
 import { flinkSlotFitParser } from './flink-slot-fit.ts';
+import { flinkTmMetricsParser } from './flink-tm-metrics.ts';
 import { gcLogParser } from './gc-log.ts';
 import { javaVersionParser } from './java-version.ts';
 import { k8sPodParser } from './k8s-pod.ts';
@@ -28,6 +29,7 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   'spark-eventlog': sparkEventLogParser,
   'spark-executors': sparkExecutorsParser,
   'flink-rest': flinkRestParser,
+  'flink-tm-metrics': flinkTmMetricsParser,
   'cloudwatch-metrics': cloudwatchMetricsParser,
   'k8s-pod': k8sPodParser,
   'dataflow-messages': dataflowMessagesParser,

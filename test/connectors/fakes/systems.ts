@@ -1,6 +1,8 @@
-import { byId, fixture, RestFake } from './rest-fake.ts';
+import { type Answer, byId, fixture, RestFake } from './rest-fake.ts';
 
 export const FLINK_JOB = '1c53a8f1b4937f50456190e884c9f289';
+/** The job id of the sample in Flink's REST docs (docs/monitoring/rest_api.md), whose exceptions sample the fake serves. */
+export const FLINK_DOCS_JOB = 'ab78dcdbb1db025539e30217ec54ee16';
 export const FLINK_TM = '192.168.178.34:58646-64d0d8';
 export const SPARK_APP = 'app-20161116163331-0000';
 export const YARN_APP = 'application_1326821518301_0005';
@@ -10,9 +12,35 @@ export const YARN_ATTEMPT = 'appattempt_1326821518301_0005_000001';
 // copied from a real system.
 const NOT_FOUND = '';
 
+const METRICS_FIXTURE = 'flink/assembled-taskmanager-metrics-direct-200m.json';
+
+/**
+ * `/taskmanagers/<id>/metrics?get=a,b`: the asked metrics the TaskManager has, in the asked order, as
+ * Flink's AbstractMetricsHandler answers; without `get` Flink lists names, which memdoctor never asks.
+ */
+function taskManagerMetrics(fake: RestFake, m: RegExpExecArray, url: URL): Answer {
+  const tm = decodeURIComponent(m[1] ?? '');
+  if (tm !== FLINK_TM) return { status: 404, body: NOT_FOUND };
+  const get = url.searchParams.get('get');
+  if (!get || get.split(',').some((id) => !/^[\w.]+$/.test(id))) {
+    fake.violations.push(`metrics asked with ${url.search}`);
+    return { status: 400, body: '' };
+  }
+  const known = JSON.parse(fixture(METRICS_FIXTURE)) as { id: string; value: string }[];
+  const answer = get.split(',').flatMap((id) => known.filter((k) => k.id === id));
+  return { body: JSON.stringify(answer) };
+}
+
+/** `/jobs/<id>/exceptions`: the exception history of FLINK_JOB, the docs' legacy sample for FLINK_DOCS_JOB. */
+function jobExceptions(m: RegExpExecArray): Answer {
+  if (m[1] === FLINK_JOB) return { body: fixture('flink/assembled-exceptions-datasqrl-780-heap.json') };
+  if (m[1] === FLINK_DOCS_JOB) return { body: fixture('flink/exceptions-docs-legacy.json') };
+  return { status: 404, body: NOT_FOUND };
+}
+
 /** The Flink JobManager REST endpoints memdoctor reads (docs/content/docs/ops/rest_api.md). */
 export function flinkFake(): RestFake {
-  return new RestFake([
+  const fake: RestFake = new RestFake([
     {
       name: 'overview',
       pattern: /^\/overview$/,
@@ -32,9 +60,22 @@ export function flinkFake(): RestFake {
           : { status: 404, body: NOT_FOUND },
     },
     {
+      name: 'taskmanager-metrics',
+      pattern: /^\/taskmanagers\/([^/]+)\/metrics$/,
+      query: ['get'],
+      answer: (m, url) => taskManagerMetrics(fake, m, url),
+    },
+    {
       name: 'job',
       pattern: /^\/jobs\/([0-9a-f]{32})$/,
       answer: byId(FLINK_JOB, 'flink/job-dinky-finished.json', NOT_FOUND),
+    },
+    {
+      // rest_v1_dispatcher: maxExceptions and failureLabelFilter are its query parameters.
+      name: 'exceptions',
+      pattern: /^\/jobs\/([0-9a-f]{32})\/exceptions$/,
+      query: ['maxExceptions', 'failureLabelFilter'],
+      answer: jobExceptions,
     },
     {
       name: 'jobmanager-config',
@@ -42,6 +83,7 @@ export function flinkFake(): RestFake {
       answer: () => ({ body: fixture('flink/jobmanager-config-flink-1.13.5.json') }),
     },
   ]);
+  return fake;
 }
 
 /** Spark's monitoring REST API (docs/monitoring.md, "REST API"). */

@@ -125,6 +125,20 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
     },
   ],
   [
+    'flink-tm-metrics',
+    'assembled-direct-200m.json',
+    {
+      // Bytes, sent as strings: 84856832 B is 80.9 MiB of a 512 MiB heap.
+      heapUsedBytes: 84856832,
+      heapMaxBytes: 536870912,
+      heapUsedRatio: 0.1581,
+      metaspaceUsedBytes: 634640,
+      directUsedBytes: 209723392,
+      directBuffers: 201,
+      verdict: 'heap far below its max (16%)',
+    },
+  ],
+  [
     'flink-resource-profile',
     'fine-grained-missing-resources.txt',
     { profiles: 2, unknownProfiles: 1, maxTaskHeapMemory: 256 * MiB, maxNetworkMemory: 64 * MiB },
@@ -300,6 +314,8 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
  * the sample and the values above). A regex where part of the sentence is not worth pinning.
  */
 const SUMMARIES: Record<string, string | RegExp> = {
+  'assembled-direct-200m.json':
+    'TaskManager JVM memory: heap 80.9 MB used of 512 MB max (16%), metaspace 620 KB, direct buffers 200 MB.',
   'assembled-runner-log-workers-lost.txt':
     'Dataflow job messages; 3 message(s), 3 error(s): 2 lost worker(s), 0 OOM kill(s), 1 SDK harness(es) lost, a work item tried 4 times.',
   'assembled-describe-and-runner-log-beam-2.50.txt':
@@ -423,6 +439,7 @@ const BROKEN: [parser: string, file: string, message: RegExp][] = [
   ['java-version', 'malformed-version.txt', /^could not parse: expected a Java version number/],
   ['java-version', 'malformed-not-found.txt', /does not look like java -version/],
   ['flink-rest', 'truncated-taskmanager-detail.json', /^could not parse: expected complete JSON/],
+  ['flink-tm-metrics', 'truncated-after-heap.json', /^could not parse: expected the JSON list/],
   ['flink-resource-profile', 'malformed-fields.txt', /^could not parse: expected ResourceProfile/],
   [
     'spark-eventlog',

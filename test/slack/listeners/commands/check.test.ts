@@ -32,9 +32,16 @@ describe('/memdoctor check', () => {
   it('check flink <job-id> fetches from the Flink fake and answers in the channel', async () => {
     await send(`check flink ${FLINK_JOB}`, { flink: targetFor(flink.url) });
     const posted = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL));
-    expect(flink.fake.seen.map((s) => s.path)).toEqual(['/overview', '/taskmanagers', `/jobs/${FLINK_JOB}`]);
+    expect(flink.fake.seen.map((s) => s.path)).toEqual([
+      '/overview',
+      '/taskmanagers',
+      `/jobs/${FLINK_JOB}`,
+      `/jobs/${FLINK_JOB}/exceptions`,
+    ]);
     expect(JSON.stringify(posted.blocks)).toContain(`Fetched from flink: GET /overview at`);
-    expect(JSON.stringify(posted.blocks)).toContain(`GET /jobs/${FLINK_JOB} at`);
+    expect(JSON.stringify(posted.blocks)).toContain(`GET /jobs/${FLINK_JOB}/exceptions at`);
+    // The job's OutOfMemoryError, fetched from its exception history, is what the answer cites.
+    expect(JSON.stringify(posted.blocks)).toContain('java.lang.OutOfMemoryError: Java heap space');
   });
 
   it('check k8s <namespace>/<pod> reads the pod through the Kubernetes client and posts the diagnosis', async () => {

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
+import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/slack/ids.ts';
+import { kubeFake, kubeTargetFor, MEMHOG } from '../../../connectors/fakes/kube-fake.ts';
+import { FLINK_TM, flinkFake } from '../../../connectors/fakes/systems.ts';
+import { targetFor, useFake } from '../../../connectors/support.ts';
+import { buttonsOf, click } from '../../support/clicks.ts';
+import { type Harness, waitFor } from '../../support/harness.ts';
+import { slashCommand, viewSubmission } from '../../support/payloads.ts';
+import { CHANNEL, OWNER, startWith, stepTitled } from '../fetch-form.ts';
+
+// Registered first, so their stops run after the app's (vitest runs after-hooks in reverse).
+const kube = useFake(kubeFake);
+const flink = useFake(flinkFake);
+let h: Harness;
+afterEach(async () => {
+  await h.stop();
+  expect(h.fake.rejections).toEqual([]);
+});
+
+const connectors = (): ConnectorsConfig => ({
+  kubernetes: kubeTargetFor(kube.url),
+  flink: targetFor(flink.url),
+});
+
+/** /memdoctor walk flink-container-oom-killed, and "It runs on Kubernetes" chosen: the pod step. */
+async function toPodStep() {
+  await h.sender.command(
+    slashCommand('walk flink-container-oom-killed', {
+      user: OWNER,
+      channel: CHANNEL,
+      responseUrl: h.fake.responseUrl,
+    }),
+  );
+  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+  const kill = await stepTitled(h, root, 'What killed the container?');
+  await click(h, kill, 'It runs on Kubernetes: read the TaskManager pod', OWNER);
+  return { root, step: await stepTitled(h, root, "How did the TaskManager pod's container end?") };
+}
+
+/** Clicks "Fetch from <system>…" on a step and submits its form with the one id it asks for. */
+async function fetchWithId(step: Parameters<typeof click>[1], system: string, id: string, value: string) {
+  const opened = h.fake.callsTo('views.open').length;
+  await click(h, step, `Fetch from ${system}…`, OWNER);
+  const call = await waitFor(() => h.fake.callsTo('views.open')[opened]);
+  const view = JSON.parse(String(call.args.view)) as { callback_id: string; private_metadata: string };
+  expect(view.callback_id).toBe(VIEW.fetchIds);
+  await h.sender.interaction(
+    viewSubmission({
+      user: OWNER,
+      callbackId: VIEW.fetchIds,
+      privateMetadata: view.private_metadata,
+      values: {
+        [`${FETCH_ID_BLOCK_PREFIX}${id}`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value } },
+      },
+    }),
+  );
+}
+
+const TO_CONCLUSION: [string, string][] = [
+  ['Which JDK runs the TaskManager?', '8u152 or later, or JDK 11+'],
+  ['Can you run commands in the TaskManager container?', 'No'],
+  ['Which state backend does the job use?', 'RocksDB'],
+  ['Is RocksDB memory managed by Flink?', 'Managed (the default)'],
+];
+
+describe('actions/fetch-step: the Flink container OOM-killed walkthrough fetched from Kubernetes and Flink', () => {
+  it("reaches its conclusion with no paste: the pod's lastState, then a TaskManager's gauges", async () => {
+    h = await startWith(connectors());
+    const { root, step } = await toPodStep();
+    await fetchWithId(step, 'Kubernetes API server', 'pod', `${MEMHOG.namespace}/${MEMHOG.name}`);
+    const metrics = await stepTitled(
+      h,
+      root,
+      "How full are a TaskManager's heap, metaspace and direct memory?",
+    );
+    await fetchWithId(metrics, 'Flink JobManager', 'taskManagerId', FLINK_TM);
+    for (const [title, label] of TO_CONCLUSION)
+      await click(h, await stepTitled(h, root, title), label, OWNER);
+    await stepTitled(h, root, 'RocksDB briefly exceeds managed memory');
+    const record = await h.deps.walkthroughs.findByThread(
+      { workspace: 'T1', conversation: CHANNEL },
+      root.ts,
+    );
+    expect(record?.status).toBe('done');
+    expect(record?.path.find((e) => e.step === 'pod-last-state')?.answer).toMatchObject({
+      verdict: 'OOMKilled at the container memory limit',
+      fetched: { connector: 'kubernetes' },
+    });
+    expect(record?.path.find((e) => e.step === 'tm-metrics')?.answer).toMatchObject({
+      verdict: 'heap far below its max (16%)',
+      fetched: { connector: 'flink' },
+    });
+    expect(kube.fake.seen.map((s) => s.path)).toEqual([
+      `/api/v1/namespaces/${MEMHOG.namespace}/pods/${MEMHOG.name}`,
+    ]);
+    expect(flink.fake.seen.map((s) => s.path.split('?')[0])).toEqual([
+      `/taskmanagers/${encodeURIComponent(FLINK_TM)}/metrics`,
+    ]);
+  });
+
+  it('unconfigured, the pod step shows no Fetch button and nothing is requested', async () => {
+    h = await startWith({});
+    const { step } = await toPodStep();
+    expect(buttonsOf(step).map((b) => b.button.text.text)).not.toContain('Fetch from Kubernetes API server…');
+    expect(kube.fake.seen).toEqual([]);
+    expect(flink.fake.seen).toEqual([]);
+  });
+});
