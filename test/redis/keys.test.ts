@@ -12,6 +12,7 @@ const EXAMPLES: Readonly<Record<string, () => string>> = {
   activeWalkthroughs: () => keys.activeWalkthroughs(where),
   threadWalkthrough: () => keys.threadWalkthrough(where, '1.2'),
   case: () => keys.case({ ...where, thread: '1700000000.000100' }),
+  caseAnswerClaim: () => keys.caseAnswerClaim({ ...where, thread: '1700000000.000100' }),
   modelAnswer: () => keys.modelAnswer('ab'.repeat(32)),
   modelRequests: () => keys.modelRequests('T1', 492_000),
   claim: () => keys.claim('event:Ev123'),
@@ -45,8 +46,9 @@ describe('RedisKeys', () => {
       keys.threadWalkthrough(where, undefined),
       keys.walkthroughAudit(where, 'x'),
       keys.case({ ...where, thread: '1.2' }),
+      keys.caseAnswerClaim({ ...where, thread: '1.2' }),
     ].map(hashTag);
-    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
+    expect(tags).toEqual(['T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2', 'T1:C2']);
     expect(hashTag(keys.walkthrough({ workspace: 'T1', conversation: 'C3' }, 'x'))).toBe('T1:C3');
   });
 
