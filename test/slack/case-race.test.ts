@@ -188,6 +188,65 @@ describe('two replicas each reading a first file of one thread at once', () => {
   });
 });
 
+/** A case store whose answer claims behave as given: another replica holding them, or Redis refusing. */
+function claimingStore(claimAnswer: CaseStore['claimAnswer']): CaseStore {
+  const store = new MemoryCaseStore();
+  return {
+    kind: store.kind,
+    get: (where) => store.get(where),
+    add: (where, addition, version) => store.add(where, addition, version),
+    claimAnswer,
+    close: () => store.close(),
+  };
+}
+
+async function firstFileWith(store: CaseStore, channel: string, fileId: string) {
+  const h = await startHarness({
+    playbooks: loadPlaybooks(PLAYBOOKS_DIR),
+    extend: (deps) => ({ ...deps, cases: { store, limits: ROOMY } }),
+  });
+  const root = await diagnoseInChannel(h, 'nothing to see here', USER, channel);
+  await h.sender.event(
+    shareEvent(h, channel, root.ts, [h.fake.addFile(fileId, 'nodemanager.log', NODEMANAGER)]),
+  );
+  return { h, root };
+}
+
+describe('a thread whose first answer cannot be claimed', () => {
+  it('is answered anyway when the claim cannot be read (better two answers than none)', async () => {
+    const store = claimingStore(async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    });
+    const { h, root } = await firstFileWith(store, 'CRACE08', 'F965');
+    try {
+      await waitFor(() => h.logs.lines.some((l) => l.msg === 'case started'));
+      expect(threadReplies(h, 'CRACE08', root.ts)).toHaveLength(1);
+      expect(h.logs.lines.find((l) => l.msg === 'answer claim unavailable')?.err).toContain('ECONNREFUSED');
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('is answered by this replica once the claimant has posted nothing for ten seconds', async () => {
+    let claims = 0;
+    const store = claimingStore(async () => {
+      claims += 1;
+      return false;
+    });
+    const { h, root } = await firstFileWith(store, 'CRACE09', 'F966');
+    try {
+      const started = Date.now();
+      await waitFor(() => h.logs.lines.some((l) => l.msg === 'case started'));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+      expect(h.logs.lines.some((l) => l.msg === 'claimed answer never posted')).toBe(true);
+      expect(threadReplies(h, 'CRACE09', root.ts)).toHaveLength(1);
+      expect(claims).toBe(1);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
 describe('a first file that cannot be kept for its case', () => {
   it('is downloaded again for the case when the in-flight cap has no room for a copy', async () => {
     const inflight = new InflightBytes(64 * 1024);
