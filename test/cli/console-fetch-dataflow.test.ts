@@ -1,29 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { Console } from '../../src/cli/console/console.ts';
-import type { ConnectorsConfig } from '../../src/connectors/config.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { DF_JOB, dataflowFake, dataflowTargetFor } from '../connectors/fakes/dataflow-fake.ts';
 import { useFake } from '../connectors/support.ts';
-
-const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
-
-/** The real playbooks and parsers in a console fed `lines` through a pipe, with these connectors. */
-async function runConsole(lines: readonly string[], connectors?: ConnectorsConfig): Promise<string> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let out = '';
-  stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  const service = new WalkthroughService({ store: new MemoryWalkthroughStore() });
-  const options = { playbooks: PLAYBOOKS, service, actor: 'alice', ...(connectors ? { connectors } : {}) };
-  const console = new Console({ stdin, stdout, stderr: stdout }, options);
-  stdin.end(`${lines.join('\n')}\n`);
-  await console.run();
-  return out;
-}
+import { runRealConsole } from './console-harness.ts';
 
 /** beam-python-leak's first question, answered "It runs on Dataflow: read it from the job" (answer 4). */
 const TO_DATAFLOW_JOB = ['walk beam-python-leak', '4'];
@@ -32,7 +10,7 @@ describe('console: a Beam Python pipeline on Dataflow, fetched from the Dataflow
   const dataflow = useFake(() => dataflowFake());
 
   it('reaches the conclusion with no paste: the job names a leaking Beam release', async () => {
-    const out = await runConsole([...TO_DATAFLOW_JOB, `fetch ${DF_JOB}`, 'transcript'], {
+    const out = await runRealConsole([...TO_DATAFLOW_JOB, `fetch ${DF_JOB}`, 'transcript'], {
       dataflow: dataflowTargetFor(dataflow.url),
     });
     expect(out).toContain('or type `fetch <jobId>` to fetch it from Google Cloud Dataflow');
@@ -53,7 +31,7 @@ describe('console: a Beam Python pipeline on Dataflow, fetched from the Dataflow
         error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' },
       }),
     });
-    const out = await runConsole([...TO_DATAFLOW_JOB, `fetch ${DF_JOB}`, 'status'], {
+    const out = await runRealConsole([...TO_DATAFLOW_JOB, `fetch ${DF_JOB}`, 'status'], {
       dataflow: dataflowTargetFor(dataflow.url),
     });
     expect(out).toContain('which roles/dataflow.viewer grants');
@@ -62,7 +40,7 @@ describe('console: a Beam Python pipeline on Dataflow, fetched from the Dataflow
   });
 
   it('unconfigured, the step offers no fetch and nothing is requested', async () => {
-    const out = await runConsole([...TO_DATAFLOW_JOB, 'status']);
+    const out = await runRealConsole([...TO_DATAFLOW_JOB, 'status']);
     expect(out).not.toContain('fetch it from');
     expect(dataflow.fake.seen).toEqual([]);
   });

@@ -1,30 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { Console } from '../../src/cli/console/console.ts';
-import type { ConnectorsConfig } from '../../src/connectors/config.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { kubeFake, kubeTargetFor, MEMHOG } from '../connectors/fakes/kube-fake.ts';
 import { FLINK_TM, flinkFake } from '../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../connectors/support.ts';
-
-const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
-
-/** The real playbooks and parsers in a console fed `lines` through a pipe, with these connectors. */
-async function runConsole(lines: readonly string[], connectors?: ConnectorsConfig): Promise<string> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let out = '';
-  stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  const service = new WalkthroughService({ store: new MemoryWalkthroughStore() });
-  const options = { playbooks: PLAYBOOKS, service, actor: 'alice', ...(connectors ? { connectors } : {}) };
-  const console = new Console({ stdin, stdout, stderr: stdout }, options);
-  stdin.end(`${lines.join('\n')}\n`);
-  await console.run();
-  return out;
-}
+import { runRealConsole } from './console-harness.ts';
 
 /** flink-container-oom-killed's first question, answered "It runs on Kubernetes: read the TaskManager pod" (3). */
 const TO_POD = ['walk flink-container-oom-killed', '3'];
@@ -38,7 +16,7 @@ describe('console: a Flink TaskManager OOM-killed on Kubernetes, fetched from th
 
   it("reaches the conclusion with no paste: the pod's lastState and a TaskManager's gauges are fetched", async () => {
     const pod = `${MEMHOG.namespace}/${MEMHOG.name}`;
-    const out = await runConsole(
+    const out = await runRealConsole(
       [...TO_POD, `fetch ${pod}`, `fetch ${FLINK_TM}`, ...TO_CONCLUSION, 'transcript'],
       connectors(),
     );
@@ -63,7 +41,7 @@ describe('console: a Flink TaskManager OOM-killed on Kubernetes, fetched from th
   });
 
   it('a TaskManager the JobManager does not know: the 404 says so, and the step still takes a paste', async () => {
-    const out = await runConsole(
+    const out = await runRealConsole(
       [...TO_POD, `fetch ${MEMHOG.name}`, 'fetch no-such-taskmanager', 'status'],
       connectors(),
     );
@@ -75,7 +53,7 @@ describe('console: a Flink TaskManager OOM-killed on Kubernetes, fetched from th
   });
 
   it('unconfigured, the steps offer no fetch and nothing is requested', async () => {
-    const out = await runConsole([...TO_POD, 'status']);
+    const out = await runRealConsole([...TO_POD, 'status']);
     expect(out).not.toContain('fetch it from');
     expect(kube.fake.seen).toEqual([]);
     expect(flink.fake.seen).toEqual([]);

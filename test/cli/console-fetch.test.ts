@@ -1,29 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { Console } from '../../src/cli/console/console.ts';
-import type { ConnectorsConfig } from '../../src/connectors/config.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../connectors/support.ts';
-
-const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
-
-/** The real playbooks and parsers in a console fed `lines` through a pipe, with these connectors. */
-async function runConsole(lines: readonly string[], connectors?: ConnectorsConfig): Promise<string> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let out = '';
-  stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  const service = new WalkthroughService({ store: new MemoryWalkthroughStore() });
-  const options = { playbooks: PLAYBOOKS, service, actor: 'alice', ...(connectors ? { connectors } : {}) };
-  const console = new Console({ stdin, stdout, stderr: stdout }, options);
-  stdin.end(`${lines.join('\n')}\n`);
-  await console.run();
-  return out;
-}
+import { runRealConsole } from './console-harness.ts';
 
 /** flink-pending-slots by its answer numbers up to job-slots: not running, only timeouts, waits, TMs up. */
 const TO_JOB_SLOTS = ['walk flink-pending-slots', '2', '1', '1', '2'];
@@ -32,7 +10,7 @@ describe('console: fetching a step from the Flink fake', () => {
   const flink = useFake(flinkFake);
 
   it('reaches the conclusion with no paste: job-slots and free-slots are fetched', async () => {
-    const out = await runConsole(
+    const out = await runRealConsole(
       [...TO_JOB_SLOTS, `fetch ${FLINK_JOB}`, '1', '1', 'fetch', '1', 'transcript'],
       { flink: targetFor(flink.url) },
     );
@@ -47,7 +25,7 @@ describe('console: fetching a step from the Flink fake', () => {
 
   it('a 503 shows the connector message and the step still takes a paste', async () => {
     flink.fake.override('overview', { status: 503 });
-    const out = await runConsole([...TO_JOB_SLOTS, `fetch ${FLINK_JOB}`, 'status'], {
+    const out = await runRealConsole([...TO_JOB_SLOTS, `fetch ${FLINK_JOB}`, 'status'], {
       flink: targetFor(flink.url),
     });
     expect(out).toContain('Flink JobManager did not answer (HTTP 503 for GET /overview); paste the output');
@@ -56,7 +34,7 @@ describe('console: fetching a step from the Flink fake', () => {
   });
 
   it('unconfigured, no step offers a fetch and nothing is requested', async () => {
-    const out = await runConsole([...TO_JOB_SLOTS, 'status']);
+    const out = await runRealConsole([...TO_JOB_SLOTS, 'status']);
     expect(out).not.toContain('fetch it from');
     expect(flink.fake.seen).toEqual([]);
   });

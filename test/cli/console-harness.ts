@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { Console } from '../../src/cli/console/console.ts';
+import type { ConnectorsConfig } from '../../src/connectors/config.ts';
 import type { LlmAssist } from '../../src/llm/assist.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
@@ -12,7 +13,12 @@ interface Run {
   done: Promise<void>;
 }
 
-function start(options: { real?: boolean; assist?: LlmAssist; tty?: boolean }): Run {
+function start(options: {
+  real?: boolean;
+  assist?: LlmAssist;
+  tty?: boolean;
+  connectors?: ConnectorsConfig;
+}): Run {
   const stdin: PassThrough & { isTTY?: boolean } = new PassThrough();
   if (options.tty) stdin.isTTY = true;
   let out = '';
@@ -29,7 +35,12 @@ function start(options: { real?: boolean; assist?: LlmAssist; tty?: boolean }): 
         parse: parseKv,
       });
   const playbooks = options.real ? loadPlaybooks(PLAYBOOKS_DIR) : [testPlaybook()];
-  const base = { playbooks, service, actor: 'alice' };
+  const base = {
+    playbooks,
+    service,
+    actor: 'alice',
+    ...(options.connectors ? { connectors: options.connectors } : {}),
+  };
   const console = new Console(io, options.assist ? { ...base, assist: options.assist } : base);
   return { stdin, out: () => out, done: console.run() };
 }
@@ -45,9 +56,12 @@ export async function runConsole(lines: readonly string[], assist?: LlmAssist): 
   return run.out();
 }
 
-/** The same with the shipped playbooks and the real parsers. */
-export async function runRealConsole(lines: readonly string[]): Promise<string> {
-  const run = start({ real: true });
+/** The same with the shipped playbooks and the real parsers, and these connectors if given. */
+export async function runRealConsole(
+  lines: readonly string[],
+  connectors?: ConnectorsConfig,
+): Promise<string> {
+  const run = start(connectors ? { real: true, connectors } : { real: true });
   run.stdin.end(`${lines.join('\n')}\n`);
   await run.done;
   return run.out();
