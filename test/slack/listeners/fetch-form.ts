@@ -2,9 +2,9 @@ import type { ConnectorsConfig } from '../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../src/slack/ids.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../../src/walkthrough/index.ts';
-import { click, threadReplies } from '../support/clicks.ts';
+import { click, startWalk, threadReplies } from '../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../support/harness.ts';
-import { slashCommand, viewSubmission } from '../support/payloads.ts';
+import { viewSubmission } from '../support/payloads.ts';
 
 // The walk both fetch-ids tests take: flink-pending-slots up to job-slots, whose fetch needs the job id
 // a walkthrough started by hand does not know, and its "Fetch from ...…" form.
@@ -32,14 +32,7 @@ const TO_JOB_SLOTS: [string, string][] = [
 
 /** /memdoctor walk flink-pending-slots up to job-slots, its "Fetch from ...…" clicked: the form opened. */
 export async function toJobSlotsForm(h: Harness) {
-  await h.sender.command(
-    slashCommand('walk flink-pending-slots', {
-      user: OWNER,
-      channel: CHANNEL,
-      responseUrl: h.fake.responseUrl,
-    }),
-  );
-  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+  const root = await startWalk(h, 'flink-pending-slots', { user: OWNER, channel: CHANNEL });
   for (const [title, label] of TO_JOB_SLOTS) await click(h, await stepTitled(h, root, title), label, OWNER);
   const jobSlots = await stepTitled(h, root, 'Does the cluster have as many slots');
   await click(h, jobSlots, 'Fetch from Flink JobManager…', OWNER);

@@ -1,6 +1,7 @@
 import type { StoredMessage } from './fake-slack.ts';
 import type { Harness } from './harness.ts';
-import { blockActions } from './payloads.ts';
+import { waitFor } from './harness.ts';
+import { blockActions, slashCommand } from './payloads.ts';
 
 interface ButtonJson {
   type: string;
@@ -50,4 +51,20 @@ export async function click(
 /** The messages the bot posted in a thread (replies only), oldest first. */
 export function threadReplies(h: Harness, channel: string, ts: string): StoredMessage[] {
   return h.fake.messages.filter((m) => m.channel === channel && m.thread_ts === ts);
+}
+
+/** `/memdoctor walk <playbook>` typed by `user` in `channel`: the walkthrough's root message once posted. */
+export async function startWalk(
+  h: Harness,
+  playbook: string,
+  who: { user: string; channel: string },
+): Promise<StoredMessage> {
+  await h.sender.command(
+    slashCommand(`walk ${playbook}`, {
+      user: who.user,
+      channel: who.channel,
+      responseUrl: h.fake.responseUrl,
+    }),
+  );
+  return waitFor(() => h.fake.messages.find((m) => m.channel === who.channel && !m.thread_ts));
 }

@@ -4,9 +4,9 @@ import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/sla
 import { kubeFake, kubeTargetFor, MEMHOG } from '../../../connectors/fakes/kube-fake.ts';
 import { FLINK_TM, flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
-import { buttonsOf, click } from '../../support/clicks.ts';
+import { buttonsOf, click, startWalk } from '../../support/clicks.ts';
 import { type Harness, waitFor } from '../../support/harness.ts';
-import { slashCommand, viewSubmission } from '../../support/payloads.ts';
+import { viewSubmission } from '../../support/payloads.ts';
 import { CHANNEL, OWNER, startWith, stepTitled } from '../fetch-form.ts';
 
 // Registered first, so their stops run after the app's (vitest runs after-hooks in reverse).
@@ -25,14 +25,7 @@ const connectors = (): ConnectorsConfig => ({
 
 /** /memdoctor walk flink-container-oom-killed, and "It runs on Kubernetes" chosen: the pod step. */
 async function toPodStep() {
-  await h.sender.command(
-    slashCommand('walk flink-container-oom-killed', {
-      user: OWNER,
-      channel: CHANNEL,
-      responseUrl: h.fake.responseUrl,
-    }),
-  );
-  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+  const root = await startWalk(h, 'flink-container-oom-killed', { user: OWNER, channel: CHANNEL });
   const kill = await stepTitled(h, root, 'What killed the container?');
   await click(h, kill, 'It runs on Kubernetes: read the TaskManager pod', OWNER);
   return { root, step: await stepTitled(h, root, "How did the TaskManager pod's container end?") };

@@ -4,9 +4,8 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts'
 import { MemoryWalkthroughStore, WalkthroughService } from '../../../../src/walkthrough/index.ts';
 import { flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
-import { buttonsOf, click, threadReplies } from '../../support/clicks.ts';
+import { buttonsOf, click, startWalk, threadReplies } from '../../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
-import { slashCommand } from '../../support/payloads.ts';
 
 const OWNER = 'UALICE01';
 const CHANNEL = 'CFETCH01';
@@ -32,14 +31,7 @@ const stepTitled = (root: { ts: string }, title: string) =>
 
 /** /memdoctor walk flink-pending-slots, clicked through to free-slots (job-slots skipped: no job id). */
 async function toFreeSlots() {
-  await h.sender.command(
-    slashCommand('walk flink-pending-slots', {
-      user: OWNER,
-      channel: CHANNEL,
-      responseUrl: h.fake.responseUrl,
-    }),
-  );
-  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+  const root = await startWalk(h, 'flink-pending-slots', { user: OWNER, channel: CHANNEL });
   const clicks: [string, string][] = [
     ['Are all tasks of the job running?', 'Some tasks are not running'],
     ["What do the job's exceptions show?", 'Empty, or only slot timeouts'],
