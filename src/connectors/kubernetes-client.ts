@@ -138,7 +138,7 @@ const UNTRUSTED = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-function untrusted(code: string, path: string, target: KubernetesTarget): ConnectorError {
+function untrusted(code: string, path: string, target: KubernetesTarget, cause: unknown): ConnectorError {
   const c = target.credentials;
   const ca =
     c.kind === 'in-cluster'
@@ -150,6 +150,7 @@ function untrusted(code: string, path: string, target: KubernetesTarget): Connec
       : `is not one ${ca} vouches for`;
   return new ConnectorError(
     `${SYSTEM}: GET ${path} was not sent: the server's certificate ${why} (${code}). Check that the server is the cluster's API server and that the CA is the cluster's.`,
+    { cause },
   );
 }
 
@@ -165,7 +166,7 @@ function failure(lib: Library, error: unknown, seen: Seen, call: KubeCall, targe
       { cause: error },
     );
   const asked = `GET ${seen.path}`;
-  if (e?.code && UNTRUSTED.has(e.code)) return untrusted(e.code, seen.path, target);
+  if (e?.code && UNTRUSTED.has(e.code)) return untrusted(e.code, seen.path, target, error);
   const reason =
     e?.name === 'AbortError'
       ? `no answer within ${target.timeoutMs} ms`

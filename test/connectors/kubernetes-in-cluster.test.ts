@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { parseConnectorsConfig } from '../../src/connectors/config.ts';
 import { kubernetesConnector } from '../../src/connectors/kubernetes.ts';
 import type { KubernetesTarget } from '../../src/connectors/kubernetes-config.ts';
-import { kubeFake, MEMHOG } from './fakes/kube-fake.ts';
+import { KUBE_TOKEN, kubeFake, MEMHOG, writeKubeconfig } from './fakes/kube-fake.ts';
 import type { RestFake } from './fakes/rest-fake.ts';
 import { makeCa, makeServerCert, type Pem, ServiceAccountVolume } from './fakes/service-account.ts';
 
@@ -16,8 +16,10 @@ const POD_PATH = `/api/v1/namespaces/${MEMHOG.namespace}/pods/${MEMHOG.name}`;
 let clusterCa: Pem;
 let server: Pem;
 let otherCa: Pem;
+let pki: string;
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'kube-pki-'));
+  pki = dir;
   clusterCa = makeCa(dir, 'cluster-ca');
   server = makeServerCert(dir, 'cluster-ca');
   otherCa = makeCa(dir, 'other-ca');
@@ -129,6 +131,42 @@ describe('inCluster: the real client library’s loadFromCluster against an HTTP
     rmSync(volume.file('token'));
     await expect(fetch('pod', { pod: MEMHOG.name })).rejects.toThrow(
       /^Kubernetes API server: could not send GET \S+ \(ENOENT: no such file or directory, open '\S+\/token'\); check the pod's service account token\.$/,
+    );
+    expect(fake.seen).toEqual([]);
+  });
+});
+
+describe('a kubeconfig’s certificate-authority is checked the same way (an HTTPS API server)', () => {
+  let fake: RestFake;
+  afterEach(async () => {
+    expect(fake.violations).toEqual([]);
+    await fake.stop();
+  });
+  async function fetchWith(pem: Pem, ca: string) {
+    fake = kubeFake();
+    const url = await fake.start(pem);
+    const kubeconfig = writeKubeconfig(url, KUBE_TOKEN, join(pki, ca));
+    const yaml = `kubernetes: { kubeconfig: ${kubeconfig} }`;
+    const target = parseConnectorsConfig(yaml, 'connectors.yaml', () => undefined).kubernetes;
+    if (!target) throw new Error('connectors.yaml gave no kubernetes target');
+    return kubernetesConnector.fetch({ resource: 'pod', ids: { pod: MEMHOG.name } }, { target });
+  }
+
+  it('reads through the CA that signed the server’s certificate', async () => {
+    expect((await fetchWith(server, 'cluster-ca.crt')).from.path).toBe(POD_PATH);
+  });
+
+  it('refuses another CA’s, sending nothing, and names the kubeconfig', async () => {
+    await expect(fetchWith(server, 'other-ca.crt')).rejects.toThrow(
+      /^Kubernetes API server: GET \S+ was not sent: the server's certificate is not one the certificate-authority of the cluster in \S+\/config vouches for \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\./,
+    );
+    expect(fake.seen).toEqual([]);
+  });
+
+  it('refuses a certificate for another host', async () => {
+    const elsewhere = makeServerCert(mkdtempSync(join(pki, 'elsewhere-')), '../cluster-ca', '10.96.0.1');
+    await expect(fetchWith(elsewhere, 'cluster-ca.crt')).rejects.toThrow(
+      /the server's certificate is for another host than the one asked \(ERR_TLS_CERT_ALTNAME_INVALID\)/,
     );
     expect(fake.seen).toEqual([]);
   });

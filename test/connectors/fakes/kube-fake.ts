@@ -93,8 +93,11 @@ export function kubeFake(token: () => string = () => KUBE_TOKEN): RestFake {
   return fake;
 }
 
-/** A kubeconfig in a fresh temporary folder pointing at the fake, as `kubectl config view --flatten` writes one. */
-export function writeKubeconfig(server: string, token = KUBE_TOKEN): string {
+/**
+ * A kubeconfig in a fresh temporary folder pointing at the fake, as `kubectl config view --flatten`
+ * writes one; with `caFile`, the server's certificate is checked against it (an https fake).
+ */
+export function writeKubeconfig(server: string, token = KUBE_TOKEN, caFile?: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'kubeconfig-')), 'config');
   writeFileSync(
     file,
@@ -106,7 +109,7 @@ export function writeKubeconfig(server: string, token = KUBE_TOKEN): string {
       '  cluster:',
       `    server: ${server}`,
       // client-node sends plain http only to a cluster marked so, as kubectl does.
-      '    insecure-skip-tls-verify: true',
+      caFile ? `    certificate-authority: ${caFile}` : '    insecure-skip-tls-verify: true',
       'contexts:',
       '- name: reader@fake',
       '  context:',

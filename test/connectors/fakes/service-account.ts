@@ -41,8 +41,8 @@ export function makeCa(dir: string, name: string): Pem {
   };
 }
 
-/** The API server's serving certificate, for 127.0.0.1, signed by the CA `ca` (a name given to makeCa). */
-export function makeServerCert(dir: string, ca: string): Pem {
+/** The API server's serving certificate, for `ip`, signed by the CA `ca` (its makeCa name, as a path from `dir`). */
+export function makeServerCert(dir: string, ca: string, ip = '127.0.0.1'): Pem {
   openssl(
     dir,
     'req',
@@ -56,7 +56,7 @@ export function makeServerCert(dir: string, ca: string): Pem {
   );
   writeFileSync(
     join(dir, 'server.ext'),
-    'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\nkeyUsage=critical,digitalSignature\n',
+    `subjectAltName=IP:${ip}\nextendedKeyUsage=serverAuth\nkeyUsage=critical,digitalSignature\n`,
   );
   openssl(
     dir,
