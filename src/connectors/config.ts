@@ -138,8 +138,19 @@ function target(file: string, name: string, rest: z.infer<typeof Rest>, env: Env
   };
 }
 
+/** What a connectors.yaml is checked against besides the environment; tests point it at temporary files. */
+export interface ConnectorsHost {
+  /** Where the pod's service account volume is looked for (loadFromCluster's path prefix): '' in a pod. */
+  serviceAccountPrefix?: string;
+}
+
 /** Validates a connectors.yaml already read; `file` names it in messages. */
-export function parseConnectorsConfig(text: string, file: string, env: EnvLookup): ConnectorsConfig {
+export function parseConnectorsConfig(
+  text: string,
+  file: string,
+  env: EnvLookup,
+  host: ConnectorsHost = {},
+): ConnectorsConfig {
   let raw: unknown;
   try {
     raw = parseYaml(text) ?? {};
@@ -154,7 +165,12 @@ export function parseConnectorsConfig(text: string, file: string, env: EnvLookup
     if (rest) config[name] = target(file, name, rest, env);
   }
   if (parsed.data.kubernetes)
-    config.kubernetes = kubernetesTarget(`${file}: kubernetes`, parsed.data.kubernetes, env);
+    config.kubernetes = kubernetesTarget(
+      `${file}: kubernetes`,
+      parsed.data.kubernetes,
+      env,
+      host.serviceAccountPrefix,
+    );
   if (parsed.data.glue) config.glue = glueTarget(parsed.data.glue);
   if (parsed.data.dataflow) config.dataflow = dataflowTarget(parsed.data.dataflow);
   return config;

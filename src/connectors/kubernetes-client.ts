@@ -8,6 +8,7 @@ import type {
 import { ConnectorError } from '../errors.ts';
 import { serially } from './http.ts';
 import type { KubernetesTarget } from './kubernetes-config.ts';
+import { SERVICE_ACCOUNT_DIR } from './kubernetes-in-cluster.ts';
 
 type Library = typeof import('@kubernetes/client-node');
 
@@ -44,9 +45,15 @@ interface Seen {
   body?: string;
 }
 
+/**
+ * A fresh configuration for every request: in a pod, the library then reads the service account's
+ * token (and CA) anew, so the kubelet's rotation of the projected token is picked up at once rather
+ * than after the library's own 60 s cache.
+ */
 function kubeConfig(lib: Library, target: KubernetesTarget): KubeConfig {
   const config = new lib.KubeConfig();
-  if (target.credentials.kind === 'in-cluster') config.loadFromCluster();
+  // The library reads KUBERNETES_SERVICE_HOST/PORT itself; start-up checked them (kubernetes-in-cluster.ts).
+  if (target.credentials.kind === 'in-cluster') config.loadFromCluster(target.credentials.pathPrefix);
   else {
     config.loadFromFile(target.credentials.file);
     if (target.credentials.context) config.setCurrentContext(target.credentials.context);
@@ -107,6 +114,9 @@ function statusError(code: number, seen: Seen, call: KubeCall, target: Kubernete
   const said = statusMessage(seen.body);
   const because = said ? `: ${said}` : '';
   const paste = `paste the output of \`${call.kubectl}\` instead`;
+  if (code === 401 && target.credentials.kind === 'in-cluster')
+    // memdoctor reads the token file for every request, so the kubelet's rotation cannot be the cause.
+    return `${SYSTEM} answered 401 (Unauthorized) to ${asked}: it refused the pod's service account token. The token file is read anew for every request, so a rotated token is not the cause: was the ServiceAccount deleted or recreated since the pod started? Restart the pod to mount a token of the current one.`;
   if (code === 401)
     return `${SYSTEM} answered 401 (Unauthorized) to ${asked}: it refused ${credentialsOf(target)} (an expired token or certificate?); renew them and check with \`kubectl auth whoami\`.`;
   if (code === 403)
@@ -115,6 +125,33 @@ function statusError(code: number, seen: Seen, call: KubeCall, target: Kubernete
     return `${SYSTEM} has no ${call.what} (404 for ${asked}${because}): check the namespace and the name with \`kubectl get pods -n <namespace>\`.`;
   if (code >= 500) return `${SYSTEM} did not answer (HTTP ${code} for ${asked}${because}); ${paste}.`;
   return `${SYSTEM} refused ${asked} (HTTP ${code}${because}); ${paste}.`;
+}
+
+// Node's codes for a server certificate the configured CA does not vouch for (or not for this host).
+const UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function untrusted(code: string, path: string, target: KubernetesTarget, cause: unknown): ConnectorError {
+  const c = target.credentials;
+  const ca =
+    c.kind === 'in-cluster'
+      ? `${c.pathPrefix}${SERVICE_ACCOUNT_DIR}/ca.crt (the cluster's CA, which the kubelet mounts)`
+      : `the certificate-authority of the cluster in ${c.file}`;
+  const why =
+    code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+      ? 'is for another host than the one asked'
+      : `is not one ${ca} vouches for`;
+  return new ConnectorError(
+    `${SYSTEM}: GET ${path} was not sent: the server's certificate ${why} (${code}). Check that the server is the cluster's API server and that the CA is the cluster's.`,
+    { cause },
+  );
 }
 
 function failure(lib: Library, error: unknown, seen: Seen, call: KubeCall, target: KubernetesTarget) {
@@ -129,6 +166,7 @@ function failure(lib: Library, error: unknown, seen: Seen, call: KubeCall, targe
       { cause: error },
     );
   const asked = `GET ${seen.path}`;
+  if (e?.code && UNTRUSTED.has(e.code)) return untrusted(e.code, seen.path, target, error);
   const reason =
     e?.name === 'AbortError'
       ? `no answer within ${target.timeoutMs} ms`

@@ -3,11 +3,15 @@ import { isAbsolute } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigInvalidError } from '../errors.ts';
+import { SERVICE_ACCOUNT_DIR, serviceAccount } from './kubernetes-in-cluster.ts';
 
 /** A Kubernetes API server memdoctor may read, and the limits every request to it keeps. */
 export interface KubernetesTarget {
   /** Where the credentials come from: a kubeconfig file (and its context), or the pod's service account. */
-  credentials: { kind: 'kubeconfig'; file: string; context?: string } | { kind: 'in-cluster' };
+  credentials:
+    | { kind: 'kubeconfig'; file: string; context?: string }
+    /** `pathPrefix`: where loadFromCluster looks for the service account volume ('' in a pod). */
+    | { kind: 'in-cluster'; pathPrefix: string };
   /** The namespace of a pod given without one. */
   namespace: string;
   /** When set, the only namespaces read; anything else is refused before a request is made. */
@@ -114,11 +118,29 @@ function chosenContext(where: string, file: string, settings: Settings) {
   return { name: wanted, namespace: context.context.namespace };
 }
 
-/** Validated settings as a target: the kubeconfig and its context are checked now, not at the first fetch. */
+/** The default namespace in a pod: `namespace`, else the pod's own (its service account's namespace file). */
+function inClusterNamespace(where: string, settings: Settings, own: string | undefined): string {
+  const namespace = settings.namespace ?? own;
+  if (!namespace)
+    throw new ConfigInvalidError(
+      `${where}.inCluster is true, but ${SERVICE_ACCOUNT_DIR}/namespace is missing: set ${where}.namespace for pods given without one.`,
+    );
+  if (settings.namespaces && !settings.namespaces.includes(namespace))
+    throw new ConfigInvalidError(
+      `${where}: the pod's own namespace "${namespace}" is not in namespaces [${settings.namespaces.join(', ')}]; set ${where}.namespace to one of them.`,
+    );
+  return namespace;
+}
+
+/**
+ * Validated settings as a target: the kubeconfig and its context, or the pod's service account, are
+ * checked now, not at the first fetch. `serviceAccountPrefix` is loadFromCluster's path prefix ('' in a pod).
+ */
 export function kubernetesTarget(
   where: string,
   settings: Settings,
   env: (name: string) => string | undefined,
+  serviceAccountPrefix = '',
 ): KubernetesTarget {
   const limits = {
     timeoutMs: settings.timeoutMs,
@@ -127,12 +149,12 @@ export function kubernetesTarget(
     ...(settings.namespaces ? { namespaces: settings.namespaces } : {}),
   };
   if (settings.inCluster) {
-    // The client library finds the API server from these, as every in-cluster client does.
-    if (!env('KUBERNETES_SERVICE_HOST'))
-      throw new ConfigInvalidError(
-        `${where}.inCluster is true, but KUBERNETES_SERVICE_HOST is not set: memdoctor is not running in a pod. Give ${where}.kubeconfig instead.`,
-      );
-    return { credentials: { kind: 'in-cluster' }, namespace: settings.namespace ?? 'default', ...limits };
+    const account = serviceAccount(where, env, serviceAccountPrefix);
+    return {
+      credentials: { kind: 'in-cluster', pathPrefix: account.pathPrefix },
+      namespace: inClusterNamespace(where, settings, account.namespace),
+      ...limits,
+    };
   }
   const file = settings.kubeconfig as string;
   const context = chosenContext(where, file, settings);

@@ -163,14 +163,6 @@ describe('connectors.yaml: kubernetes', () => {
     });
   });
 
-  it('runs in a pod with its service account when the API server is in the environment', () => {
-    const config = parse('kubernetes: { inCluster: true, namespace: etl }', {
-      KUBERNETES_SERVICE_HOST: '10.96.0.1',
-    });
-    expect(config.kubernetes?.credentials).toEqual({ kind: 'in-cluster' });
-    expect(config.kubernetes?.namespace).toBe('etl');
-  });
-
   it.each([
     [
       'neither a kubeconfig nor inCluster',
@@ -242,6 +234,7 @@ describe('connectors.yaml: kubernetes', () => {
     expect(text).not.toContain('never-printed');
   });
 
+  // The service account's files: test/connectors/kubernetes-in-cluster.test.ts.
   it('says when memdoctor is not in a pod although inCluster is set', () => {
     expect(problem('kubernetes: { inCluster: true }')).toBe(
       'configuration error:\nconnectors.yaml: kubernetes.inCluster is true, but KUBERNETES_SERVICE_HOST is not set: memdoctor is not running in a pod. Give connectors.yaml: kubernetes.kubeconfig instead.',

@@ -7,9 +7,12 @@
 import * as k8s from '@kubernetes/client-node';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
+import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
+import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 
 interface Model {
   validate(): void;
@@ -27,6 +30,9 @@ const KINDS: Readonly<Record<string, Kind>> = {
   'v1 ConfigMap': { model: ConfigMap, client: 'V1ConfigMap' },
   'v1 Secret': { model: Secret, client: 'V1Secret' },
   'policy/v1 PodDisruptionBudget': { model: PodDisruptionBudget, client: 'V1PodDisruptionBudget' },
+  'v1 ServiceAccount': { model: ServiceAccount, client: 'V1ServiceAccount' },
+  'rbac.authorization.k8s.io/v1 Role': { model: Role, client: 'V1Role' },
+  'rbac.authorization.k8s.io/v1 RoleBinding': { model: RoleBinding, client: 'V1RoleBinding' },
 };
 
 interface Attribute {

@@ -15,8 +15,9 @@ export const KUBE_TOKEN = 'memdoctor-fake-reader-token';
 const NAME = '([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)';
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-function unauthorized(headers: IncomingMessage['headers']): Answer | undefined {
-  if (headers.authorization === `Bearer ${KUBE_TOKEN}`) return undefined;
+/** 401 unless the request carries the token the API server accepts now. */
+function refused(headers: IncomingMessage['headers'], token: string): Answer | undefined {
+  if (headers.authorization === `Bearer ${token}`) return undefined;
   return { status: 401, body: fixture('kubernetes/status-401-unauthorized-k3s.json'), headers: JSON_TYPE };
 }
 
@@ -61,9 +62,11 @@ function previousLog(fake: RestFake, m: RegExpExecArray, url: URL): Answer {
 /**
  * A loopback API server for the three reads the connector makes (GET a pod, list a namespace's
  * events with a field selector, a pod's previous log). Anything else, or a query parameter an
- * endpoint does not take, is a violation answered 400/404.
+ * endpoint does not take, is a violation answered 400/404. `token` is asked for every request, so a
+ * test can rotate it (a service account's token file, read as the API server would accept it).
  */
-export function kubeFake(): RestFake {
+export function kubeFake(token: () => string = () => KUBE_TOKEN): RestFake {
+  const unauthorized = (headers: IncomingMessage['headers']) => refused(headers, token());
   const fake: RestFake = new RestFake([
     {
       name: 'log',
@@ -90,8 +93,11 @@ export function kubeFake(): RestFake {
   return fake;
 }
 
-/** A kubeconfig in a fresh temporary folder pointing at the fake, as `kubectl config view --flatten` writes one. */
-export function writeKubeconfig(server: string, token = KUBE_TOKEN): string {
+/**
+ * A kubeconfig in a fresh temporary folder pointing at the fake, as `kubectl config view --flatten`
+ * writes one; with `caFile`, the server's certificate is checked against it (an https fake).
+ */
+export function writeKubeconfig(server: string, token = KUBE_TOKEN, caFile?: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'kubeconfig-')), 'config');
   writeFileSync(
     file,
@@ -103,7 +109,7 @@ export function writeKubeconfig(server: string, token = KUBE_TOKEN): string {
       '  cluster:',
       `    server: ${server}`,
       // client-node sends plain http only to a cluster marked so, as kubectl does.
-      '    insecure-skip-tls-verify: true',
+      caFile ? `    certificate-authority: ${caFile}` : '    insecure-skip-tls-verify: true',
       'contexts:',
       '- name: reader@fake',
       '  context:',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
@@ -50,10 +51,12 @@ export class RestFake {
     this.overrides.set(route, answer);
   }
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
+  /** Listens on a free loopback port: plain HTTP, or HTTPS with `tls`'s key and certificate (PEM). */
+  async start(tls?: { key: string; cert: string }): Promise<string> {
+    const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
+    this.server = tls ? createTlsServer(tls, handler) : createServer(handler);
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `${tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   /** Requests received and not answered yet (a delayed answer still on its way). */
