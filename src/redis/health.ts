@@ -22,13 +22,24 @@ export interface RedisHealth {
  */
 export const PROBE_DEADLINE_MS = 1500;
 
-/** Settles as `promise` does, or rejects once `ms` have passed without it. */
+/**
+ * Settles as `promise` does, or rejects once `ms` have passed without it. Node runs expired timers
+ * before it polls for I/O: after the event loop was blocked past the deadline, the timer would fire
+ * before a reply that arrived meanwhile is read, and a node that answered would count as silent. So
+ * the deadline rejects from setImmediate, which runs after that poll: a reply already there wins.
+ */
 export function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    timer = setTimeout(() => {
+      immediate = setImmediate(() => reject(new Error(`no answer in ${ms} ms`)));
+    }, ms);
   });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, deadline]).finally(() => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  });
 }
 
 /** A node's CLUSTER INFO and CLUSTER NODES, sent together; undefined unless both came back in time. */
