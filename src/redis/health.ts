@@ -43,12 +43,9 @@ export function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** A node's CLUSTER INFO and CLUSTER NODES, sent together; undefined unless both came back in time. */
-async function answerOf(node: Redis): Promise<NodeAnswer | undefined> {
+async function answerOf(node: Redis, ms: number): Promise<NodeAnswer | undefined> {
   try {
-    const replies = await withDeadline(
-      node.pipeline().cluster('INFO').cluster('NODES').exec(),
-      PROBE_DEADLINE_MS,
-    );
+    const replies = await withDeadline(node.pipeline().cluster('INFO').cluster('NODES').exec(), ms);
     const [info, nodes] = (replies ?? []).map(([error, reply]) => (error ? undefined : reply));
     return typeof info === 'string' && typeof nodes === 'string' ? { info, nodes } : undefined;
   } catch {
@@ -57,10 +54,10 @@ async function answerOf(node: Redis): Promise<NodeAnswer | undefined> {
 }
 
 /** Asks every node the client knows, and has not asked yet, at once. */
-async function askNodes(cluster: Cluster, asked: Set<Redis>): Promise<NodeAnswer[]> {
+async function askNodes(cluster: Cluster, asked: Set<Redis>, ms: number): Promise<NodeAnswer[]> {
   const nodes = cluster.nodes('all').filter((n) => !asked.has(n));
   for (const node of nodes) asked.add(node);
-  const answers = await Promise.all(nodes.map(answerOf));
+  const answers = await Promise.all(nodes.map((node) => answerOf(node, ms)));
   return answers.filter((a) => a !== undefined);
 }
 
@@ -77,11 +74,14 @@ function refreshSlots(cluster: Cluster): Promise<void> {
  * client reads the slot map again and the nodes it learns of are asked too.
  */
 export async function clusterHealth(cluster: Cluster): Promise<ClusterHealth> {
+  const started = performance.now();
+  const left = () => PROBE_DEADLINE_MS - (performance.now() - started);
   const asked = new Set<Redis>();
-  const answers = await askNodes(cluster, asked);
-  if (silentOwners(answers).length > 0) {
-    await withDeadline(refreshSlots(cluster), PROBE_DEADLINE_MS).catch(() => undefined);
-    answers.push(...(await askNodes(cluster, asked)));
+  const answers = await askNodes(cluster, asked, PROBE_DEADLINE_MS);
+  // Within the one deadline: after a node that hangs there is no time left, and no need (it stays silent).
+  if (silentOwners(answers).length > 0 && left() > 0) {
+    await withDeadline(refreshSlots(cluster), left()).catch(() => undefined);
+    if (left() > 0) answers.push(...(await askNodes(cluster, asked, left())));
   }
   return judgeCluster(answers);
 }
