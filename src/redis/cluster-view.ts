@@ -9,7 +9,7 @@ export interface ClusterHealth {
   state: 'ok' | 'fail' | 'unknown';
   /** Masters holding slots in that view (a failed master that handed them over is not one). */
   masters: number;
-  /** Of those, the ones that answered themselves and no answering node flags as failing. */
+  /** Of those, the ones that answered themselves and that view does not flag as failing. */
   reachable: number;
   /** Slots held by those: all 16,384 means every key can be served. */
   slots: number;

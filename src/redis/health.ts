@@ -20,7 +20,7 @@ export interface RedisHealth {
  * A health probe must answer even when a node hangs (stopped, not dead), and within the orchestrator's
  * own probe time-out (deploy/kubernetes: 2 s), so a hung node reads as not ready rather than as no answer.
  */
-export const PROBE_DEADLINE_MS = 1500;
+const PROBE_DEADLINE_MS = 1500;
 
 /**
  * Settles as `promise` does, or rejects once `ms` have passed without it. Node runs expired timers
