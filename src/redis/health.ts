@@ -1,20 +1,14 @@
 import { Cluster, type Redis } from 'ioredis';
+import {
+  CLUSTER_SLOTS,
+  type ClusterHealth,
+  judgeCluster,
+  type NodeAnswer,
+  silentOwners,
+} from './cluster-view.ts';
 import type { RedisConnection } from './connection.ts';
 
-/** Every Redis Cluster has this many hash slots; all must be served for every key to be. */
-export const CLUSTER_SLOTS = 16_384;
-
-/** What a cluster says about itself: its masters' cluster_state, and which of its slots are served. */
-export interface ClusterHealth {
-  /** `ok` when every master that answers says cluster_state:ok; `unknown` when none answers. */
-  state: 'ok' | 'fail' | 'unknown';
-  /** Masters holding slots in the cluster's slot map (a failed master that handed them over is not one). */
-  masters: number;
-  /** Of those, the ones that answered. */
-  reachable: number;
-  /** Slots held by a master that answered: all 16,384 means every key can be served. */
-  slots: number;
-}
+export { CLUSTER_SLOTS, type ClusterHealth } from './cluster-view.ts';
 
 /** Redis as /healthz reports it. */
 export interface RedisHealth {
@@ -22,100 +16,79 @@ export interface RedisHealth {
   cluster?: ClusterHealth;
 }
 
-/** A health probe must answer even when a node hangs (stopped, not dead). */
-const PROBE_TIMEOUT_MS = 2000;
+/**
+ * A health probe must answer even when a node hangs (stopped, not dead), and within the orchestrator's
+ * own probe time-out (deploy/kubernetes: 2 s), so a hung node reads as not ready rather than as no answer.
+ */
+const PROBE_DEADLINE_MS = 1500;
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
+/**
+ * Settles as `promise` does, or rejects once `ms` have passed without it. Node runs expired timers
+ * before it polls for I/O: after the event loop was blocked past the deadline, the timer would fire
+ * before a reply that arrived meanwhile is read, and a node that answered would count as silent. So
+ * the deadline rejects from setImmediate, which runs after that poll: a reply already there wins.
+ */
+export function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no answer in time')), PROBE_TIMEOUT_MS);
+  let immediate: NodeJS.Immediate | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      immediate = setImmediate(() => reject(new Error(`no answer in ${ms} ms`)));
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, deadline]).finally(() => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  });
 }
 
-interface NodeView {
-  address: string;
-  state: string;
-}
-
-function addressOf(node: Redis): string {
-  return `${node.options.host}:${node.options.port}`;
-}
-
-/** A node's own cluster_state (CLUSTER INFO), or undefined when it does not answer. */
-async function viewOf(node: Redis): Promise<NodeView | undefined> {
+/** A node's CLUSTER INFO and CLUSTER NODES, sent together; undefined unless both came back in time. */
+async function answerOf(node: Redis, ms: number): Promise<NodeAnswer | undefined> {
   try {
-    const info = String(await withTimeout(node.cluster('INFO')));
-    const state = /cluster_state:(\w+)/.exec(info)?.[1];
-    return state ? { address: addressOf(node), state } : undefined;
+    const replies = await withDeadline(node.pipeline().cluster('INFO').cluster('NODES').exec(), ms);
+    const [info, nodes] = (replies ?? []).map(([error, reply]) => (error ? undefined : reply));
+    return typeof info === 'string' && typeof nodes === 'string' ? { info, nodes } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A master as the cluster sees it (one line of CLUSTER NODES): where, whether it is up, its slots. */
-interface MasterView {
-  address: string;
-  up: boolean;
-  slots: number;
+/** Asks every node the client knows, and has not asked yet, at once. */
+async function askNodes(cluster: Cluster, asked: Set<Redis>, ms: number): Promise<NodeAnswer[]> {
+  const nodes = cluster.nodes('all').filter((n) => !asked.has(n));
+  for (const node of nodes) asked.add(node);
+  const answers = await Promise.all(nodes.map((node) => answerOf(node, ms)));
+  return answers.filter((a) => a !== undefined);
 }
 
-/** `0-5460` or `5461` count; `[5461->-id]` (a slot being moved) is held where it still is. */
-function slotCount(field: string): number {
-  if (field.startsWith('[')) return 0;
-  const [from, to = from] = field.split('-').map(Number);
-  return (to as number) - (from as number) + 1;
-}
-
-/** The masters holding slots in a CLUSTER NODES reply: failing (`fail`, `fail?`) or unlinked is down. */
-function mastersOf(reply: string): MasterView[] {
-  return reply
-    .split('\n')
-    .map((line) => line.trim().split(' '))
-    .filter((f) => (f[2] ?? '').split(',').includes('master'))
-    .map((f) => ({
-      address: (f[1] ?? '').split('@')[0] as string,
-      up: !/fail|noaddr/.test(f[2] ?? '') && f[7] === 'connected',
-      slots: f.slice(8).reduce((sum, field) => sum + slotCount(field), 0),
-    }))
-    .filter((m) => m.slots > 0);
-}
-
-/** The cluster's masters as the first node that answers sees them (after a failover they agree). */
-async function mastersSeenBy(nodes: readonly Redis[]): Promise<MasterView[]> {
-  for (const node of nodes) {
-    try {
-      return mastersOf(String(await withTimeout(node.cluster('NODES'))));
-    } catch {
-      // Try the next node.
-    }
-  }
-  return [];
+/** Has the client read the slot map again (it drops a dead master, but learns its successor only so). */
+function refreshSlots(cluster: Cluster): Promise<void> {
+  return new Promise((resolve) => cluster.refreshSlotsCache(() => resolve()));
 }
 
 /**
- * Follows the slots, not the client's node list: a master that failed and whose replica took over
- * holds no slots any more, so it is not counted, and the promoted replica (which the client may not
- * know yet) is taken from the cluster's own view. The cluster is whole when every slot's master is
- * up, and those this client asked answered.
+ * Asks every node the client knows at once, and judges by the masters' answers (cluster-view.ts):
+ * ready only when every master that answered says cluster_state:ok and, in each of their views,
+ * every slot's owner answered itself and is not flagged failing. When a view names an owner that
+ * looks up but was not heard from (a replica promoted since the client read the slot map), the
+ * client reads the slot map again and the nodes it learns of are asked too.
  */
 export async function clusterHealth(cluster: Cluster): Promise<ClusterHealth> {
-  const nodes = cluster.nodes('all');
-  const views = await Promise.all(nodes.map(viewOf));
-  const answering = new Map(views.flatMap((v) => (v ? [[v.address, v.state] as const] : [])));
-  const silent = new Set(nodes.map(addressOf).filter((a) => !answering.has(a)));
-  const masters = await mastersSeenBy(nodes.filter((n) => answering.has(addressOf(n))));
-  const reachable = masters.filter((m) => m.up && !silent.has(m.address));
-  const slots = reachable.reduce((sum, m) => sum + m.slots, 0);
-  const states = [...answering.values()];
-  let state: ClusterHealth['state'] = 'unknown';
-  if (states.length > 0) state = states.every((s) => s === 'ok') ? 'ok' : 'fail';
-  return { state, masters: masters.length, reachable: reachable.length, slots };
+  const started = performance.now();
+  const left = () => PROBE_DEADLINE_MS - (performance.now() - started);
+  const asked = new Set<Redis>();
+  const answers = await askNodes(cluster, asked, PROBE_DEADLINE_MS);
+  // Within the one deadline: after a node that hangs there is no time left, and no need (it stays silent).
+  if (silentOwners(answers).length > 0 && left() > 0) {
+    await withDeadline(refreshSlots(cluster), left()).catch(() => undefined);
+    if (left() > 0) answers.push(...(await askNodes(cluster, asked, left())));
+  }
+  return judgeCluster(answers);
 }
 
 /**
  * Whether Redis can serve memdoctor now: one server answers PING; a cluster is up when all 16,384
- * slots are held by masters that answer and report cluster_state:ok.
+ * slots are held by masters that answer and report cluster_state:ok, as every master sees it.
  */
 export async function redisHealth(connection: RedisConnection): Promise<RedisHealth> {
   if (connection instanceof Cluster) {
@@ -126,7 +99,7 @@ export async function redisHealth(connection: RedisConnection): Promise<RedisHea
     };
   }
   try {
-    return { up: (await withTimeout(connection.ping())) === 'PONG' };
+    return { up: (await withDeadline(connection.ping(), PROBE_DEADLINE_MS)) === 'PONG' };
   } catch {
     return { up: false };
   }

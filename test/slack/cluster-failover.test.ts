@@ -14,7 +14,8 @@ import { slashCommand } from './support/payloads.ts';
  * Issue 27, item 1: after a failover that worked (a replica took over in about 2 s and the next click
  * reached the conclusion), /healthz kept answering 503 because the failed master, which holds no
  * slots any more, was still counted. Health follows the slots: all 16,384 served by masters that
- * answer is up. A real 3-master + 3-replica cluster on loopback ports, a master killed by PID.
+ * answer is up, in every answering master's view (they disagree for a few milliseconds while the
+ * failover spreads). A real 3-master + 3-replica cluster on loopback ports, a master killed by PID.
  */
 const OWNER = 'UALICE01';
 const CHANNEL = 'CFAILOVR';
@@ -88,7 +89,15 @@ describe.skipIf(!CLUSTER_NODES)(`a Redis Cluster with replicas losing a master${
       playbooks: 9,
       slack: 'ok',
     });
-    for (let i = 0; i < 3; i++) expect((await healthz(h)).status).toBe(200);
+    // For good: CI once saw a 200 and then a 503 while the masters still disagreed. Every answer
+    // for 2 s after the first 200 must be 200.
+    const after: number[] = [];
+    for (const end = Date.now() + 2000; Date.now() < end; ) {
+      after.push((await healthz(h)).status);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(after.length).toBeGreaterThan(10);
+    expect(after.filter((status) => status !== 200)).toEqual([]);
 
     await click(h, step1, 'A write, count or similar', OWNER);
     const step2 = await waitFor(() => threadReplies(h, CHANNEL, root.ts)[1]);
