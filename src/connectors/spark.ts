@@ -44,6 +44,7 @@ const resources: Record<string, RestResource> = {
   environment: {
     what: 'application with that id (environment)',
     ids: ['appId'],
+    parser: 'spark-environment',
     path: (ids) => `/api/v1/applications/${ids.appId}/environment`,
     cite: (json) =>
       (loosely(Environment, json)?.sparkProperties ?? [])
