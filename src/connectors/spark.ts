@@ -33,12 +33,31 @@ function executorCitations(executors: readonly z.infer<typeof Executor>[]): stri
   return out.slice(0, MAX_CITED);
 }
 
+/** Each removed executor's reason, one after the other, as the driver logs them ("Lost executor ..."). */
+function removeReasons(json: unknown): string {
+  return (loosely(z.array(Executor), json) ?? [])
+    .flatMap((e) => (e.removeReason ? [e.removeReason] : []))
+    .join('\n');
+}
+
 const resources: Record<string, RestResource> = {
   executors: {
     what: 'application with that id (executors)',
     ids: ['appId'],
     parser: 'spark-executors',
     path: (ids) => `/api/v1/applications/${ids.appId}/allexecutors`,
+    cite: (json) => executorCitations(loosely(z.array(Executor), json) ?? []),
+  },
+  // The same answer read for why YARN killed an executor: Spark's YarnAllocator copies the kill's
+  // figures from the container's diagnostics into the reason ("Container killed by YARN for exceeding
+  // physical memory limits. 5.6 GB of 5.5 GB physical memory used. Consider boosting ..."), which stays
+  // in the executor's removeReason when the application's own diagnostics never mention it.
+  'removed-executors': {
+    what: 'application with that id (executors)',
+    ids: ['appId'],
+    parser: 'yarn-container',
+    path: (ids) => `/api/v1/applications/${ids.appId}/allexecutors`,
+    paste: (json) => removeReasons(json),
     cite: (json) => executorCitations(loosely(z.array(Executor), json) ?? []),
   },
   environment: {

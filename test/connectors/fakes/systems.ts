@@ -121,14 +121,14 @@ export function sparkFake(
   ]);
 }
 
-/** The ResourceManager REST API (hadoop-yarn-site ResourceManagerRest.md). */
-export function yarnFake(app = 'yarn/app-docs-finished.json'): RestFake {
+/** The ResourceManager REST API (hadoop-yarn-site ResourceManagerRest.md); `app` is answered under `appId`. */
+export function yarnFake(app = 'yarn/app-docs-finished.json', appId = YARN_APP): RestFake {
   const notFound = NOT_FOUND;
   return new RestFake([
     {
       name: 'app',
       pattern: /^\/ws\/v1\/cluster\/apps\/(application_\d+_\d+)$/,
-      answer: byId(YARN_APP, app, notFound),
+      answer: byId(appId, app, notFound),
     },
     {
       name: 'appattempts',
