@@ -1,3 +1,4 @@
+import { settingBytes } from '../engine/parsers/spark-environment.ts';
 import { formatSize } from '../engine/units.ts';
 import { loosely, type RestResource, restConnector, z } from './rest.ts';
 
@@ -68,7 +69,12 @@ const resources: Record<string, RestResource> = {
     cite: (json) =>
       (loosely(Environment, json)?.sparkProperties ?? [])
         .filter(([key]) => MEMORY_SETTINGS.test(key))
-        .map(([key, value]) => `environment.sparkProperties.${key} = ${value}`),
+        .map(([key, value]) => {
+          // A size without a unit is MiB or bytes by the setting: the citation says which it was read as.
+          const bytes = settingBytes(key, value);
+          const read = bytes === undefined ? '' : ` (${formatSize(bytes)})`;
+          return `environment.sparkProperties.${key} = ${value}${read}`;
+        }),
   },
 };
 

@@ -61,9 +61,9 @@ describe('Spark connector against a fake History Server answering real responses
     });
     expect(got.citations).toEqual([
       'environment.sparkProperties.spark.driver.cores = 1',
-      'environment.sparkProperties.spark.driver.memory = 2G',
+      'environment.sparkProperties.spark.driver.memory = 2G (2 GB)',
       'environment.sparkProperties.spark.executor.cores = 1',
-      'environment.sparkProperties.spark.executor.memory = 2G',
+      'environment.sparkProperties.spark.executor.memory = 2G (2 GB)',
     ]);
   });
 

@@ -64,6 +64,12 @@ const SIZES: readonly [value: string, unit: 'b' | 'm', keys: readonly string[]][
 
 type Values = Record<string, FactValue>;
 
+/** The bytes a size setting stands for, read in its own unit; undefined for any other key or an unreadable value. */
+export function settingBytes(key: string, text: string): number | undefined {
+  const size = SIZES.find(([, , keys]) => keys.includes(key));
+  return size ? sparkBytes(text, size[1]) : undefined;
+}
+
 function first(props: ReadonlyMap<string, string>, keys: readonly string[]): string | undefined {
   for (const key of keys) if (props.has(key)) return props.get(key);
   return undefined;

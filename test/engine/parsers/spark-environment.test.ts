@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sparkBytes } from '../../../src/engine/parsers/spark-environment.ts';
+import { settingBytes, sparkBytes } from '../../../src/engine/parsers/spark-environment.ts';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -20,5 +20,16 @@ describe('sparkBytes reads a size as Spark does', () => {
 
   it.each(['1.5g', '2 gib', 'lots', ''])('refuses %j, as Spark would', (text) => {
     expect(sparkBytes(text, 'm')).toBeUndefined();
+  });
+});
+
+describe('settingBytes reads a size setting in its own unit', () => {
+  it.each([
+    ['spark.executor.memory', '4096', 4096 * MiB],
+    ['spark.yarn.executor.memoryOverhead', '1024', GiB],
+    ['spark.memory.offHeap.size', '1073741824', GiB],
+    ['spark.executor.cores', '4', undefined],
+  ] as const)('%s = %s', (key, text, bytes) => {
+    expect(settingBytes(key, text)).toBe(bytes);
   });
 });
