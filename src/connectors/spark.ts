@@ -1,3 +1,4 @@
+import { settingBytes } from '../engine/parsers/spark-environment.ts';
 import { formatSize } from '../engine/units.ts';
 import { loosely, type RestResource, restConnector, z } from './rest.ts';
 
@@ -33,6 +34,13 @@ function executorCitations(executors: readonly z.infer<typeof Executor>[]): stri
   return out.slice(0, MAX_CITED);
 }
 
+/** Each removed executor's reason, one after the other, as the driver logs them ("Lost executor ..."). */
+function removeReasons(json: unknown): string {
+  return (loosely(z.array(Executor), json) ?? [])
+    .flatMap((e) => (e.removeReason ? [e.removeReason] : []))
+    .join('\n');
+}
+
 const resources: Record<string, RestResource> = {
   executors: {
     what: 'application with that id (executors)',
@@ -41,14 +49,32 @@ const resources: Record<string, RestResource> = {
     path: (ids) => `/api/v1/applications/${ids.appId}/allexecutors`,
     cite: (json) => executorCitations(loosely(z.array(Executor), json) ?? []),
   },
+  // The same answer read for why YARN killed an executor: Spark's YarnAllocator copies the kill's
+  // figures from the container's diagnostics into the reason ("Container killed by YARN for exceeding
+  // physical memory limits. 5.6 GB of 5.5 GB physical memory used. Consider boosting ..."), which stays
+  // in the executor's removeReason when the application's own diagnostics never mention it.
+  'removed-executors': {
+    what: 'application with that id (executors)',
+    ids: ['appId'],
+    parser: 'yarn-container',
+    path: (ids) => `/api/v1/applications/${ids.appId}/allexecutors`,
+    paste: (json) => removeReasons(json),
+    cite: (json) => executorCitations(loosely(z.array(Executor), json) ?? []),
+  },
   environment: {
     what: 'application with that id (environment)',
     ids: ['appId'],
+    parser: 'spark-environment',
     path: (ids) => `/api/v1/applications/${ids.appId}/environment`,
     cite: (json) =>
       (loosely(Environment, json)?.sparkProperties ?? [])
         .filter(([key]) => MEMORY_SETTINGS.test(key))
-        .map(([key, value]) => `environment.sparkProperties.${key} = ${value}`),
+        .map(([key, value]) => {
+          // A size without a unit is MiB or bytes by the setting: the citation says which it was read as.
+          const bytes = settingBytes(key, value);
+          const read = bytes === undefined ? '' : ` (${formatSize(bytes)})`;
+          return `environment.sparkProperties.${key} = ${value}${read}`;
+        }),
   },
 };
 

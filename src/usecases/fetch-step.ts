@@ -6,7 +6,7 @@ import { ConnectorError } from '../errors.ts';
 import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import { knownValues } from '../walkthrough/known.ts';
 import { stepById } from '../walkthrough/prefill.ts';
-import type { FetchSpec } from '../walkthrough/steps/step-schemas.ts';
+import type { FetchSource, FetchSpec } from '../walkthrough/steps/step-schemas.ts';
 import { type AnswerContext, type AnswerResult, answerStep } from './answer-step.ts';
 
 /** What fetching a step needs: answering it, and the connectors the operator configured. */
@@ -31,6 +31,11 @@ export interface FetchOffer {
   missingIds: string[];
 }
 
+/** The step's sources whose connector the operator configured, in the order the procedure gives them. */
+function configuredSources(spec: FetchSpec, connectors: ConnectorsConfig): FetchSource[] {
+  return [spec, ...(spec.or ? [spec.or] : [])].filter((source) => connectors[source.connector]);
+}
+
 /** The fetch a step offers, when its connector is configured; nothing unconfigured, so nothing changes. */
 export function fetchOffer(
   record: WalkthroughRecord,
@@ -39,21 +44,31 @@ export function fetchOffer(
   if (record.status !== 'active' || !record.current || !connectors) return undefined;
   const step = stepById(record, record.current);
   const spec = 'fetch' in step ? (step.fetch as FetchSpec | undefined) : undefined;
-  if (!spec || !connectors[spec.connector]) return undefined;
-  const known = idsFromKnown(spec, knownValues(record));
-  const missingIds = neededIds(spec).filter((id) => !known[id]);
-  return { connector: spec.connector, title: CONNECTORS[spec.connector].title, missingIds };
+  const sources = spec ? configuredSources(spec, connectors) : [];
+  const first = sources[0];
+  if (!first) return undefined;
+  const known = knownValues(record);
+  const missingIds = [
+    ...new Set(
+      sources.flatMap((source) => {
+        const ids = idsFromKnown(source, known);
+        return neededIds(source).filter((id) => !ids[id]);
+      }),
+    ),
+  ];
+  const title = sources.map((source) => CONNECTORS[source.connector].title).join(' or ');
+  return { connector: first.connector, title, missingIds };
 }
 
-/** Every id the step's resources need, in order, once. */
-function neededIds(spec: FetchSpec): string[] {
-  const connector = CONNECTORS[spec.connector];
-  return [...new Set(spec.resources.flatMap((r) => connector.resources[r]?.ids ?? []))];
+/** Every id the source's resources need, in order, once. */
+function neededIds(source: FetchSource): string[] {
+  const connector = CONNECTORS[source.connector];
+  return [...new Set(source.resources.flatMap((r) => connector.resources[r]?.ids ?? []))];
 }
 
-function idsFromKnown(spec: FetchSpec, known: Readonly<Record<string, string>>): Record<string, string> {
+function idsFromKnown(source: FetchSource, known: Readonly<Record<string, string>>): Record<string, string> {
   const ids: Record<string, string> = {};
-  for (const [id, value] of Object.entries(spec.ids)) if (known[value]) ids[id] = known[value];
+  for (const [id, value] of Object.entries(source.ids)) if (known[value]) ids[id] = known[value];
   return ids;
 }
 
@@ -84,7 +99,7 @@ async function fetchAll<K extends ConnectorName>(
  * The number a measurement step asks for, read from the fetched answer by the parser a paste of it
  * gets; an answer that does not hold it answers nothing and says what it held.
  */
-function measured(spec: FetchSpec, fetched: readonly Fetched[]): number {
+function measured(spec: FetchSource, fetched: readonly Fetched[]): number {
   const title = CONNECTORS[spec.connector].title;
   const parser = fetched.at(-1)?.parser;
   const key = spec.value ?? '';
@@ -104,16 +119,64 @@ function measured(spec: FetchSpec, fetched: readonly Fetched[]): number {
   return value;
 }
 
+/**
+ * A paste answer a later source could still give: one the step's parser cannot read is handed on
+ * (YARN's application diagnostics without the executor's kill) rather than recorded.
+ */
+function readable(parser: string | undefined, text: string, title: string): void {
+  if (!parser) return;
+  try {
+    parseText(parser, text);
+  } catch (error) {
+    throw new ConnectorError(`${title} answered, but ${(error as Error).message}`);
+  }
+}
+
 /** The event the fetched answer is: the joined text for a paste step, the parsed number for a measurement. */
 function eventOf(
-  kind: string,
-  spec: FetchSpec,
+  step: { id: string; kind: string; parser?: string },
+  source: FetchSource,
   fetched: readonly Fetched[],
-  step: string,
-  from: { connector: string; paths: string[]; fetchedAt: string },
+  check: boolean,
 ): WalkthroughEvent {
-  if (kind === 'measurement') return { type: 'measure', value: measured(spec, fetched), step, from };
-  return { type: 'paste', text: fetched.map((f) => f.paste).join('\n'), step, from };
+  const from = {
+    connector: source.connector,
+    paths: fetched.map((f) => f.from.path),
+    fetchedAt: fetched.at(-1)?.from.fetchedAt ?? new Date().toISOString(),
+  };
+  if (step.kind === 'measurement')
+    return { type: 'measure', value: measured(source, fetched), step: step.id, from };
+  const text = fetched.map((f) => f.paste).join('\n');
+  if (check) readable(step.parser, text, CONNECTORS[source.connector].title);
+  return { type: 'paste', text, step: step.id, from };
+}
+
+/**
+ * The first configured source that answers: each in turn, the next one tried when the one before
+ * faulted or answered nothing the step reads. Every source failing answers nothing, with each reason.
+ */
+async function firstAnswer(
+  context: FetchStepContext,
+  step: { id: string; kind: string; parser?: string },
+  spec: FetchSpec,
+  request: FetchStepRequest,
+  known: Readonly<Record<string, string>>,
+): Promise<{ fetched: Fetched[]; event: WalkthroughEvent } | ConnectorError> {
+  const sources = configuredSources(spec, context.connectors);
+  const reasons: string[] = [];
+  for (const [i, source] of (sources.length ? sources : [spec]).entries()) {
+    const ids = { ...idsFromKnown(source, known), ...request.ids };
+    try {
+      const fetched = await fetchAll(source.connector, source.resources, ids, context);
+      // After a source that failed, a last answer the parser cannot read is told with that failure.
+      const check = i < sources.length - 1 || reasons.length > 0;
+      return { fetched, event: eventOf(step, source, fetched, check) };
+    } catch (error) {
+      if (!(error instanceof ConnectorError)) throw error;
+      reasons.push(error.message);
+    }
+  }
+  return new ConnectorError(reasons.join(' '));
 }
 
 /**
@@ -134,21 +197,9 @@ export async function fetchStep(
       kind: 'not-fetched',
       error: new ConnectorError('This step has nothing to fetch: paste the output.'),
     };
-  const ids = { ...idsFromKnown(spec, knownValues(record)), ...request.ids };
-  let fetched: Fetched[];
-  let event: WalkthroughEvent;
-  try {
-    fetched = await fetchAll(spec.connector, spec.resources, ids, context);
-    const from = {
-      connector: spec.connector,
-      paths: fetched.map((f) => f.from.path),
-      fetchedAt: fetched.at(-1)?.from.fetchedAt ?? new Date().toISOString(),
-    };
-    event = eventOf(step.kind, spec, fetched, step.id, from);
-  } catch (error) {
-    if (error instanceof ConnectorError) return { kind: 'not-fetched', error };
-    throw error;
-  }
+  const answer = await firstAnswer(context, step, spec, request, knownValues(record));
+  if (answer instanceof ConnectorError) return { kind: 'not-fetched', error: answer };
+  const { fetched, event } = answer;
   const answered = await answerStep(context, {
     walkthrough: request.walkthrough,
     event,

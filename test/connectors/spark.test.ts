@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sparkConnector } from '../../src/connectors/spark.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { fixture, type RestFake } from './fakes/rest-fake.ts';
-import { SPARK_APP, sparkFake } from './fakes/systems.ts';
+import { SPARK_APP, SPARK_YARN_APP, sparkFake } from './fakes/systems.ts';
 import { FIXED_NOW, targetFor } from './support.ts';
 
 describe('Spark connector against a fake History Server answering real responses', () => {
@@ -43,9 +43,28 @@ describe('Spark connector against a fake History Server answering real responses
 
   it('fetches the environment and cites only memory settings (this application set none)', async () => {
     const got = await fetchFrom(undefined, 'environment');
-    expect(got.parser).toBeUndefined();
+    expect(got.parser).toBe('spark-environment');
     expect(JSON.parse(got.body).sparkProperties).toHaveLength(26);
     expect(got.citations).toEqual([]);
+  });
+
+  it('judges a fetched environment as the pasted `curl .../environment`, sizes in Spark units', async () => {
+    const got = await fetchFrom(undefined, 'environment', SPARK_YARN_APP);
+    expect(got.from.path).toBe(`/api/v1/applications/${SPARK_YARN_APP}/environment`);
+    const judged = parseText('spark-environment', got.paste);
+    const pasted = parseText('spark-environment', fixture('spark/converted-environment-yarn-24630151.json'));
+    expect(judged).toEqual(pasted);
+    expect(judged.values).toMatchObject({
+      executorCores: 1,
+      executorMemoryBytes: 2 * 1024 ** 3,
+      offHeapEnabled: false,
+    });
+    expect(got.citations).toEqual([
+      'environment.sparkProperties.spark.driver.cores = 1',
+      'environment.sparkProperties.spark.driver.memory = 2G (2 GB)',
+      'environment.sparkProperties.spark.executor.cores = 1',
+      'environment.sparkProperties.spark.executor.memory = 2G (2 GB)',
+    ]);
   });
 
   it('says which application was not found', async () => {

@@ -31,6 +31,14 @@ describe('a measurement step a connector can answer', () => {
     );
   });
 
+  it('a second source (or:) names its value too', () => {
+    const first = { connector: 'glue', resources: ['heap-metrics'], value: 'heapUsagePeak' };
+    const check = withFetch({ ...first, or: { connector: 'spark', resources: ['environment'] } });
+    expect(check.ok ? 'valid' : check.message).toMatch(/→ at steps\[1\]\.fetch\.or\.value/);
+    const named = { connector: 'spark', resources: ['environment'], value: 'executorCores' };
+    expect(withFetch({ ...first, or: named }).ok).toBe(true);
+  });
+
   it('records a fetched number as fetched, and the transcript says from where and when', () => {
     const step = measurement.schema.parse({
       id: 'heap',

@@ -14,6 +14,7 @@ import { memorySamplesParser } from './memory-samples.ts';
 import { memrayParser } from './memray.ts';
 import { nmtParser } from './nmt.ts';
 import { pmapParser } from './pmap.ts';
+import { sparkEnvironmentParser } from './spark-environment.ts';
 import { sparkEventLogParser } from './spark-eventlog.ts';
 import { sparkExecutorsParser } from './spark-executors.ts';
 import { tracemallocParser } from './tracemalloc.ts';
@@ -28,6 +29,7 @@ import { yarnContainerParser } from './yarn-container.ts';
 export const PARSERS: Readonly<Record<string, Parser>> = {
   'spark-eventlog': sparkEventLogParser,
   'spark-executors': sparkExecutorsParser,
+  'spark-environment': sparkEnvironmentParser,
   'flink-rest': flinkRestParser,
   'flink-tm-metrics': flinkTmMetricsParser,
   'cloudwatch-metrics': cloudwatchMetricsParser,

@@ -5,8 +5,9 @@ import type { Parser, ParserRun } from './types.ts';
 
 const BEYOND =
   /Container \[pid=(\d+),\s*containerID=([\w-]+)\] is running (?:[\d.]+\s?[KMGT]?B )?beyond (?:the ')?(physical|virtual)'? memory limits?\. Current usage: ([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) physical memory used; ([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) virtual memory used/i;
+// Spark's YarnAllocator: "exceeding memory limits" before 3.0, "exceeding physical/virtual memory limits" since.
 const KILLED_BY_YARN =
-  /Container killed by YARN for exceeding (?:physical )?memory limits\.\s+([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) (physical|virtual) memory used/;
+  /Container killed by YARN for exceeding (?:physical |virtual )?memory limits\.\s+([\d.]+ [KMGT]?B) of ([\d.]+ [KMGT]?B) (physical|virtual) memory used/;
 const EXIT = /exit(?:Status| code|Code)[=:\s]+(-?\d+)/i;
 /**
  * A diagnostic wrapped by a terminal, a mail or a blog spans up to this many lines ("... exited with

@@ -147,11 +147,15 @@ function lintUnits(step: MeasurementStep, at: string): ProcedureProblem[] {
         });
     });
   });
-  if (step.fetch && !step.fetch.value)
-    problems.push({
-      path: `${at}.fetch.value`,
-      message: "a measurement's fetch names the parsed value that is its number, e.g. value: heapUsagePeak",
-    });
+  for (const [path, source] of [
+    [`${at}.fetch`, step.fetch],
+    [`${at}.fetch.or`, step.fetch?.or],
+  ] as const)
+    if (source && !source.value)
+      problems.push({
+        path: `${path}.value`,
+        message: "a measurement's fetch names the parsed value that is its number, e.g. value: heapUsagePeak",
+      });
   return problems;
 }
 

@@ -50,12 +50,7 @@ export type Branch = z.infer<typeof BranchSchema>;
 /** The systems a step can fetch from: the keys of connectors.yaml that have a connector today. */
 export const FETCH_CONNECTORS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'] as const;
 
-/**
- * Where a connector can fetch the output a paste step asks for. The resources are fetched in order
- * and joined as one paste, as `curl a; echo; curl b` prints them; each id the connector needs comes
- * from the walkthrough's known values (`ids: { jobId: flink.job-id }`) or is typed with the request.
- */
-export const FetchSchema = z.strictObject({
+const fetchSource = {
   connector: z.enum(FETCH_CONNECTORS),
   resources: z.array(z.string().min(1)).min(1),
   ids: z.record(z.string().min(1), z.string().min(1)).default({}),
@@ -64,6 +59,26 @@ export const FetchSchema = z.strictObject({
    * for (`heapUsagePeak`), read by the parser of the last resource, as a paste of it would be.
    */
   value: z.string().min(1).optional(),
+};
+
+/** One system's answer to a step: its connector, the resources, and the ids they take. */
+export const FetchSourceSchema = z.strictObject(fetchSource);
+export type FetchSource = z.infer<typeof FetchSourceSchema>;
+
+/**
+ * Where a connector can fetch the output a paste step asks for. The resources are fetched in order
+ * and joined as one paste, as `curl a; echo; curl b` prints them; each id the connector needs comes
+ * from the walkthrough's known values (`ids: { jobId: flink.job-id }`) or is typed with the request.
+ */
+export const FetchSchema = z.strictObject({
+  ...fetchSource,
+  /**
+   * A second system holding the same evidence, read by the same parser: fetched when the first is not
+   * configured, or when the first's answer does not hold what the step reads (YARN's application
+   * diagnostics name an executor's kill only when the application died of it; Spark keeps each
+   * executor's removal reason).
+   */
+  or: FetchSourceSchema.optional(),
 });
 export type FetchSpec = z.infer<typeof FetchSchema>;
 

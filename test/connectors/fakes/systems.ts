@@ -5,6 +5,8 @@ export const FLINK_JOB = '1c53a8f1b4937f50456190e884c9f289';
 export const FLINK_DOCS_JOB = 'ab78dcdbb1db025539e30217ec54ee16';
 export const FLINK_TM = '192.168.178.34:58646-64d0d8';
 export const SPARK_APP = 'app-20161116163331-0000';
+/** The Spark-on-YARN application of Spark's own test event log whose settings the fake's /environment answers. */
+export const SPARK_YARN_APP = 'application_1506645932520_24630151';
 export const YARN_APP = 'application_1326821518301_0005';
 export const YARN_ATTEMPT = 'appattempt_1326821518301_0005_000001';
 
@@ -86,31 +88,47 @@ export function flinkFake(): RestFake {
   return fake;
 }
 
-/** Spark's monitoring REST API (docs/monitoring.md, "REST API"). */
-export function sparkFake(executors = 'spark/executor-memory-usage-allexecutors.json'): RestFake {
-  const notFound = NOT_FOUND;
+/** The answer for whichever of two applications was asked, a 404 for any other. */
+function byApp(files: Readonly<Record<string, string>>): (m: RegExpExecArray) => Answer {
+  return (m) => {
+    const file = files[m[1] ?? ''];
+    return file ? { body: fixture(file) } : { status: 404, body: NOT_FOUND };
+  };
+}
+
+/**
+ * Spark's monitoring REST API (docs/monitoring.md, "REST API"): SPARK_APP, and SPARK_YARN_APP with
+ * its own settings and, by default, its own executors (`yarnExecutors` serves others under its id).
+ */
+export function sparkFake(
+  executors = 'spark/executor-memory-usage-allexecutors.json',
+  yarnExecutors = 'spark/executor-metrics-allexecutors-trimmed.json',
+): RestFake {
   return new RestFake([
     {
       name: 'allexecutors',
       pattern: /^\/api\/v1\/applications\/([^/]+)\/allexecutors$/,
-      answer: byId(SPARK_APP, executors, notFound),
+      answer: byApp({ [SPARK_APP]: executors, [SPARK_YARN_APP]: yarnExecutors }),
     },
     {
       name: 'environment',
       pattern: /^\/api\/v1\/applications\/([^/]+)\/environment$/,
-      answer: byId(SPARK_APP, 'spark/environment-trimmed.json', notFound),
+      answer: byApp({
+        [SPARK_APP]: 'spark/environment-trimmed.json',
+        [SPARK_YARN_APP]: 'spark/converted-environment-yarn-24630151.json',
+      }),
     },
   ]);
 }
 
-/** The ResourceManager REST API (hadoop-yarn-site ResourceManagerRest.md). */
-export function yarnFake(app = 'yarn/app-docs-finished.json'): RestFake {
+/** The ResourceManager REST API (hadoop-yarn-site ResourceManagerRest.md); `app` is answered under `appId`. */
+export function yarnFake(app = 'yarn/app-docs-finished.json', appId = YARN_APP): RestFake {
   const notFound = NOT_FOUND;
   return new RestFake([
     {
       name: 'app',
       pattern: /^\/ws\/v1\/cluster\/apps\/(application_\d+_\d+)$/,
-      answer: byId(YARN_APP, app, notFound),
+      answer: byId(appId, app, notFound),
     },
     {
       name: 'appattempts',

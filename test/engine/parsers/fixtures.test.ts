@@ -307,6 +307,24 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
     'assembled-removed-for-memory.json',
     { removedExecutors: 1, removedForMemory: 1, verdict: '1 executor(s) removed for memory' },
   ],
+  [
+    'spark-environment',
+    'converted-environment-yarn-24630151.json',
+    {
+      properties: 74,
+      executorCores: 1,
+      // "2G": JavaUtils.byteStringAs, binary units.
+      executorMemoryBytes: 2 * GiB,
+      driverMemoryBytes: 2 * GiB,
+      offHeapEnabled: false,
+      verdict: '1 core(s) per executor',
+    },
+  ],
+  [
+    'spark-environment',
+    'spark-app-environment-trimmed.json',
+    { properties: 26, offHeapEnabled: false, verdict: 'spark.executor.cores not set' },
+  ],
 ];
 
 /**
@@ -314,6 +332,10 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
  * the sample and the values above). A regex where part of the sentence is not worth pinning.
  */
 const SUMMARIES: Record<string, string | RegExp> = {
+  'converted-environment-yarn-24630151.json':
+    'Spark settings (74 properties): spark.executor.cores 1, spark.executor.memory 2 GB, spark.executor.memoryOverhead not set, spark.executor.pyspark.memory not set, off-heap off.',
+  'spark-app-environment-trimmed.json':
+    'Spark settings (26 properties): spark.executor.cores not set, spark.executor.memory not set, spark.executor.memoryOverhead not set, spark.executor.pyspark.memory not set, off-heap off.',
   'assembled-direct-200m.json':
     'TaskManager JVM memory: heap 80.9 MB used of 512 MB max (16%), metaspace 620 KB, direct buffers 200 MB.',
   'assembled-runner-log-workers-lost.txt':
@@ -460,6 +482,11 @@ const BROKEN: [parser: string, file: string, message: RegExp][] = [
     'spark-executors',
     'truncated-mid-executor.json',
     /^could not parse: expected the complete JSON of \/api\/v1\/applications\/<app>\/allexecutors/,
+  ],
+  [
+    'spark-environment',
+    'truncated-mid-properties.json',
+    /^could not parse: expected the complete JSON of \/api\/v1\/applications\/<app>\/environment/,
   ],
   ['memory-samples', 'truncated-two-samples.txt', /does not look like memory samples/],
   [

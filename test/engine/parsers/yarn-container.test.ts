@@ -62,3 +62,14 @@ describe('the exit status', () => {
     expect(parse(read('easyrec-21-beyond-physical.txt')).summary).toContain('; exit status -104;');
   });
 });
+
+describe("Spark's own kill reason, as YarnAllocator writes it", () => {
+  // apache/spark YarnAllocator (3.x), KILLED_EXCEEDED_VMEM: the message it composes around the figures
+  // it finds in YARN's diagnostics ("<MEM_REGEX> of <MEM_REGEX> virtual memory used"). Built from that
+  // source, beside the real "physical" and pre-3.0 lines the fixtures hold.
+  it('reads "exceeding virtual memory limits" (Spark 3.0+) as a virtual kill', () => {
+    const reason =
+      'Container killed by YARN for exceeding virtual memory limits. 9.6 GB of 8.4 GB virtual memory used. Consider boosting spark.executor.memoryOverhead or boosting yarn.nodemanager.vmem-pmem-ratio or disabling yarn.nodemanager.vmem-check-enabled because of YARN-4714.';
+    expect(parse(reason).values).toMatchObject({ resource: 'virtual' });
+  });
+});
