@@ -1,29 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { Console } from '../../src/cli/console/console.ts';
-import type { ConnectorsConfig } from '../../src/connectors/config.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { SPARK_YARN_APP, sparkFake, yarnFake } from '../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../connectors/support.ts';
-
-const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
-
-/** The real playbooks and parsers in a console fed `lines` through a pipe, with these connectors. */
-async function runConsole(lines: readonly string[], connectors?: ConnectorsConfig): Promise<string> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let out = '';
-  stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  const service = new WalkthroughService({ store: new MemoryWalkthroughStore() });
-  const options = { playbooks: PLAYBOOKS, service, actor: 'alice', ...(connectors ? { connectors } : {}) };
-  const console = new Console({ stdin, stdout, stderr: stdout }, options);
-  stdin.end(`${lines.join('\n')}\n`);
-  await console.run();
-  return out;
-}
+import { runRealConsole } from './console-harness.ts';
 
 /** On YARN (1), the limit not known (3: read the diagnostics). */
 const TO_DIAGNOSTICS = ['walk spark-executor-overhead-killed', '1', '3'];
@@ -40,7 +18,7 @@ describe('console: a Spark executor killed on YARN, fetched from the ResourceMan
   const connectors = () => ({ yarn: targetFor(yarn.url), spark: targetFor(spark.url) });
 
   it('reaches the conclusion with no paste: the kill from allexecutors, the cores from /environment', async () => {
-    const out = await runConsole(
+    const out = await runRealConsole(
       [
         ...TO_DIAGNOSTICS,
         `fetch ${SPARK_YARN_APP}`,
@@ -76,7 +54,7 @@ describe('console: a Spark executor killed on YARN, fetched from the ResourceMan
   });
 
   it('unconfigured, the steps offer no fetch and nothing is requested', async () => {
-    const out = await runConsole([...TO_DIAGNOSTICS, 'status']);
+    const out = await runRealConsole([...TO_DIAGNOSTICS, 'status']);
     expect(out).not.toContain('fetch it from');
     expect(yarn.fake.seen).toEqual([]);
     expect(spark.fake.seen).toEqual([]);

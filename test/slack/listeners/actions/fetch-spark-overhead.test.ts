@@ -3,9 +3,9 @@ import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
 import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/slack/ids.ts';
 import { SPARK_YARN_APP, sparkFake, yarnFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
-import { buttonsOf, click } from '../../support/clicks.ts';
+import { buttonsOf, click, startWalk } from '../../support/clicks.ts';
 import { type Harness, waitFor } from '../../support/harness.ts';
-import { slashCommand, viewSubmission } from '../../support/payloads.ts';
+import { viewSubmission } from '../../support/payloads.ts';
 import { CHANNEL, OWNER, startWith, stepTitled } from '../fetch-form.ts';
 
 // Registered first, so their stops run after the app's (vitest runs after-hooks in reverse).
@@ -23,14 +23,7 @@ const connectors = (): ConnectorsConfig => ({ yarn: targetFor(yarn.url), spark: 
 
 /** /memdoctor walk spark-executor-overhead-killed, on YARN, the limit not known: the diagnostics step. */
 async function toDiagnostics() {
-  await h.sender.command(
-    slashCommand('walk spark-executor-overhead-killed', {
-      user: OWNER,
-      channel: CHANNEL,
-      responseUrl: h.fake.responseUrl,
-    }),
-  );
-  const root = await waitFor(() => h.fake.messages.find((m) => m.channel === CHANNEL && !m.thread_ts));
+  const root = await startWalk(h, 'spark-executor-overhead-killed', { user: OWNER, channel: CHANNEL });
   await click(
     h,
     await stepTitled(h, root, 'Where do the executors run?'),
