@@ -48,10 +48,11 @@ export function fetchOffer(
   const first = sources[0];
   if (!first) return undefined;
   const known = knownValues(record);
+  const earlier = idsFetchedBefore(record);
   const missingIds = [
     ...new Set(
       sources.flatMap((source) => {
-        const ids = idsFromKnown(source, known);
+        const ids = { ...earlier, ...idsFromKnown(source, known) };
         return neededIds(source).filter((id) => !ids[id]);
       }),
     ),
@@ -64,6 +65,17 @@ export function fetchOffer(
 function neededIds(source: FetchSource): string[] {
   const connector = CONNECTORS[source.connector];
   return [...new Set(source.resources.flatMap((r) => connector.resources[r]?.ids ?? []))];
+}
+
+/**
+ * The ids earlier fetches of this walkthrough used, typed or known: an application id given for
+ * YARN's diagnostics serves the History Server's executors and settings too, without asking again.
+ */
+function idsFetchedBefore(record: WalkthroughRecord): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const entry of record.path)
+    if ('fetched' in entry.answer && entry.answer.fetched?.ids) Object.assign(ids, entry.answer.fetched.ids);
+  return ids;
 }
 
 function idsFromKnown(source: FetchSource, known: Readonly<Record<string, string>>): Record<string, string> {
@@ -138,11 +150,14 @@ function eventOf(
   source: FetchSource,
   fetched: readonly Fetched[],
   check: boolean,
+  ids: Readonly<Record<string, string>>,
 ): WalkthroughEvent {
+  const used = Object.fromEntries(neededIds(source).flatMap((id) => (ids[id] ? [[id, ids[id]]] : [])));
   const from = {
     connector: source.connector,
     paths: fetched.map((f) => f.from.path),
     fetchedAt: fetched.at(-1)?.from.fetchedAt ?? new Date().toISOString(),
+    ...(Object.keys(used).length ? { ids: used } : {}),
   };
   if (step.kind === 'measurement')
     return { type: 'measure', value: measured(source, fetched), step: step.id, from };
@@ -160,17 +175,19 @@ async function firstAnswer(
   step: { id: string; kind: string; parser?: string },
   spec: FetchSpec,
   request: FetchStepRequest,
-  known: Readonly<Record<string, string>>,
+  record: WalkthroughRecord,
 ): Promise<{ fetched: Fetched[]; event: WalkthroughEvent } | ConnectorError> {
+  const known = knownValues(record);
+  const earlier = idsFetchedBefore(record);
   const sources = configuredSources(spec, context.connectors);
   const reasons: string[] = [];
   for (const [i, source] of (sources.length ? sources : [spec]).entries()) {
-    const ids = { ...idsFromKnown(source, known), ...request.ids };
+    const ids = { ...earlier, ...idsFromKnown(source, known), ...request.ids };
     try {
       const fetched = await fetchAll(source.connector, source.resources, ids, context);
       // After a source that failed, a last answer the parser cannot read is told with that failure.
       const check = i < sources.length - 1 || reasons.length > 0;
-      return { fetched, event: eventOf(step, source, fetched, check) };
+      return { fetched, event: eventOf(step, source, fetched, check, ids) };
     } catch (error) {
       if (!(error instanceof ConnectorError)) throw error;
       reasons.push(error.message);
@@ -197,7 +214,7 @@ export async function fetchStep(
       kind: 'not-fetched',
       error: new ConnectorError('This step has nothing to fetch: paste the output.'),
     };
-  const answer = await firstAnswer(context, step, spec, request, knownValues(record));
+  const answer = await firstAnswer(context, step, spec, request, record);
   if (answer instanceof ConnectorError) return { kind: 'not-fetched', error: answer };
   const { fetched, event } = answer;
   const answered = await answerStep(context, {

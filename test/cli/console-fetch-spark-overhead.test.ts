@@ -23,7 +23,8 @@ describe('console: a Spark executor killed on YARN, fetched from the ResourceMan
         ...TO_DIAGNOSTICS,
         `fetch ${SPARK_YARN_APP}`,
         ...TO_CORES,
-        `fetch ${SPARK_YARN_APP}`,
+        // The application id given for the kill serves the settings too.
+        'fetch',
         ...TO_CONCLUSION,
         'transcript',
       ],
@@ -32,7 +33,8 @@ describe('console: a Spark executor killed on YARN, fetched from the ResourceMan
     expect(out).toContain(
       'or type `fetch <appId>` to fetch it from YARN ResourceManager or Spark History Server',
     );
-    expect(out).toContain('or type `fetch <appId>` to fetch it from Spark History Server');
+    expect(out).toContain('or type `fetch` to fetch it from Spark History Server');
+    expect(out).not.toContain('or type `fetch <appId>` to fetch it from Spark History Server');
     // The removed executor's reason, cited from the fetched list, and judged as the pasted line.
     expect(out).toContain(
       '[2].removeReason = Container killed by YARN for exceeding memory limits. 5.5 GB of 5.5 GB physical memory used.',

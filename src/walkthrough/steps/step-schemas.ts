@@ -87,6 +87,8 @@ export const FetchedFromSchema = z.strictObject({
   connector: z.string().min(1),
   paths: z.array(z.string().min(1)).min(1),
   fetchedAt: z.string().min(1),
+  /** The ids the fetch used (`appId`), so a later step's fetch needs none typed again. */
+  ids: z.record(z.string().min(1), z.string().min(1)).optional(),
 });
 export type FetchedFromRecord = z.infer<typeof FetchedFromSchema>;
 

@@ -67,7 +67,9 @@ describe('actions/fetch-step: the Spark executor killed on YARN, fetched from YA
     );
     await click(h, await stepTitled(h, root, "Is Spark's off-heap memory enabled?"), 'No', OWNER);
     const cores = await stepTitled(h, root, 'How many cores does each executor have?');
-    await fetchWithId(cores, 'Spark History Server', 'appId', SPARK_YARN_APP);
+    // The application id given for the kill serves the settings: no form asks for it again.
+    const forms = h.fake.callsTo('views.open').length;
+    await click(h, cores, 'Fetch from Spark History Server', OWNER);
     await click(
       h,
       await stepTitled(h, root, 'Do the executors use native libraries?'),
@@ -75,6 +77,7 @@ describe('actions/fetch-step: the Spark executor killed on YARN, fetched from YA
       OWNER,
     );
     await stepTitled(h, root, 'The memory overhead is too small');
+    expect(h.fake.callsTo('views.open')).toHaveLength(forms);
     const record = await h.deps.walkthroughs.findByThread(
       { workspace: 'T1', conversation: CHANNEL },
       root.ts,
@@ -83,7 +86,11 @@ describe('actions/fetch-step: the Spark executor killed on YARN, fetched from YA
     expect(record?.path.find((e) => e.step === 'yarn-diagnostics')?.answer).toMatchObject({
       verdict: 'killed for physical memory: the process outgrew its container',
       values: { resource: 'physical' },
-      fetched: { connector: 'spark', paths: [`/api/v1/applications/${SPARK_YARN_APP}/allexecutors`] },
+      fetched: {
+        connector: 'spark',
+        paths: [`/api/v1/applications/${SPARK_YARN_APP}/allexecutors`],
+        ids: { appId: SPARK_YARN_APP },
+      },
     });
     expect(record?.path.find((e) => e.step === 'cores')?.answer).toMatchObject({
       value: 1,
