@@ -2,7 +2,7 @@ import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import { type BookContents, FactBook } from './facts.ts';
 import type { EngineHint } from './hints.ts';
-import type { LiteralScanner } from './ingest/literal-scan.ts';
+import { type LiteralScanner, rarestWindowsJson } from './ingest/literal-scan.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import type { LineSink } from './ingest/skim.ts';
 import { ParsedFacts } from './parsers/collect.ts';
@@ -78,6 +78,11 @@ function shipped(): Prepared {
 /** Finds every trigger of the extractors (the registry's by default), for readers without a collector. */
 export function triggerScanner(extractors?: readonly Extractor[]): LiteralScanner | undefined {
   return (extractors && extractors !== SHIPPED.extractors ? prepare(extractors) : shipped()).triggers.scanner;
+}
+
+/** windows.json as the build writes it: the rarest scan window of every shipped trigger. */
+export function shippedWindowsJson(): string {
+  return rarestWindowsJson(new TriggerIndex(SHIPPED.extractors).literals);
 }
 
 /**

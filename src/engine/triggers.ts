@@ -50,11 +50,19 @@ export class TriggerIndex {
   private readonly tests: readonly RegExp[] = [];
 
   constructor(extractors: readonly Extractor[]) {
-    this.literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => triggerKey(e, t))))];
+    // One pass over the triggers: each key's extractors, in registry order, each once.
+    const byKey = new Map<string, number[]>();
+    extractors.forEach((extractor, index) => {
+      for (const trigger of extractor.triggers) {
+        const key = triggerKey(extractor, trigger);
+        const indexes = byKey.get(key) ?? [];
+        if (indexes.at(-1) !== index) indexes.push(index);
+        byKey.set(key, indexes);
+      }
+    });
+    this.literals = [...byKey.keys()];
     this.scannable = this.literals.every((key) => isScannable(parseLiteralKey(key).text));
-    this.byId = this.literals.map((key) =>
-      extractors.flatMap((e, i) => (e.triggers.some((t) => triggerKey(e, t) === key) ? [i] : [])),
-    );
+    this.byId = [...byKey.values()];
     if (this.scannable) this.scanner = new LiteralScanner(this.literals);
     else this.tests = this.literals.map(keyTest);
   }

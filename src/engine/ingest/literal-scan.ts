@@ -4,6 +4,7 @@
 // byte is folded into a rolling window once; tables keyed by a window of two, four or eight bytes
 // (each literal's rarest) say where a literal may be, and only there are its bytes compared.
 
+import { z } from 'zod';
 import {
   createKernel,
   hash8Of,
@@ -13,6 +14,7 @@ import {
   secondHash8Of,
   secondHashOf,
 } from './scan-kernel.ts';
+import builtWindows from './windows.json' with { type: 'json' };
 
 const FOLD = new Uint8Array(256).map((_, byte) => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte));
 
@@ -168,22 +170,51 @@ function largestCommonPart(words: readonly [number, number][], start: number, en
   return most;
 }
 
-/**
- * Each literal's rarest window, once per thread: a scanner is built again each time the live
- * literals change, and for every block of a large input (blocks.ts), and the choice costs more than
- * the rest of the scanner's set-up.
- */
-const RAREST_WINDOW = new Map<string, number>();
+/** The width of a literal's key window: 8 bytes if it has them, else 4, else 2. */
+function windowWidth(length: number): number {
+  return length >= 8 ? 8 : length >= 4 ? 4 : 2;
+}
 
-/** The index of the last byte of the literal's rarest window of `width` bytes (by BYTE_FREQUENCY). */
-function rarestWindowEnd(bytes: Uint8Array, width: number): number {
-  const key = `${width}:${String.fromCharCode(...bytes)}`;
-  let end = RAREST_WINDOW.get(key);
-  if (end === undefined) {
+/**
+ * Each literal's rarest window (where it ends), by the literal's folded text: the shipped triggers'
+ * chosen at build time (windows.json, scripts/compile-windows.ts), since choosing them cost every
+ * start; any other literal's chosen once per thread, when first met.
+ */
+const RAREST_WINDOW = new Map<string, number>(
+  Object.entries(z.record(z.string(), z.number().int().nonnegative()).parse(builtWindows)),
+);
+
+/** The index of the last byte of the literal's rarest window (by BYTE_FREQUENCY). */
+function rarestWindowEnd(bytes: Uint8Array): number {
+  const text = String.fromCharCode(...bytes);
+  const width = windowWidth(bytes.length);
+  let end = RAREST_WINDOW.get(text);
+  // A stale windows.json may name a window the literal does not have: it is chosen again.
+  if (end === undefined || end < width - 1 || end >= bytes.length) {
     end = searchRarestWindow(bytes, width);
-    RAREST_WINDOW.set(key, end);
+    RAREST_WINDOW.set(text, end);
   }
   return end;
+}
+
+/**
+ * What the build writes to windows.json for these literal keys: each one's rarest window, chosen
+ * afresh, by its folded text in sorted order.
+ */
+export function rarestWindowsJson(keys: readonly string[]): string {
+  const texts = [...new Set(keys.map((key) => parseLiteralKey(key.toLowerCase()).text))]
+    .filter(isScannable)
+    .sort();
+  const ends = texts.map((text) => {
+    const bytes = foldedBytes(text);
+    return [text, searchRarestWindow(bytes, windowWidth(bytes.length))] as const;
+  });
+  return `${JSON.stringify(Object.fromEntries(ends), null, 2)}\n`;
+}
+
+/** A scannable literal's bytes, ASCII letters folded to lower case. */
+function foldedBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => FOLD[c.charCodeAt(0)] as number);
 }
 
 function searchRarestWindow(bytes: Uint8Array, width: number): number {
@@ -269,7 +300,7 @@ export class LiteralScanner {
     const parsed = this.literals.map(parseLiteralKey);
     this.bytes = parsed.map(({ text }) => {
       if (!isScannable(text)) throw new Error(`not a scannable literal: ${JSON.stringify(text)}`);
-      return Uint8Array.from(text, (c) => FOLD[c.charCodeAt(0)] as number);
+      return foldedBytes(text);
     });
     this.notAfter = parsed.map(({ notAfter }) =>
       Uint8Array.from(notAfter, (c) => FOLD[c.charCodeAt(0) & 0x7f] as number),
@@ -277,8 +308,8 @@ export class LiteralScanner {
     // Each literal is keyed by its rarest window of 2, 4 or 8 bytes: its first word is often a common
     // one ("executor", "memory", "from"), and a table hit on a common window costs a comparison.
     this.bytes.forEach((bytes, id) => {
-      const width = bytes.length >= 8 ? 8 : bytes.length >= 4 ? 4 : 2;
-      const end = rarestWindowEnd(bytes, width);
+      const width = windowWidth(bytes.length);
+      const end = rarestWindowEnd(bytes);
       this.keyEnds.push(end);
       const tail = ((bytes[end - 1] as number) << 8) | (bytes[end] as number);
       this.tails.add(tail, id);

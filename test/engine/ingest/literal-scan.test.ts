@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { shippedWindowsJson } from '../../../src/engine/collector.ts';
 import { isScannable, LiteralScanner, literalKey } from '../../../src/engine/ingest/literal-scan.ts';
+
+const WINDOWS = new URL('../../../src/engine/ingest/windows.json', import.meta.url);
 
 /** A global, case-insensitive alternation of the literals, longest first (the engine's old prefilter). */
 function alternation(literals: readonly string[]): RegExp {
@@ -72,6 +76,29 @@ describe('LiteralScanner', () => {
       // Each finds nothing in the other's bytes, though the kernel last held the other's tables.
       expect(oom.find(b, 0, b.length)).toBe(-1);
       expect(yarn.find(a, 0, a.length)).toBe(-1);
+    }
+  });
+
+  it('windows.json is what the build chooses for the shipped triggers (run node scripts/build.mjs)', () => {
+    expect(readFileSync(WINDOWS, 'utf8')).toBe(shippedWindowsJson());
+  });
+
+  it('finds literals the build chose no window for, and those it did, alike', () => {
+    const built = Object.keys(JSON.parse(readFileSync(WINDOWS, 'utf8')) as Record<string, number>);
+    const unshipped = ['qzx', 'zebra-quux', 'frobnicate the widget'];
+    for (const literal of unshipped) expect(built).not.toContain(literal);
+    expect(built).toContain('java heap space');
+    const scanner = new LiteralScanner([...unshipped, 'java heap space']);
+    const bytes = Buffer.from('a line\nthen FROBNICATE the Widget\nJava heap space\nqzx\n');
+    for (const [from, literal] of [
+      [0, 'frobnicate the widget'],
+      [bytes.indexOf('Java'), 'java heap space'],
+      [bytes.indexOf('qzx'), 'qzx'],
+    ] as const) {
+      const at = bytes.toString('latin1').toLowerCase().indexOf(literal, from);
+      const hit = scanner.find(bytes, from, bytes.length);
+      expect(hit).toBeGreaterThanOrEqual(at);
+      expect(hit).toBeLessThan(at + literal.length);
     }
   });
 
