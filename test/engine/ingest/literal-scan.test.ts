@@ -25,6 +25,11 @@ function starts(text: string, literals: readonly string[]): number[] {
   return found;
 }
 
+/** The text with the letters whose bits are set in `bits` (the i-th letter by bit i % 31) upper-cased. */
+function mixedCase(text: string, bits: number): string {
+  return [...text].map((c, i) => ((bits >> (i % 31)) & 1 ? c.toUpperCase() : c)).join('');
+}
+
 const LITERALS = ['% ', 'k8s', 'exit', 'java heap space', 'yarn.', 'outofmemoryerror', 'oom-kill', 'sdk'];
 
 describe('LiteralScanner', () => {
@@ -113,9 +118,15 @@ describe('LiteralScanner', () => {
   it('agrees with the trigger regex on whether and where a line holds a literal', () =>
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.constantFrom(...LITERALS, 'JAVA', 'Exit', 'yarn', '%', ' '), fc.string()), {
-          maxLength: 12,
-        }),
+        fc.array(
+          fc
+            .tuple(
+              fc.oneof(fc.constantFrom(...LITERALS, 'JAVA', 'Exit', 'yarn', '%', ' '), fc.string()),
+              fc.nat(),
+            )
+            .map(([part, caseBits]) => mixedCase(part, caseBits)),
+          { maxLength: 12 },
+        ),
         fc.integer({ min: 0, max: 8 }),
         (parts, cut) => {
           const text = parts.join('');
