@@ -102,6 +102,10 @@ export class FactCollector implements LineSink {
   /** Each literal with the kinds it can still give (undefined: it is always worth reading). */
   private readonly reach: ReadonlyMap<string, readonly string[] | undefined>;
   private live?: readonly string[];
+  /** The flags `live` was made from. */
+  private liveOf?: readonly boolean[];
+  /** For each trigger literal (its id in `triggers`), whether it is live: see liveLiterals. */
+  private liveIds: readonly boolean[] = [];
   private liveAt = -1;
 
   /**
@@ -129,7 +133,8 @@ export class FactCollector implements LineSink {
     for (const raw of lines) {
       this.lineNo++;
       if (raw.length === 0) continue;
-      const opened = this.triggers.opened(raw);
+      // An extractor opened only by dead triggers could give the line nothing the book still wants.
+      const opened = this.triggers.opened(raw, this.liveFlags());
       if (opened.size === 0 || isFence(raw)) continue;
       this.scan(raw, normalise(raw), opened);
     }
@@ -151,14 +156,25 @@ export class FactCollector implements LineSink {
   liveLiterals(): readonly string[] | undefined {
     // Lines may be skipped only if the byte scan can find every literal.
     if (!this.triggers.scannable) return undefined;
-    if (this.liveAt !== this.book.fullKinds) {
-      this.liveAt = this.book.fullKinds;
-      const live = [...this.reach]
-        .filter(([, kinds]) => kinds === undefined || kinds.some(this.wanted))
-        .map(([literal]) => literal);
+    const flags = this.liveFlags();
+    if (flags !== this.liveOf) {
+      this.liveOf = flags;
+      const live = this.triggers.literals.filter((_, id) => flags[id]);
       if (live.length !== this.live?.length) this.live = live;
     }
     return this.live;
+  }
+
+  /** Which trigger literals are live, by id; rebuilt when a kind fills. */
+  private liveFlags(): readonly boolean[] {
+    if (this.liveAt !== this.book.fullKinds) {
+      this.liveAt = this.book.fullKinds;
+      this.liveIds = this.triggers.literals.map((literal) => {
+        const kinds = this.reach.get(literal);
+        return kinds === undefined || kinds.some(this.wanted);
+      });
+    }
+    return this.liveIds;
   }
 
   /** Finds every trigger: what a line longer than the limit is searched for (undefined: not scannable). */

@@ -67,10 +67,14 @@ export class TriggerIndex {
     else this.tests = this.literals.map(keyTest);
   }
 
-  /** Indexes of the extractors whose triggers occur in the line. */
-  opened(line: string): Set<number> {
+  /**
+   * Indexes of the extractors whose triggers occur in the line; with `live` (by literal id), only
+   * those a live trigger opens.
+   */
+  opened(line: string, live?: readonly boolean[]): Set<number> {
     const opened = new Set<number>();
     const open = (id: number) => {
+      if (live && !live[id]) return;
       for (const index of this.byId[id] ?? []) opened.add(index);
     };
     if (this.scanner) this.scanner.each(line, open);
