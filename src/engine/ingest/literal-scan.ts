@@ -13,7 +13,6 @@ import {
   hashOf,
   type Kernel,
   LAYOUT,
-  rawHashOf,
   secondHash8Of,
   secondHashOf,
 } from './scan-kernel.ts';
@@ -237,14 +236,31 @@ function searchRarestWindow(bytes: Uint8Array, width: number): number {
   return best;
 }
 
-/** Every way the folded bytes may be written: each ASCII letter in either case. */
-function everyCase(folded: Uint8Array): number[][] {
-  let cases: number[][] = [[]];
-  for (const byte of folded) {
-    const cased = byte >= 0x61 && byte <= 0x7a ? [byte, byte - 0x20] : [byte];
-    cases = cases.flatMap((head) => cased.map((variant) => [...head, variant]));
+/**
+ * Every way the folded bytes may be written (each ASCII letter in either case), each as the number a
+ * little-endian load of them gives: what the kernel's first test reads.
+ */
+function everyCase(folded: Uint8Array): number[] {
+  let words = [0];
+  folded.forEach((byte, k) => {
+    const cases = byte >= 0x61 && byte <= 0x7a ? [byte, byte - 0x20] : [byte];
+    words = words.flatMap((word) => cases.map((cased) => (word | (cased << (8 * k))) >>> 0));
+  });
+  return words;
+}
+
+/** Each literal's first-test slots (by its folded text): the scanners of a run share most literals. */
+const FIRST_TEST_SLOTS = new Map<string, readonly number[]>();
+
+/** The kernel's first-test slots of a window's last four bytes (rawFours) or a short window (rawShorts). */
+function firstTestSlots(text: string, window: Uint8Array): readonly number[] {
+  let slots = FIRST_TEST_SLOTS.get(text);
+  if (slots === undefined) {
+    const words = everyCase(window);
+    slots = window.length === 2 ? words : words.map(hashOf);
+    FIRST_TEST_SLOTS.set(text, slots);
   }
-  return cases;
+  return slots;
 }
 
 /** A text's character as the scan sees it: ASCII folded, anything else 0, which no literal holds. */
@@ -336,14 +352,12 @@ export class LiteralScanner {
     if (width === 2) {
       const window = ((bytes[end - 1] as number) << 8) | (bytes[end] as number);
       this.short.add(window, id);
-      for (const [first, second] of everyCase(bytes.subarray(end - 1, end + 1)))
-        this.rawShorts.push((first as number) | ((second as number) << 8));
+      this.rawShorts.push(...firstTestSlots(this.literals[id] as string, bytes.subarray(end - 1, end + 1)));
       return;
     }
     const last = uint32At(bytes, end - 3);
     this.fours.push(hashOf(last));
-    for (const [a, b, c, d] of everyCase(bytes.subarray(end - 3, end + 1)))
-      this.rawFours.push(rawHashOf(a as number, b as number, c as number, d as number));
+    this.rawFours.push(...firstTestSlots(this.literals[id] as string, bytes.subarray(end - 3, end + 1)));
     if (width === 8) {
       this.eight.add(hash8Of(uint32At(bytes, end - 7), last), id);
       this.eightSecond.push(secondHash8Of(uint32At(bytes, end - 7), last));

@@ -15,7 +15,7 @@ export const LAYOUT = {
   eightHeads: 256 + 65536 + (1 << 18),
   /**
    * The first, cheap test of every byte, on the bytes as they are (every case of each letter):
-   * 2^18 bytes, 1 where the hash of the four bytes ending here (rawHashOf) is that of the last four
+   * 2^18 bytes, 1 where the hash (hashOf) of the four bytes ending here, loaded little-endian, is that of the last four
    * of a literal's window of four or eight; 65536 bytes, 1 where the two ending here are a short
    * literal's window.
    */
@@ -50,11 +50,6 @@ export function secondHashOf(window: number): number {
 
 export function secondHash8Of(high: number, low: number): number {
   return secondHashOf(Math.imul(high, HIGH_MULTIPLIER) ^ low);
-}
-
-/** The rawFours slot of four bytes as they are, `last` the one the window ends with (a little-endian load). */
-export function rawHashOf(first: number, second: number, third: number, last: number): number {
-  return hashOf(first | (second << 8) | (third << 16) | (last << 24));
 }
 const PAGE = 65536;
 
