@@ -14,6 +14,10 @@ const dist = `${root}dist`;
 execFileSync(process.execPath, ['--import', 'tsx', `${root}scripts/compile-families.ts`], {
   stdio: 'inherit',
 });
+// Then the scan windows of the shipped triggers, which depend on those families' triggers.
+execFileSync(process.execPath, ['--import', 'tsx', `${root}scripts/compile-windows.ts`], {
+  stdio: 'inherit',
+});
 rmSync(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: root,

@@ -2,7 +2,7 @@ import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import { type BookContents, FactBook } from './facts.ts';
 import type { EngineHint } from './hints.ts';
-import type { LiteralScanner } from './ingest/literal-scan.ts';
+import { type LiteralScanner, rarestWindowsJson } from './ingest/literal-scan.ts';
 import { evidenceText, isFence, normalise } from './ingest/normalise.ts';
 import type { LineSink } from './ingest/skim.ts';
 import { ParsedFacts } from './parsers/collect.ts';
@@ -80,6 +80,11 @@ export function triggerScanner(extractors?: readonly Extractor[]): LiteralScanne
   return (extractors && extractors !== SHIPPED.extractors ? prepare(extractors) : shipped()).triggers.scanner;
 }
 
+/** windows.json as the build writes it: the rarest scan window of every shipped trigger. */
+export function shippedWindowsJson(): string {
+  return rarestWindowsJson(new TriggerIndex(SHIPPED.extractors).literals);
+}
+
 /**
  * Runs every extractor over a stream of line batches, collecting facts with their line numbers. As a
  * LineSink it also tells the reader which lines can be skipped: those holding no live literal.
@@ -97,6 +102,10 @@ export class FactCollector implements LineSink {
   /** Each literal with the kinds it can still give (undefined: it is always worth reading). */
   private readonly reach: ReadonlyMap<string, readonly string[] | undefined>;
   private live?: readonly string[];
+  /** The flags `live` was made from. */
+  private liveOf?: readonly boolean[];
+  /** For each trigger literal (its id in `triggers`), whether it is live: see liveLiterals. */
+  private liveIds: readonly boolean[] = [];
   private liveAt = -1;
 
   /**
@@ -124,7 +133,8 @@ export class FactCollector implements LineSink {
     for (const raw of lines) {
       this.lineNo++;
       if (raw.length === 0) continue;
-      const opened = this.triggers.opened(raw);
+      // An extractor opened only by dead triggers could give the line nothing the book still wants.
+      const opened = this.triggers.opened(raw, this.liveFlags());
       if (opened.size === 0 || isFence(raw)) continue;
       this.scan(raw, normalise(raw), opened);
     }
@@ -146,14 +156,25 @@ export class FactCollector implements LineSink {
   liveLiterals(): readonly string[] | undefined {
     // Lines may be skipped only if the byte scan can find every literal.
     if (!this.triggers.scannable) return undefined;
-    if (this.liveAt !== this.book.fullKinds) {
-      this.liveAt = this.book.fullKinds;
-      const live = [...this.reach]
-        .filter(([, kinds]) => kinds === undefined || kinds.some(this.wanted))
-        .map(([literal]) => literal);
+    const flags = this.liveFlags();
+    if (flags !== this.liveOf) {
+      this.liveOf = flags;
+      const live = this.triggers.literals.filter((_, id) => flags[id]);
       if (live.length !== this.live?.length) this.live = live;
     }
     return this.live;
+  }
+
+  /** Which trigger literals are live, by id; rebuilt when a kind fills. */
+  private liveFlags(): readonly boolean[] {
+    if (this.liveAt !== this.book.fullKinds) {
+      this.liveAt = this.book.fullKinds;
+      this.liveIds = this.triggers.literals.map((literal) => {
+        const kinds = this.reach.get(literal);
+        return kinds === undefined || kinds.some(this.wanted);
+      });
+    }
+    return this.liveIds;
   }
 
   /** Finds every trigger: what a line longer than the limit is searched for (undefined: not scannable). */

@@ -50,19 +50,31 @@ export class TriggerIndex {
   private readonly tests: readonly RegExp[] = [];
 
   constructor(extractors: readonly Extractor[]) {
-    this.literals = [...new Set(extractors.flatMap((e) => e.triggers.map((t) => triggerKey(e, t))))];
+    // One pass over the triggers: each key's extractors, in registry order, each once.
+    const byKey = new Map<string, number[]>();
+    extractors.forEach((extractor, index) => {
+      for (const trigger of extractor.triggers) {
+        const key = triggerKey(extractor, trigger);
+        const indexes = byKey.get(key) ?? [];
+        if (indexes.at(-1) !== index) indexes.push(index);
+        byKey.set(key, indexes);
+      }
+    });
+    this.literals = [...byKey.keys()];
     this.scannable = this.literals.every((key) => isScannable(parseLiteralKey(key).text));
-    this.byId = this.literals.map((key) =>
-      extractors.flatMap((e, i) => (e.triggers.some((t) => triggerKey(e, t) === key) ? [i] : [])),
-    );
+    this.byId = [...byKey.values()];
     if (this.scannable) this.scanner = new LiteralScanner(this.literals);
     else this.tests = this.literals.map(keyTest);
   }
 
-  /** Indexes of the extractors whose triggers occur in the line. */
-  opened(line: string): Set<number> {
+  /**
+   * Indexes of the extractors whose triggers occur in the line; with `live` (by literal id), only
+   * those a live trigger opens.
+   */
+  opened(line: string, live?: readonly boolean[]): Set<number> {
     const opened = new Set<number>();
     const open = (id: number) => {
+      if (live && !live[id]) return;
       for (const index of this.byId[id] ?? []) opened.add(index);
     };
     if (this.scanner) this.scanner.each(line, open);

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { z } from 'zod';
 import { DERIVATIONS } from '../engine/derive/registry.ts';
 import { PARSERS } from '../engine/parsers/registry.ts';
 import { type Playbook, PlaybookSchema } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError, PlaybookNotFoundError } from '../errors.ts';
+import { yaml } from '../lazy-yaml.ts';
 import { packagePath } from '../paths.ts';
 import { checkProcedure } from '../walkthrough/lint.ts';
 
@@ -18,9 +18,9 @@ const PROCEDURE_FILE = 'procedure.yaml';
 
 function readYaml(file: string): unknown {
   try {
-    return parseYaml(readFileSync(file, 'utf8'));
+    return yaml().parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    if (error instanceof YAMLParseError)
+    if (error instanceof yaml().YAMLParseError)
       throw new PlaybookInvalidError(file, `  YAML syntax: ${error.message}`);
     throw error;
   }

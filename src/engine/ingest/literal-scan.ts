@@ -1,11 +1,14 @@
 // Finds literals in raw bytes or text, ASCII letters folded: what lets the engine skip the lines of a
 // large log that can no longer change its answer without decoding them, and find a line's triggers.
-// A regex alternation of a hundred literals runs at about 45 MB/s in V8 whatever it finds. Here each
-// byte is folded into a rolling window once; tables keyed by a window of two, four or eight bytes
-// (each literal's rarest) say where a literal may be, and only there are its bytes compared.
+// A regex alternation of a hundred literals runs at about 45 MB/s in V8 whatever it finds. Here
+// tables keyed by a window of two, four or eight bytes (each literal's rarest) say where a literal
+// may be, and only there are its bytes compared. In bytes, the four ending at each byte are first
+// tested as they are, against every case of the windows' last four; only the few that pass are folded.
 
+import { z } from 'zod';
 import {
   createKernel,
+  HASH_BITS,
   hash8Of,
   hashOf,
   type Kernel,
@@ -13,6 +16,7 @@ import {
   secondHash8Of,
   secondHashOf,
 } from './scan-kernel.ts';
+import builtWindows from './windows.json' with { type: 'json' };
 
 const FOLD = new Uint8Array(256).map((_, byte) => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte));
 
@@ -168,22 +172,51 @@ function largestCommonPart(words: readonly [number, number][], start: number, en
   return most;
 }
 
-/**
- * Each literal's rarest window, once per thread: a scanner is built again each time the live
- * literals change, and for every block of a large input (blocks.ts), and the choice costs more than
- * the rest of the scanner's set-up.
- */
-const RAREST_WINDOW = new Map<string, number>();
+/** The width of a literal's key window: 8 bytes if it has them, else 4, else 2. */
+function windowWidth(length: number): number {
+  return length >= 8 ? 8 : length >= 4 ? 4 : 2;
+}
 
-/** The index of the last byte of the literal's rarest window of `width` bytes (by BYTE_FREQUENCY). */
-function rarestWindowEnd(bytes: Uint8Array, width: number): number {
-  const key = `${width}:${String.fromCharCode(...bytes)}`;
-  let end = RAREST_WINDOW.get(key);
-  if (end === undefined) {
+/**
+ * Each literal's rarest window (where it ends), by the literal's folded text: the shipped triggers'
+ * chosen at build time (windows.json, scripts/compile-windows.ts), since choosing them cost every
+ * start; any other literal's chosen once per thread, when first met.
+ */
+const RAREST_WINDOW = new Map<string, number>(
+  Object.entries(z.record(z.string(), z.number().int().nonnegative()).parse(builtWindows)),
+);
+
+/** The index of the last byte of the literal's rarest window (by BYTE_FREQUENCY). */
+function rarestWindowEnd(bytes: Uint8Array): number {
+  const text = String.fromCharCode(...bytes);
+  const width = windowWidth(bytes.length);
+  let end = RAREST_WINDOW.get(text);
+  // A stale windows.json may name a window the literal does not have: it is chosen again.
+  if (end === undefined || end < width - 1 || end >= bytes.length) {
     end = searchRarestWindow(bytes, width);
-    RAREST_WINDOW.set(key, end);
+    RAREST_WINDOW.set(text, end);
   }
   return end;
+}
+
+/**
+ * What the build writes to windows.json for these literal keys: each one's rarest window, chosen
+ * afresh, by its folded text in sorted order.
+ */
+export function rarestWindowsJson(keys: readonly string[]): string {
+  const texts = [...new Set(keys.map((key) => parseLiteralKey(key.toLowerCase()).text))]
+    .filter(isScannable)
+    .sort();
+  const ends = texts.map((text) => {
+    const bytes = foldedBytes(text);
+    return [text, searchRarestWindow(bytes, windowWidth(bytes.length))] as const;
+  });
+  return `${JSON.stringify(Object.fromEntries(ends), null, 2)}\n`;
+}
+
+/** A scannable literal's bytes, ASCII letters folded to lower case. */
+function foldedBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => FOLD[c.charCodeAt(0)] as number);
 }
 
 function searchRarestWindow(bytes: Uint8Array, width: number): number {
@@ -201,6 +234,33 @@ function searchRarestWindow(bytes: Uint8Array, width: number): number {
     }
   }
   return best;
+}
+
+/**
+ * Every way the folded bytes may be written (each ASCII letter in either case), each as the number a
+ * little-endian load of them gives: what the kernel's first test reads.
+ */
+function everyCase(folded: Uint8Array): number[] {
+  let words = [0];
+  folded.forEach((byte, k) => {
+    const cases = byte >= 0x61 && byte <= 0x7a ? [byte, byte - 0x20] : [byte];
+    words = words.flatMap((word) => cases.map((cased) => (word | (cased << (8 * k))) >>> 0));
+  });
+  return words;
+}
+
+/** Each literal's first-test slots (by its folded text): the scanners of a run share most literals. */
+const FIRST_TEST_SLOTS = new Map<string, readonly number[]>();
+
+/** The kernel's first-test slots of a window's last four bytes (rawFours) or a short window (rawShorts). */
+function firstTestSlots(text: string, window: Uint8Array): readonly number[] {
+  let slots = FIRST_TEST_SLOTS.get(text);
+  if (slots === undefined) {
+    const words = everyCase(window);
+    slots = window.length === 2 ? words : words.map(hashOf);
+    FIRST_TEST_SLOTS.set(text, slots);
+  }
+  return slots;
 }
 
 /** A text's character as the scan sees it: ASCII folded, anything else 0, which no literal holds. */
@@ -254,10 +314,13 @@ export class LiteralScanner {
   /** The second-hash slots of the long and eight tables' windows (the kernel's tables only). */
   private readonly longSecond: number[] = [];
   private readonly eightSecond: number[] = [];
-  /** Every literal by its last two bytes: only the kernel's first filter. */
-  private readonly tails = new LiteralIdsBySlot();
-  /** The same as flags, for the text scan's first test of every character. */
-  private readonly tailFlags = new Uint8Array(65536);
+  /** The kernel's first test: the slots of every case of each short window, and of each other window's last four bytes. */
+  private readonly rawShorts: number[] = [];
+  private readonly rawFours: number[] = [];
+  /** The folded windows' slots: the last four bytes of each of four or eight (hashOf), and the short ones. */
+  private readonly fours: number[] = [];
+  /** The text scan's first test, as flags of those slots: made when a text is first scanned. */
+  private textTest?: { fours: Uint8Array; shorts: Uint8Array };
   /** The bytes last copied into the kernel, and from where. */
   private loaded?: Uint8Array;
   private loadedFrom = 0;
@@ -269,7 +332,7 @@ export class LiteralScanner {
     const parsed = this.literals.map(parseLiteralKey);
     this.bytes = parsed.map(({ text }) => {
       if (!isScannable(text)) throw new Error(`not a scannable literal: ${JSON.stringify(text)}`);
-      return Uint8Array.from(text, (c) => FOLD[c.charCodeAt(0)] as number);
+      return foldedBytes(text);
     });
     this.notAfter = parsed.map(({ notAfter }) =>
       Uint8Array.from(notAfter, (c) => FOLD[c.charCodeAt(0) & 0x7f] as number),
@@ -277,20 +340,31 @@ export class LiteralScanner {
     // Each literal is keyed by its rarest window of 2, 4 or 8 bytes: its first word is often a common
     // one ("executor", "memory", "from"), and a table hit on a common window costs a comparison.
     this.bytes.forEach((bytes, id) => {
-      const width = bytes.length >= 8 ? 8 : bytes.length >= 4 ? 4 : 2;
-      const end = rarestWindowEnd(bytes, width);
-      this.keyEnds.push(end);
-      const tail = ((bytes[end - 1] as number) << 8) | (bytes[end] as number);
-      this.tails.add(tail, id);
-      this.tailFlags[tail] = 1;
-      if (width === 8) {
-        this.eight.add(hash8Of(uint32At(bytes, end - 7), uint32At(bytes, end - 3)), id);
-        this.eightSecond.push(secondHash8Of(uint32At(bytes, end - 7), uint32At(bytes, end - 3)));
-      } else if (width === 4) {
-        this.long.add(hashOf(uint32At(bytes, end - 3)), id);
-        this.longSecond.push(secondHashOf(uint32At(bytes, end - 3)));
-      } else this.short.add(tail, id);
+      this.index(bytes, id);
     });
+  }
+
+  /** Puts a literal in the tables by its key window (of 2, 4 or 8 bytes) and that window's last four. */
+  private index(bytes: Uint8Array, id: number): void {
+    const end = rarestWindowEnd(bytes);
+    this.keyEnds.push(end);
+    const width = windowWidth(bytes.length);
+    if (width === 2) {
+      const window = ((bytes[end - 1] as number) << 8) | (bytes[end] as number);
+      this.short.add(window, id);
+      this.rawShorts.push(...firstTestSlots(this.literals[id] as string, bytes.subarray(end - 1, end + 1)));
+      return;
+    }
+    const last = uint32At(bytes, end - 3);
+    this.fours.push(hashOf(last));
+    this.rawFours.push(...firstTestSlots(this.literals[id] as string, bytes.subarray(end - 3, end + 1)));
+    if (width === 8) {
+      this.eight.add(hash8Of(uint32At(bytes, end - 7), last), id);
+      this.eightSecond.push(secondHash8Of(uint32At(bytes, end - 7), last));
+    } else {
+      this.long.add(hashOf(last), id);
+      this.longSecond.push(secondHashOf(last));
+    }
   }
 
   /**
@@ -301,13 +375,10 @@ export class LiteralScanner {
   find(bytes: Uint8Array, from: number, to: number): number {
     const kernel = this.kernelWithTables();
     const base = this.copyIntoKernel(kernel, bytes, from, to);
-    let low = 0;
-    let high = 0;
     for (let at = from; at < to; ) {
-      const i = kernel.find(at - base, to - base, low, high) + base;
+      const i = kernel.find(at - base, to - base) + base;
       if (i < base) return -1;
-      // The window the kernel had at i: checked here, and where it goes on after a false hit.
-      [low, high] = windowBefore(bytes, from, i + 1);
+      const [low, high] = windowBefore(bytes, from, i + 1);
       const found = this.startAt(bytes, from, i, to, low, high);
       if (found >= 0) return found;
       at = i + 1;
@@ -328,15 +399,26 @@ export class LiteralScanner {
   each(text: string, found: (id: number) => void): void {
     let low = 0;
     let high = 0;
-    const tails = this.tailFlags;
+    const { fours, shorts } = this.firstTextTest();
     for (let i = 0; i < text.length; i++) {
       high = (high << 8) | (low >>> 24);
       low = (low << 8) | foldedChar(text, i);
-      if (tails[low & 0xffff] === 0) continue;
+      // The kernel's first test, on folded text: most characters end no literal's window.
+      if (fours[hashOf(low)] === 0 && shorts[low & 0xffff] === 0) continue;
       this.allEndingAt(this.short.at(low & 0xffff), text, i, found);
       this.allEndingAt(this.long.at(hashOf(low)), text, i, found);
       this.allEndingAt(this.eight.at(hash8Of(high, low)), text, i, found);
     }
+  }
+
+  private firstTextTest(): { fours: Uint8Array; shorts: Uint8Array } {
+    if (this.textTest) return this.textTest;
+    const fours = new Uint8Array(1 << HASH_BITS);
+    for (const slot of this.fours) fours[slot] = 1;
+    const shorts = new Uint8Array(65536);
+    for (const slot of this.short.used) shorts[slot] = 1;
+    this.textTest = { fours, shorts };
+    return this.textTest;
   }
 
   /** The shared kernel with this scanner's tables in it (text scans need none). */
@@ -357,7 +439,8 @@ export class LiteralScanner {
     for (const slot of this.short.used) memory[LAYOUT.shortHeads + slot] = value;
     for (const slot of this.long.used) memory[LAYOUT.longHeads + slot] = value;
     for (const slot of this.eight.used) memory[LAYOUT.eightHeads + slot] = value;
-    for (const slot of this.tails.used) memory[LAYOUT.tails + slot] = value;
+    for (const slot of this.rawFours) memory[LAYOUT.rawFours + slot] = value;
+    for (const slot of this.rawShorts) memory[LAYOUT.rawShorts + slot] = value;
     for (const slot of this.longSecond) memory[LAYOUT.longHeads2 + slot] = value;
     for (const slot of this.eightSecond) memory[LAYOUT.eightHeads2 + slot] = value;
   }

@@ -7,18 +7,24 @@
 export const LAYOUT = {
   /** 256 bytes: each byte with ASCII letters folded to lower case. */
   fold: 0,
-  /** 65536 bytes: 1 where a two-byte window starts a literal of two or three bytes. */
+  /** 65536 bytes: 1 where a two-byte window (folded) starts a literal of two or three bytes. */
   shortHeads: 256,
   /** 2^18 bytes: 1 where the hash of a four-byte window is that of a 4-7 byte literal's. */
   longHeads: 256 + 65536,
   /** 2^18 bytes: 1 where the hash of an eight-byte window is that of a longer literal's first eight. */
   eightHeads: 256 + 65536 + (1 << 18),
-  /** 65536 bytes: 1 where a two-byte window ends some literal: the first, cheap test of every byte. */
-  tails: 256 + 65536 + (2 << 18),
-  /** The same two tables under a second hash: a window must pass both, so a collision rarely stops the scan. */
-  longHeads2: 256 + 65536 + (2 << 18) + 65536,
-  eightHeads2: 256 + 65536 + (3 << 18) + 65536,
-  /** The bytes to scan start here (2 MiB in, past the tables). */
+  /**
+   * The first, cheap test of every byte, on the bytes as they are (every case of each letter):
+   * 2^18 bytes, 1 where the hash (hashOf) of the four bytes ending here, loaded little-endian, is that of the last four
+   * of a literal's window of four or eight; 65536 bytes, 1 where the two ending here are a short
+   * literal's window.
+   */
+  rawFours: 256 + 65536 + (2 << 18),
+  rawShorts: 256 + 65536 + (3 << 18),
+  /** The long and eight tables under a second hash: a window must pass both, so a collision rarely stops the scan. */
+  longHeads2: 256 + 65536 + (3 << 18) + 65536,
+  eightHeads2: 256 + 65536 + (4 << 18) + 65536,
+  /** The bytes to scan start here (2 MiB in, past the tables; the bytes before it are 0). */
   data: 1 << 21,
 } as const;
 
@@ -93,9 +99,9 @@ const op = {
   get: 0x20,
   set: 0x21,
   tee: 0x22,
+  load32: 0x28,
   load8: 0x2d,
   const: 0x41,
-  eqz: 0x45,
   geU: 0x4f,
   add: 0x6a,
   mul: 0x6c,
@@ -106,14 +112,38 @@ const op = {
   shrU: 0x76,
 } as const;
 
-const [AT, TO, LOW, HIGH] = [0, 1, 2, 3];
+const [AT, TO, WORD, LOW, HIGH] = [0, 1, 2, 3, 4];
 const load8 = (offset: number) => [op.load8, 0, ...uleb(offset)];
+const load32 = (offset: number) => [op.load32, 0, ...uleb(offset)];
 const returnAtIfSet = [op.if, 0x40, op.get, AT, op.ret, op.end];
 const hashedBy = (multiplier: number) => [
   ...[op.const, ...sleb(multiplier | 0), op.mul, op.const, ...sleb(32 - HASH_BITS), op.shrU],
 ];
-/** at++; br depth (continue the loop, from inside `depth` blocks). */
-const nextByte = (depth: number) => [op.get, AT, op.const, ...sleb(1), op.add, op.set, AT, op.br, depth];
+const setAt = (delta: number) => [op.get, AT, op.const, ...sleb(delta), op.add, op.set, AT];
+
+/**
+ * The first test of the byte at `at + ahead`, its result on the stack: rawFours of the four bytes
+ * ending there, or rawShorts of the two. No state is carried from byte to byte, so the processor
+ * tests the next byte while this one's loads are under way.
+ */
+function firstTest(ahead: number): number[] {
+  return [
+    ...[op.get, AT, ...load32(LAYOUT.data - 3 + ahead), op.tee, WORD],
+    ...[...hashedBy(HASH_MULTIPLIER), ...load8(LAYOUT.rawFours)],
+    ...[op.get, WORD, op.const, ...sleb(16), op.shrU, ...load8(LAYOUT.rawShorts), op.or],
+  ];
+}
+
+/** The folded four bytes ending `back` bytes before `at`, big-endian (as the tables' windows). */
+function foldedWindow(back: number): number[] {
+  const byte = (k: number) => [op.get, AT, ...load8(LAYOUT.data - back - k), ...load8(LAYOUT.fold)];
+  return [
+    ...[...byte(3), op.const, ...sleb(24), op.shl],
+    ...[...byte(2), op.const, ...sleb(16), op.shl, op.or],
+    ...[...byte(1), op.const, ...sleb(8), op.shl, op.or],
+    ...[...byte(0), op.or],
+  ];
+}
 
 /** if (first[hash(key)]) { if (second[hash2(key)]) return at } */
 function bothSet(key: number[], first: number, second: number): number[] {
@@ -124,48 +154,52 @@ function bothSet(key: number[], first: number, second: number): number[] {
   ];
 }
 
-/** high = (high << 8) | (low >>> 24); low = (low << 8) | fold[data[at]], low left on the stack. */
-function rollWindow(): number[] {
-  return [
-    ...[op.get, HIGH, op.const, ...sleb(8), op.shl],
-    ...[op.get, LOW, op.const, ...sleb(24), op.shrU, op.or, op.set, HIGH],
-    ...[op.get, LOW, op.const, ...sleb(8), op.shl, op.get, AT, ...load8(LAYOUT.data), ...load8(LAYOUT.fold)],
-    ...[op.or, op.tee, LOW],
-  ];
-}
-
-/** After the window rolled: whether a literal of 2-3, 4-7 or 8+ bytes may end at `at` (then return it). */
+/** Whether a literal of 2-3, 4-7 or 8+ bytes may end at `at` by the folded tables (then return it). */
 function literalEndsHere(): number[] {
   const mixed = [op.get, HIGH, op.const, ...sleb(HIGH_MULTIPLIER | 0), op.mul, op.get, LOW, op.xor];
   return [
-    // if (!tails[low & 0xffff]) { at++; continue }: most bytes end no literal
-    ...[op.const, ...sleb(0xffff), op.and, ...load8(LAYOUT.tails), op.eqz, op.if, 0x40],
-    ...nextByte(1),
-    op.end,
+    ...[...foldedWindow(0), op.set, LOW, ...foldedWindow(4), op.set, HIGH],
     // if (shortHeads[low & 0xffff]) return at
     ...[op.get, LOW, op.const, ...sleb(0xffff), op.and, ...load8(LAYOUT.shortHeads), ...returnAtIfSet],
-    // a 4-7 byte literal's window: longHeads[hashOf(low)] and longHeads2[secondHashOf(low)]
     ...bothSet([op.get, LOW], LAYOUT.longHeads, LAYOUT.longHeads2),
-    // a longer literal's: the same of the mix of high and low
     ...bothSet(mixed, LAYOUT.eightHeads, LAYOUT.eightHeads2),
   ];
 }
 
 /**
- * find(at, to, low, high) -> i32: the first i in [at, to) where, once byte i is folded into the
- * rolling window (`low` its last four bytes, `high` the four before), a table says a literal of 2-3,
- * 4-7 or 8+ bytes may end there; -1 if none. The window holds the bytes before `at`.
+ * Two bytes a turn while two are left, then the last one: branches to the enclosing block (depth
+ * `slow` from the loop) with `at` at the first byte that passes the first test; returns -1 if none.
+ */
+function fastLoop(): number[] {
+  return [
+    ...[op.loop, 0x40],
+    // if (at + 1 >= to) { if (at >= to) return -1; if (firstTest(0)) break slow; return -1 }
+    ...[op.get, AT, op.const, ...sleb(1), op.add, op.get, TO, op.geU, op.if, 0x40],
+    ...[op.get, AT, op.get, TO, op.geU, op.if, 0x40, op.const, ...sleb(-1), op.ret, op.end],
+    ...[...firstTest(0), op.brIf, 2, op.const, ...sleb(-1), op.ret],
+    op.end,
+    ...[...firstTest(0), op.brIf, 1],
+    ...[...firstTest(1), op.if, 0x40, ...setAt(1), op.br, 2, op.end],
+    ...[...setAt(2), op.br, 0],
+    op.end,
+  ];
+}
+
+/**
+ * find(at, to) -> i32: the first i in [at, to) where, by the tables, a literal of 2-3, 4-7 or 8+
+ * bytes may end (its window being the bytes before i and i); -1 if none. The window may reach back
+ * before `at` (and before the data, where the bytes are 0): a hit there is only a false one.
  */
 function findBody(): number[] {
   return [
-    0, // no locals beyond the parameters
-    ...[op.block, 0x40, op.loop, 0x40],
-    // if (at >= to) break
-    ...[op.get, AT, op.get, TO, op.geU, op.brIf, 1],
-    ...rollWindow(),
+    ...[1, 3, I32], // three locals beyond the parameters: the loaded word, the folded window
+    ...[op.loop, 0x40, op.block, 0x40],
+    ...fastLoop(),
+    op.end,
     ...literalEndsHere(),
-    ...nextByte(0),
-    ...[op.end, op.end, op.const, ...sleb(-1), op.end],
+    ...[...setAt(1), op.br, 0],
+    op.end,
+    ...[op.const, ...sleb(-1), op.end],
   ];
 }
 
@@ -173,7 +207,7 @@ function moduleBytes(pages: number): Uint8Array {
   const body = findBody();
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, [1, 0x60, 4, I32, I32, I32, I32, 1, I32]), // type 0: (i32, i32, i32, i32) -> i32
+    ...section(1, [1, 0x60, 2, I32, I32, 1, I32]), // type 0: (i32, i32) -> i32
     ...section(3, [1, 0]), // function 0 has type 0
     ...section(5, [1, 0x00, ...uleb(pages)]), // one memory, growable
     ...section(7, [2, ...name('find'), 0x00, 0, ...name('memory'), 0x02, 0]),
@@ -196,7 +230,7 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let compiled: object | undefined;
 
 export interface Kernel {
-  find(at: number, to: number, low: number, high: number): number;
+  find(at: number, to: number): number;
   /** The kernel's memory as bytes; replaced when it grows. */
   bytes(): Uint8Array;
   /** Makes room for `length` bytes of data to scan. */

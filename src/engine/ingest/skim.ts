@@ -23,6 +23,20 @@ export interface LineSink {
 
 const NEWLINE = 0x0a;
 
+/** Lines handed over at once while the sink reads every line: more than it sniffs (DETECT_LINES). */
+const SNIFF_LINES = 64;
+
+/** Where the first `count` lines of the bytes end (past their newlines), or their length. */
+function afterLines(bytes: Buffer, count: number): number {
+  let at = 0;
+  for (let line = 0; line < count; line++) {
+    const newline = bytes.indexOf(NEWLINE, at);
+    if (newline === -1) return bytes.length;
+    at = newline + 1;
+  }
+  return at;
+}
+
 /** Newlines in bytes[from, to). */
 function newlines(bytes: Buffer, from: number, to: number): number {
   let count = 0;
@@ -97,8 +111,18 @@ export class LineSkimmer {
 
   /** Whole lines, the last one ending with its newline. */
   private region(bytes: Buffer): void {
-    if (this.sink.everyLine()) this.readAll(bytes);
-    else this.skim(bytes);
+    if (!this.sink.everyLine()) {
+      this.skim(bytes);
+      return;
+    }
+    // Every line is read while the sink sniffs the input's format (its first 50 lines), and a region
+    // is a megabyte of lines: hand over the first few, so that once the format is known to be none a
+    // parser reads, the rest of the region is skimmed.
+    const head = afterLines(bytes, SNIFF_LINES);
+    this.readAll(bytes.subarray(0, head));
+    if (head === bytes.length) return;
+    if (this.sink.everyLine()) this.readAll(bytes.subarray(head));
+    else this.skim(bytes.subarray(head));
   }
 
   /**

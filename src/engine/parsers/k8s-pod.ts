@@ -1,5 +1,5 @@
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { yaml } from '../../lazy-yaml.ts';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed } from './common.ts';
@@ -127,7 +127,7 @@ class PodRun implements ParserRun {
     let data: unknown;
     try {
       // No duplicate-key check: it is quadratic in the keys (25 s for 40,000), and kubectl prints none.
-      data = parseYaml(this.yaml, { uniqueKeys: false });
+      data = yaml().parse(this.yaml, { uniqueKeys: false });
     } catch {
       throw parseFailed(
         'complete pod YAML (kubectl get pod <name> -o yaml); this YAML is cut off or malformed.',

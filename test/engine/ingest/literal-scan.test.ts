@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { shippedWindowsJson } from '../../../src/engine/collector.ts';
 import { isScannable, LiteralScanner, literalKey } from '../../../src/engine/ingest/literal-scan.ts';
+
+const WINDOWS = new URL('../../../src/engine/ingest/windows.json', import.meta.url);
 
 /** A global, case-insensitive alternation of the literals, longest first (the engine's old prefilter). */
 function alternation(literals: readonly string[]): RegExp {
@@ -19,6 +23,11 @@ function starts(text: string, literals: readonly string[]): number[] {
     re.lastIndex = m.index + 1;
   }
   return found;
+}
+
+/** The text with the letters whose bits are set in `bits` (the i-th letter by bit i % 31) upper-cased. */
+function mixedCase(text: string, bits: number): string {
+  return [...text].map((c, i) => ((bits >> (i % 31)) & 1 ? c.toUpperCase() : c)).join('');
 }
 
 const LITERALS = ['% ', 'k8s', 'exit', 'java heap space', 'yarn.', 'outofmemoryerror', 'oom-kill', 'sdk'];
@@ -75,6 +84,29 @@ describe('LiteralScanner', () => {
     }
   });
 
+  it('windows.json is what the build chooses for the shipped triggers (run node scripts/build.mjs)', () => {
+    expect(readFileSync(WINDOWS, 'utf8')).toBe(shippedWindowsJson());
+  });
+
+  it('finds literals the build chose no window for, and those it did, alike', () => {
+    const built = Object.keys(JSON.parse(readFileSync(WINDOWS, 'utf8')) as Record<string, number>);
+    const unshipped = ['qzx', 'zebra-quux', 'frobnicate the widget'];
+    for (const literal of unshipped) expect(built).not.toContain(literal);
+    expect(built).toContain('java heap space');
+    const scanner = new LiteralScanner([...unshipped, 'java heap space']);
+    const bytes = Buffer.from('a line\nthen FROBNICATE the Widget\nJava heap space\nqzx\n');
+    for (const [from, literal] of [
+      [0, 'frobnicate the widget'],
+      [bytes.indexOf('Java'), 'java heap space'],
+      [bytes.indexOf('qzx'), 'qzx'],
+    ] as const) {
+      const at = bytes.toString('latin1').toLowerCase().indexOf(literal, from);
+      const hit = scanner.find(bytes, from, bytes.length);
+      expect(hit).toBeGreaterThanOrEqual(at);
+      expect(hit).toBeLessThan(at + literal.length);
+    }
+  });
+
   it('refuses literals it cannot look for, so the engine reads every line instead', () => {
     expect(isScannable('x')).toBe(false);
     expect(isScannable('ü-bahn')).toBe(false);
@@ -86,9 +118,15 @@ describe('LiteralScanner', () => {
   it('agrees with the trigger regex on whether and where a line holds a literal', () =>
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.constantFrom(...LITERALS, 'JAVA', 'Exit', 'yarn', '%', ' '), fc.string()), {
-          maxLength: 12,
-        }),
+        fc.array(
+          fc
+            .tuple(
+              fc.oneof(fc.constantFrom(...LITERALS, 'JAVA', 'Exit', 'yarn', '%', ' '), fc.string()),
+              fc.nat(),
+            )
+            .map(([part, caseBits]) => mixedCase(part, caseBits)),
+          { maxLength: 12 },
+        ),
         fc.integer({ min: 0, max: 8 }),
         (parts, cut) => {
           const text = parts.join('');
