@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --size 64m] [--seed 42] [--gzip|--no-gzip] [--runs 1] [--logs dense2,dense10]`
+ * `npm run bench [-- --size 64m] [--seed 42] [--gzip|--no-gzip] [--runs 1] [--logs dense2,dense10]
+ *   [--force-threads]`
  *
  * Writes deterministic logs (bench/generate.ts: synthetic, memory-heavy; realistic; realistic with 2%
  * and 10% of its lines ordinary memory wording) with a few real failure signatures buried in each,
@@ -7,6 +8,8 @@
  * peak RSS next to `grep -c -E` for the same signatures and `cat > /dev/null` (reading the file from
  * the page cache: the floor). Each input runs twice: as the command runs by default (a large file's
  * blocks read on every core) and with MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
+ * `--force-threads` starts the threads even when the machine has no core to spare (bench/free-cores.mjs):
+ * by default the command reads on one thread then, and both rows measure the same thing.
  */
 import { once } from 'node:events';
 import {
@@ -46,6 +49,7 @@ function options() {
       'no-gzip': { type: 'boolean' },
       runs: { type: 'string', default: '1' },
       logs: { type: 'string', default: PROFILES.join(',') },
+      'force-threads': { type: 'boolean', default: false },
     },
   });
   const logs = (values.logs ?? '').split(',').filter((name) => name !== '');
@@ -62,6 +66,7 @@ function options() {
     gzip,
     runs: Math.max(1, Number(values.runs)),
     logs: logs as Profile[],
+    forceThreads: values['force-threads'] ?? false,
   };
 }
 
@@ -97,6 +102,9 @@ async function gzipFile(path: string): Promise<string> {
   return target;
 }
 
+const FREE_CORES = join(ROOT, 'bench', 'free-cores.mjs');
+let forceThreads = false;
+
 /**
  * The built command, as a user runs it (npm ci builds dist/; `npm run build` after editing src/):
  * with its default of one block thread per core, or (`oneThread`) reading in order on one thread.
@@ -104,7 +112,13 @@ async function gzipFile(path: string): Promise<string> {
 const diagnose = (file: string, oneThread = false) =>
   measure(
     process.execPath,
-    ['bin/memdoctor.mjs', 'diagnose', '--json', file],
+    [
+      ...(forceThreads && !oneThread ? ['--import', FREE_CORES] : []),
+      'bin/memdoctor.mjs',
+      'diagnose',
+      '--json',
+      file,
+    ],
     ROOT,
     oneThread ? { MEMDOCTOR_DIAGNOSE_THREADS: '0' } : {},
   );
@@ -246,6 +260,7 @@ async function benchLog(
 
 async function main(): Promise<number> {
   const opts = options();
+  forceThreads = opts.forceThreads;
   mkdirSync(OUT, { recursive: true });
   const tiny = join(OUT, 'tiny.log');
   writeFileSync(tiny, 'INFO nothing to see\n');
@@ -266,7 +281,8 @@ async function main(): Promise<number> {
   console.log(
     `memdoctor diagnose bench: ${fmt(opts.bytes / MiB, 0)} MiB logs, seed ${opts.seed}; ` +
       `node ${process.version}, ${cpus().length} cores, load average ${loadBefore?.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after; ` +
-      `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs} (by wall time)`,
+      `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs} (by wall time)` +
+      (opts.forceThreads ? '; threads forced on (--force-threads)' : ''),
   );
   console.log(
     `start-up: a one-line diagnose takes ${fmt(oneDiagnosis.seconds, 3)} s wall, ${cpu(oneDiagnosis)} CPU-s; ` +
