@@ -130,7 +130,7 @@ export class BlockPool {
   private async read(job: BlockJob): Promise<BlockFacts> {
     const pool = await this.started();
     this.blocks++;
-    // Each chunk's memory is the job's alone (blocks.ts), so it moves to the thread without a copy.
+    // Each chunk's memory is the job's alone (a slab, blocks.ts): it moves to the thread and back.
     const transferList = [...new Set(job.chunks.map((chunk) => chunk.buffer as ArrayBuffer))];
     return pool.run(job, { transferList });
   }
