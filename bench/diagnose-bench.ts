@@ -8,10 +8,11 @@
  * peak RSS next to `grep -c -E` for the same signatures and `cat > /dev/null` (reading the file from
  * the page cache: the floor). Each input runs twice: as the command runs by default (a large file's
  * blocks read on every core) and with MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
- * `--gzip-logs` names the logs (of --logs) also diagnosed gzipped, against `gzip -dc | grep -c -E`
- * (default: the synthetic one, with --gzip or at 256 MiB or less). `--force-threads` starts the
- * threads even when the machine has no core to spare (bench/free-cores.mjs): by default the command
- * reads on one thread then, and both rows measure the same thing.
+ * `--gzip-logs` names the logs (of --logs) also diagnosed gzipped, both ways, against
+ * `gzip -dc | grep -c -E` (default: the synthetic one, with --gzip or at 256 MiB or less).
+ * `--force-threads` starts the threads even when the machine has no core to spare
+ * (bench/free-cores.mjs): by default the command reads on one thread then, and both rows measure the
+ * same thing.
  */
 import { once } from 'node:events';
 import {
@@ -252,21 +253,25 @@ async function benchLog(
     );
   if (!opts.gzipLogs.includes(profile)) return { rows, results };
   const gz = await gzipFile(path);
-  const zipped = await fastest(opts.runs, () => diagnose(gz));
   const zgrep = await fastest(opts.runs, () =>
     measure('sh', ['-c', 'gzip -dc "$1" | grep -c -E "$2"', 'sh', gz, pattern], ROOT),
   );
   const zcat = await fastest(opts.runs, () =>
     measure('sh', ['-c', 'gzip -dc "$1" > /dev/null', 'sh', gz], ROOT),
   );
-  rows.push({
-    input: `${profile}, gzip -6 (grep and cat after gzip -dc)`,
-    bytes: statSync(gz).size,
-    run: zipped,
-    grep: zgrep,
-    floor: zcat,
-  });
-  results.push({ input: `${profile}, gzip -6`, ...check(zipped, manifest) });
+  for (const oneThread of [false, true]) {
+    const input = `${profile}, gzip -6${oneThread ? ', one thread' : ''}`;
+    const zipped = await fastest(opts.runs, () => diagnose(gz, oneThread));
+    const bytes = statSync(gz).size;
+    rows.push({
+      input: `${input} (grep and cat after gzip -dc)`,
+      bytes,
+      run: zipped,
+      grep: zgrep,
+      floor: zcat,
+    });
+    results.push({ input, ...check(zipped, manifest) });
+  }
   return { rows, results };
 }
 
