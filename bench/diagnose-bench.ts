@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --size 64m] [--seed 42] [--gzip|--no-gzip] [--runs 1] [--logs dense2,dense10]`
+ * `npm run bench [-- --size 64m] [--seed 42] [--gzip|--no-gzip] [--runs 1] [--logs dense2,dense10]
+ *   [--gzip-logs synthetic,dense2] [--force-threads]`
  *
  * Writes deterministic logs (bench/generate.ts: synthetic, memory-heavy; realistic; realistic with 2%
  * and 10% of its lines ordinary memory wording) with a few real failure signatures buried in each,
@@ -7,6 +8,11 @@
  * peak RSS next to `grep -c -E` for the same signatures and `cat > /dev/null` (reading the file from
  * the page cache: the floor). Each input runs twice: as the command runs by default (a large file's
  * blocks read on every core) and with MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
+ * `--gzip-logs` names the logs (of --logs) also diagnosed gzipped, both ways, against
+ * `gzip -dc | grep -c -E` (default: the synthetic one, with --gzip or at 256 MiB or less).
+ * `--force-threads` starts the threads even when the machine has no core to spare
+ * (bench/free-cores.mjs): by default the command reads on one thread then, and both rows measure the
+ * same thing.
  */
 import { once } from 'node:events';
 import {
@@ -37,6 +43,15 @@ function parseSizeArg(text: string): number {
   return Math.round(Number(match[1]) * scale);
 }
 
+/** A comma-separated list of log kinds (PROFILES). */
+function profiles(flag: string, list: string): Profile[] {
+  const names = list.split(',').filter((name) => name !== '');
+  const unknown = names.filter((name) => !PROFILES.includes(name as Profile));
+  if (unknown.length > 0)
+    throw new Error(`${flag}: expected some of ${PROFILES.join(', ')}; got ${unknown.join(', ')}`);
+  return names as Profile[];
+}
+
 function options() {
   const { values } = parseArgs({
     options: {
@@ -46,22 +61,25 @@ function options() {
       'no-gzip': { type: 'boolean' },
       runs: { type: 'string', default: '1' },
       logs: { type: 'string', default: PROFILES.join(',') },
+      'gzip-logs': { type: 'string' },
+      'force-threads': { type: 'boolean', default: false },
     },
   });
-  const logs = (values.logs ?? '').split(',').filter((name) => name !== '');
-  const unknown = logs.filter((name) => !PROFILES.includes(name as Profile));
-  if (unknown.length > 0)
-    throw new Error(`--logs: expected some of ${PROFILES.join(', ')}; got ${unknown.join(', ')}`);
+  const logs = profiles('--logs', values.logs ?? '');
   const bytes = parseSizeArg(values.size ?? '256m');
   // The gzip variant costs a compression pass; by default only where that is quick.
   const gzip = values['no-gzip'] ? false : (values.gzip ?? bytes <= 256 * MiB);
+  const named = values['gzip-logs'];
+  const gzipLogs: Profile[] =
+    named !== undefined && !values['no-gzip'] ? profiles('--gzip-logs', named) : gzip ? ['synthetic'] : [];
   return {
     bytes,
     label: values.size ?? '256m',
     seed: Number(values.seed),
-    gzip,
+    gzipLogs,
     runs: Math.max(1, Number(values.runs)),
-    logs: logs as Profile[],
+    logs,
+    forceThreads: values['force-threads'] ?? false,
   };
 }
 
@@ -97,6 +115,9 @@ async function gzipFile(path: string): Promise<string> {
   return target;
 }
 
+const FREE_CORES = join(ROOT, 'bench', 'free-cores.mjs');
+let forceThreads = false;
+
 /**
  * The built command, as a user runs it (npm ci builds dist/; `npm run build` after editing src/):
  * with its default of one block thread per core, or (`oneThread`) reading in order on one thread.
@@ -104,7 +125,13 @@ async function gzipFile(path: string): Promise<string> {
 const diagnose = (file: string, oneThread = false) =>
   measure(
     process.execPath,
-    ['bin/memdoctor.mjs', 'diagnose', '--json', file],
+    [
+      ...(forceThreads && !oneThread ? ['--import', FREE_CORES] : []),
+      'bin/memdoctor.mjs',
+      'diagnose',
+      '--json',
+      file,
+    ],
     ROOT,
     oneThread ? { MEMDOCTOR_DIAGNOSE_THREADS: '0' } : {},
   );
@@ -224,28 +251,33 @@ async function benchLog(
     results[0]?.problems.push(
       `grep counted ${grep.stdout.trim()} signature lines, expected ${SIGNATURES.length}`,
     );
-  if (!opts.gzip || profile !== 'synthetic') return { rows, results };
+  if (!opts.gzipLogs.includes(profile)) return { rows, results };
   const gz = await gzipFile(path);
-  const zipped = await fastest(opts.runs, () => diagnose(gz));
   const zgrep = await fastest(opts.runs, () =>
     measure('sh', ['-c', 'gzip -dc "$1" | grep -c -E "$2"', 'sh', gz, pattern], ROOT),
   );
   const zcat = await fastest(opts.runs, () =>
     measure('sh', ['-c', 'gzip -dc "$1" > /dev/null', 'sh', gz], ROOT),
   );
-  rows.push({
-    input: 'synthetic, gzip -6 (grep and cat after gzip -dc)',
-    bytes: statSync(gz).size,
-    run: zipped,
-    grep: zgrep,
-    floor: zcat,
-  });
-  results.push({ input: 'gzip -6', ...check(zipped, manifest) });
+  for (const oneThread of [false, true]) {
+    const input = `${profile}, gzip -6${oneThread ? ', one thread' : ''}`;
+    const zipped = await fastest(opts.runs, () => diagnose(gz, oneThread));
+    const bytes = statSync(gz).size;
+    rows.push({
+      input: `${input} (grep and cat after gzip -dc)`,
+      bytes,
+      run: zipped,
+      grep: zgrep,
+      floor: zcat,
+    });
+    results.push({ input, ...check(zipped, manifest) });
+  }
   return { rows, results };
 }
 
 async function main(): Promise<number> {
   const opts = options();
+  forceThreads = opts.forceThreads;
   mkdirSync(OUT, { recursive: true });
   const tiny = join(OUT, 'tiny.log');
   writeFileSync(tiny, 'INFO nothing to see\n');
@@ -266,7 +298,8 @@ async function main(): Promise<number> {
   console.log(
     `memdoctor diagnose bench: ${fmt(opts.bytes / MiB, 0)} MiB logs, seed ${opts.seed}; ` +
       `node ${process.version}, ${cpus().length} cores, load average ${loadBefore?.toFixed(1)} before, ${loadavg()[0]?.toFixed(1)} after; ` +
-      `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs} (by wall time)`,
+      `${idle.peakRss === undefined ? 'n/a' : fmt(idle.peakRss / MiB, 0)} MiB RSS on a one-line input; best of ${opts.runs} (by wall time)` +
+      (opts.forceThreads ? '; threads forced on (--force-threads)' : ''),
   );
   console.log(
     `start-up: a one-line diagnose takes ${fmt(oneDiagnosis.seconds, 3)} s wall, ${cpu(oneDiagnosis)} CPU-s; ` +

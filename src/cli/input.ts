@@ -32,8 +32,8 @@ const RING = 3;
  * A file's bytes in chunks read into the same few buffers in turn, each read started before the
  * chunk before it is handed over. A fresh buffer for every read (as fs streams do) cost 0.25 s of
  * page faults per 64 MiB, more than the engine's scan of it. A chunk's memory is read into again
- * two chunks later: the engine copies what it keeps longer, and since each buffer is one byte longer
- * than any chunk in it, no chunk owns its buffer, so none is moved to another thread (blocks.ts).
+ * two chunks later: the engine copies what it keeps longer (a block's bytes into its slabs, blocks.ts),
+ * and since each buffer is one byte longer than any chunk in it, no chunk owns its buffer.
  */
 async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');

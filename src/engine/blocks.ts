@@ -10,7 +10,8 @@ import { carryLimit, LineSkimmer } from './ingest/skim.ts';
 export interface BlockJob {
   /**
    * The block's bytes, in order, ending at a newline (the input's last block may not). Each view's
-   * memory is the job's alone, so it can move to another thread instead of being copied.
+   * memory (a slab, SlabPool) is the job's alone, so it can move to another thread instead of being
+   * copied, and come back in the facts to be filled again.
    */
   chunks: Uint8Array[];
   maxLineChars?: number;
@@ -29,10 +30,11 @@ export interface BlockFacts {
   book: BookContents;
   /**
    * False when taking the book in could differ from reading the lines in order (an extractor failed
-   * on a line, or the block saw more config keys than a book keeps): the block's bytes come back in
-   * `chunks`, to be read again in order.
+   * on a line, or the block saw more config keys than a book keeps): the block's bytes, in `chunks`,
+   * are then read again in order.
    */
   exact: boolean;
+  /** The job's chunks, back with the facts: their slabs are filled again (absent: new ones are made). */
   chunks?: Uint8Array[];
 }
 
@@ -93,8 +95,7 @@ export function collectBlock(job: BlockJob, extractors?: readonly Extractor[]): 
   collector.finish();
   const book = collector.book.contents();
   const exact = collector.failures().length === 0 && !book.configsCapped;
-  const facts = { lines, book, exact, ...(cut ? { cut } : {}) };
-  return exact ? facts : { ...facts, chunks: job.chunks };
+  return { lines, book, exact, chunks: job.chunks, ...(cut ? { cut } : {}) };
 }
 
 /** True when a view spans its whole buffer: the buffer can move to another thread with it. */
@@ -102,9 +103,26 @@ export function ownsItsBuffer(view: Uint8Array): boolean {
   return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength;
 }
 
-/** A view whose memory nothing else uses: the chunk itself when it owns its buffer, else a copy. */
-function ownMemory(chunk: Uint8Array): Uint8Array {
-  return ownsItsBuffer(chunk) ? chunk : new Uint8Array(chunk);
+/** Bytes of a slab: a block's bytes are copied into slabs, a 2 MiB block into four or five. */
+export const SLAB_BYTES = 512 * 1024;
+
+/**
+ * Slabs that blocks' bytes are copied into, taken for a block and given back once it was read (the
+ * thread moves them back with its facts). A new buffer for every chunk of every block cost a page
+ * fault per 4 KiB and left the threads and this one collecting megabytes of them.
+ */
+export class SlabPool {
+  private readonly free: ArrayBuffer[] = [];
+
+  take(): Uint8Array {
+    return new Uint8Array(this.free.pop() ?? new ArrayBuffer(SLAB_BYTES));
+  }
+
+  /** Gives back the slabs of views no one reads any more (a slab moved away has no bytes: skipped). */
+  give(views: readonly Uint8Array[]): void {
+    for (const buffer of new Set(views.map((view) => view.buffer)))
+      if (buffer instanceof ArrayBuffer && buffer.byteLength === SLAB_BYTES) this.free.push(buffer);
+  }
 }
 
 /**
@@ -112,8 +130,8 @@ function ownMemory(chunk: Uint8Array): Uint8Array {
  * follows the input's start into blocks that `offload` reads elsewhere, and takes their facts in,
  * in input order, as they come back. The start is read here: `readHereFirst` bytes, and until the
  * collector may skip lines (no parser reads the input); an input a parser reads is read here in
- * full, and so is one shorter than a block after its start. The bytes of a block are handed over
- * as they arrived, not copied (unless they share memory with other bytes).
+ * full, and so is one shorter than a block after its start. The bytes of a block are copied once,
+ * into slabs (SlabPool) that move to the thread and back.
  */
 export class BlockReader {
   private readonly skimmer: LineSkimmer;
@@ -126,9 +144,13 @@ export class BlockReader {
   private readonly maxBytes: number | undefined;
   private readonly handed: Promise<BlockFacts>[] = [];
   private handedAny = false;
-  /** Bytes not handed out yet, each with memory of its own. */
+  private readonly slabs = new SlabPool();
+  /** Bytes not handed out yet: the filled part of each slab, in order (the last one is filled on). */
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /** The slab filled now (the last of `pending`), and how much of it. */
+  private slab?: Uint8Array;
+  private used = 0;
   /** Bytes of `pending` after its last newline: the line still unfinished. */
   private unfinished = 0;
   private splitting = false;
@@ -155,8 +177,7 @@ export class BlockReader {
       else await this.add(chunk);
     }
     if (!this.splitting) return this.skimmer.end();
-    const rest = this.pending;
-    this.pending = [];
+    const rest = this.takePending();
     // Threads already started read the rest too; otherwise it is read here.
     if (this.handedAny && rest.length > 0) await this.hand(rest);
     while (this.handed.length > 0) await this.takeOldest();
@@ -170,33 +191,55 @@ export class BlockReader {
     if (this.options.ready && !this.options.ready()) return;
     this.splitting = true;
     const carry = this.skimmer.detachCarry();
-    if (carry.length === 0) return;
-    this.pending = [new Uint8Array(carry)];
-    this.pendingBytes = this.unfinished = carry.length;
+    this.append(carry);
+    this.unfinished = carry.length;
   }
 
   private async add(chunk: Uint8Array): Promise<void> {
     this.stats.bytes += chunk.length;
     if (this.maxBytes !== undefined && this.stats.bytes > this.maxBytes)
       throw new InputTooLargeError(this.source, this.maxBytes);
-    const own = ownMemory(chunk);
-    const lastNewline = own.lastIndexOf(NEWLINE);
-    this.pending.push(own);
-    this.pendingBytes += own.length;
+    const lastNewline = chunk.lastIndexOf(NEWLINE);
     if (lastNewline === -1) {
-      this.unfinished += own.length;
+      this.append(chunk);
+      this.unfinished += chunk.length;
       if (this.unfinished > longLineBound(this.maxCarry)) this.capUnfinished();
       return;
     }
-    this.unfinished = own.length - lastNewline - 1;
-    if (this.pendingBytes - this.unfinished < this.blockBytes) return;
-    // The block ends at that newline; the unfinished line after it, copied out, starts the next.
-    const tail = new Uint8Array(own.subarray(lastNewline + 1));
-    const block = this.pending;
-    block[block.length - 1] = own.subarray(0, lastNewline + 1);
-    this.pending = tail.length > 0 ? [tail] : [];
-    this.pendingBytes = tail.length;
+    const end = lastNewline + 1;
+    this.unfinished = chunk.length - end;
+    if (this.pendingBytes + end < this.blockBytes) return this.append(chunk);
+    // The block ends at that newline; the unfinished line after it starts the next, in slabs of its own.
+    this.append(chunk.subarray(0, end));
+    const block = this.takePending();
+    this.append(chunk.subarray(end));
     await this.hand(block);
+  }
+
+  /** Copies bytes to the end of `pending`, into the slab filled now and new ones as each fills. */
+  private append(bytes: Uint8Array): void {
+    for (let at = 0; at < bytes.length; ) {
+      if (!this.slab || this.used === this.slab.length) {
+        this.slab = this.slabs.take();
+        this.used = 0;
+        this.pending.push(this.slab.subarray(0, 0));
+      }
+      const part = bytes.subarray(at, at + this.slab.length - this.used);
+      this.slab.set(part, this.used);
+      this.used += part.length;
+      at += part.length;
+      this.pending[this.pending.length - 1] = this.slab.subarray(0, this.used);
+    }
+    this.pendingBytes += bytes.length;
+  }
+
+  /** The bytes not handed out yet, taken: what comes next goes into new slabs. */
+  private takePending(): Uint8Array[] {
+    const taken = this.pending;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.slab = undefined;
+    return taken;
   }
 
   private async hand(chunks: Uint8Array[]): Promise<void> {
@@ -216,11 +259,11 @@ export class BlockReader {
    */
   private capUnfinished(): void {
     const joined = Buffer.concat(this.pending);
+    this.slabs.give(this.takePending());
     const lineStart = joined.length - this.unfinished;
     const line = keepOfLongLine(joined.subarray(lineStart), this.maxCarry, this.collector.cutScanner());
-    const kept = new Uint8Array(Buffer.concat([joined.subarray(0, lineStart), line]));
-    this.pending = [kept];
-    this.pendingBytes = kept.length;
+    this.append(joined.subarray(0, lineStart));
+    this.append(line);
     this.unfinished = line.length;
   }
 
@@ -233,12 +276,14 @@ export class BlockReader {
     this.collector.absorb(facts.book, facts.lines);
     mergeCuts(this.stats, facts.cut, this.stats.lines);
     this.stats.lines += facts.lines;
+    this.slabs.give(facts.chunks ?? []);
   }
 
-  /** Lines read in order on this thread, after everything before them. */
+  /** Lines read in order on this thread, after everything before them; their slabs are then free. */
   private readHere(chunks: readonly Uint8Array[]): void {
     const counted = readChunks(this.source, this.collector, this.limits, chunks);
     mergeCuts(this.stats, counted.cut, this.stats.lines);
     this.stats.lines += counted.lines;
+    this.slabs.give(chunks);
   }
 }

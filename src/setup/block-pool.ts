@@ -49,11 +49,19 @@ export function coreFreeSince(): () => boolean {
 }
 
 /**
- * Each thread's young generation, in MB. A block's chunks are moved in and dropped once read; with
- * V8's default (up to 16 MB semi-spaces) they were collected late and the threads held dozens of
- * MB of them: 215 MB peak RSS on a 256 MiB log, 171 MB with 4 MB (1 MB: 190, more promoted).
+ * Each thread's young generation, in MB. With V8's default (up to 16 MB semi-spaces) a block's lines
+ * were collected late and the threads held dozens of MB of them: 215 MB peak RSS on a 256 MiB log,
+ * 171 MB with 4 MB. Since the blocks' bytes come in reused slabs, 2 MB holds less again (below).
  */
-const YOUNG_GENERATION_MB = 4;
+const YOUNG_GENERATION_MB = 2;
+
+/**
+ * Each thread's old generation, in MB: without a bound V8 grew it lazily, to well beyond what a block
+ * keeps. The synthetic 256 MiB log peaked at 157-159 MiB RSS with 4 MB young and no bound, 145 with
+ * 2 MB and 48 MB; a bound of 12 MB still read it (more collections: 6.6 CPU-s against 4.2), so 48
+ * leaves a thread four times what it was seen to need.
+ */
+const OLD_GENERATION_MB = 48;
 
 export interface BlockTuning extends Pick<BlockOptions, 'blockBytes' | 'readHereFirst' | 'inFlight'> {
   /** SPLIT_AFTER_MS unless given (tests split at once). */
@@ -99,7 +107,9 @@ export class BlockPool {
       if (worthIt) this.warm().catch(() => undefined);
       return this.ready;
     };
-    return { offload: (job) => this.read(job), ready, inFlight: this.threads * 2, ...sizes };
+    // One block waiting beyond one per thread: each more held 2 MiB of slabs (4 in flight against 3:
+    // the same wall time on the synthetic 256 MiB log).
+    return { offload: (job) => this.read(job), ready, inFlight: this.threads + 1, ...sizes };
   }
 
   /** True once the threads have been started. */
@@ -130,7 +140,7 @@ export class BlockPool {
   private async read(job: BlockJob): Promise<BlockFacts> {
     const pool = await this.started();
     this.blocks++;
-    // Each chunk's memory is the job's alone (blocks.ts), so it moves to the thread without a copy.
+    // Each chunk's memory is the job's alone (a slab, blocks.ts): it moves to the thread and back.
     const transferList = [...new Set(job.chunks.map((chunk) => chunk.buffer as ArrayBuffer))];
     return pool.run(job, { transferList });
   }
@@ -144,7 +154,10 @@ export class BlockPool {
       execArgv,
       minThreads: this.threads,
       maxThreads: this.threads,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      resourceLimits: {
+        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+        maxOldGenerationSizeMb: OLD_GENERATION_MB,
+      },
     });
     // A thread that dies holding no task (the others' first runs already failed) is reported by piscina
     // as an 'error' event; unheard, Node would throw it and end the process.

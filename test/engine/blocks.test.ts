@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BlockJob, type BlockOptions, collectBlock } from '../../src/engine/blocks.ts';
+import { type BlockJob, type BlockOptions, collectBlock, SLAB_BYTES } from '../../src/engine/blocks.ts';
 import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
 import type { Extractor } from '../../src/engine/extractors/types.ts';
 import { FactBook } from '../../src/engine/facts.ts';
@@ -96,6 +96,25 @@ describe('reading a large input in blocks', () => {
     expect(result.report.input.lines).toBe(6002);
     const cited = result.report.diagnoses[0].evidence.map((e: { line: number }) => e.line);
     expect(cited).toEqual(expect.arrayContaining([3001, 6002]));
+  });
+
+  it('fills the slabs of a block taken in again, so a long input needs only a few', async () => {
+    const text = `${repeated(ORDINARY[0] as string, 20_000)}\n${HEAP_OOM}\n`;
+    const slabs = new Set<ArrayBufferLike>();
+    let blocks = 0;
+    // As a thread has them: the job's own views (moved, not copied), back with the facts.
+    const offload = async (job: BlockJob) => {
+      blocks++;
+      for (const chunk of job.chunks) slabs.add(chunk.buffer);
+      await new Promise((resolve) => setTimeout(resolve, blocks % 3));
+      return collectBlock(job);
+    };
+    const options = { offload, blockBytes: 100_000, readHereFirst: 0, inFlight: 2 };
+    expect(await outcome(Buffer.from(text), 65_536, options)).toBe(await outcome(Buffer.from(text), 65_536));
+    expect(blocks).toBeGreaterThan(20);
+    // Each slab (SLAB_BYTES) holds a whole block here: two in flight, one filled, one spare at most.
+    expect(slabs.size).toBeLessThanOrEqual(4);
+    for (const slab of slabs) expect(slab.byteLength).toBe(SLAB_BYTES);
   });
 
   it('never hands out an input shorter than one block, nor any of an input a parser reads', async () => {

@@ -98,6 +98,11 @@ describe('the block pool', () => {
     expect(blocks.running).toBe(true);
   });
 
+  it('keeps one block waiting beyond one per thread', () => {
+    expect(new BlockPool(2).options.inFlight).toBe(3);
+    expect(new BlockPool(4).options.inFlight).toBe(5);
+  });
+
   it('finds a core free when too little time has passed to measure the machine', () => {
     expect(coreFreeSince()()).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_CHARS } from '../../../src/engine/ingest/lines.ts';
+import { MAX_LINE_CHARS, textBytes } from '../../../src/engine/ingest/lines.ts';
 import { InputBinaryError, InputTooLargeError, InputUnreadableError } from '../../../src/errors.ts';
 import { PATIENCE_MS } from '../../support/patience.ts';
 import { chunksOf, readAll, sliced } from './read.ts';
@@ -90,6 +90,14 @@ describe('readLines: gzip', () => {
     const { lines, stats } = await readAll(chunksOf(gzipSync(text)));
     expect(lines).toEqual(['line one', 'line two', 'line three']);
     expect(stats).toEqual({ bytes: Buffer.byteLength(text), lines: 3 });
+  });
+
+  it('gives the gunzipped text in chunks of up to 256 KiB, not the 16 KiB of zlib by default', async () => {
+    const big = 'INFO an ordinary line of a log\n'.repeat(40_000);
+    const sizes: number[] = [];
+    for await (const chunk of await textBytes('big.gz', chunksOf(gzipSync(big)))) sizes.push(chunk.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(big.length);
+    expect(Math.max(...sizes)).toBe(256 * 1024);
   });
 
   it('gunzips when the archive arrives in tiny chunks', async () => {
