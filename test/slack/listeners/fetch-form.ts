@@ -42,16 +42,35 @@ export async function toJobSlotsForm(h: Harness) {
     private_metadata: string;
     blocks: { label?: { text: string } }[];
   };
-  const submit = (jobId: string) =>
-    h.sender.interaction(
-      viewSubmission({
-        user: OWNER,
-        callbackId: VIEW.fetchIds,
-        privateMetadata: view.private_metadata,
-        values: {
-          [`${FETCH_ID_BLOCK_PREFIX}jobId`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value: jobId } },
-        },
-      }),
-    );
+  const submit = (jobId: string) => submitFetchForm(h, view, 'jobId', jobId);
   return { root, jobSlots, view, submit };
+}
+
+/** Submits a "Fetch from ...…" form with one id typed into its field, as the person would. */
+function submitFetchForm(h: Harness, view: { private_metadata: string }, id: string, value: string) {
+  return h.sender.interaction(
+    viewSubmission({
+      user: OWNER,
+      callbackId: VIEW.fetchIds,
+      privateMetadata: view.private_metadata,
+      values: {
+        [`${FETCH_ID_BLOCK_PREFIX}${id}`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value } },
+      },
+    }),
+  );
+}
+
+/** Clicks "Fetch from <system>…" on a step and submits its form with the one id it asks for. */
+export async function fetchWithId(
+  h: Harness,
+  step: Parameters<typeof click>[1],
+  system: string,
+  id: { name: string; value: string },
+) {
+  const opened = h.fake.callsTo('views.open').length;
+  await click(h, step, `Fetch from ${system}…`, OWNER);
+  const call = await waitFor(() => h.fake.callsTo('views.open')[opened]);
+  const view = JSON.parse(String(call.args.view)) as { callback_id: string; private_metadata: string };
+  if (view.callback_id !== VIEW.fetchIds) throw new Error(`opened ${view.callback_id}, not the fetch form`);
+  await submitFetchForm(h, view, id.name, id.value);
 }

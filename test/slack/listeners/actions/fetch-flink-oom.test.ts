@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
-import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/slack/ids.ts';
 import { kubeFake, kubeTargetFor, MEMHOG } from '../../../connectors/fakes/kube-fake.ts';
 import { FLINK_TM, flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
 import { buttonsOf, click, startWalk } from '../../support/clicks.ts';
-import { type Harness, waitFor } from '../../support/harness.ts';
-import { viewSubmission } from '../../support/payloads.ts';
-import { CHANNEL, OWNER, startWith, stepTitled } from '../fetch-form.ts';
+import type { Harness } from '../../support/harness.ts';
+import { CHANNEL, fetchWithId, OWNER, startWith, stepTitled } from '../fetch-form.ts';
 
 // Registered first, so their stops run after the app's (vitest runs after-hooks in reverse).
 const kube = useFake(kubeFake);
@@ -31,25 +29,6 @@ async function toPodStep() {
   return { root, step: await stepTitled(h, root, "How did the TaskManager pod's container end?") };
 }
 
-/** Clicks "Fetch from <system>…" on a step and submits its form with the one id it asks for. */
-async function fetchWithId(step: Parameters<typeof click>[1], system: string, id: string, value: string) {
-  const opened = h.fake.callsTo('views.open').length;
-  await click(h, step, `Fetch from ${system}…`, OWNER);
-  const call = await waitFor(() => h.fake.callsTo('views.open')[opened]);
-  const view = JSON.parse(String(call.args.view)) as { callback_id: string; private_metadata: string };
-  expect(view.callback_id).toBe(VIEW.fetchIds);
-  await h.sender.interaction(
-    viewSubmission({
-      user: OWNER,
-      callbackId: VIEW.fetchIds,
-      privateMetadata: view.private_metadata,
-      values: {
-        [`${FETCH_ID_BLOCK_PREFIX}${id}`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value } },
-      },
-    }),
-  );
-}
-
 const TO_CONCLUSION: [string, string][] = [
   ['Which JDK runs the TaskManager?', '8u152 or later, or JDK 11+'],
   ['Can you run commands in the TaskManager container?', 'No'],
@@ -61,13 +40,16 @@ describe('actions/fetch-step: the Flink container OOM-killed walkthrough fetched
   it("reaches its conclusion with no paste: the pod's lastState, then a TaskManager's gauges", async () => {
     h = await startWith(connectors());
     const { root, step } = await toPodStep();
-    await fetchWithId(step, 'Kubernetes API server', 'pod', `${MEMHOG.namespace}/${MEMHOG.name}`);
+    await fetchWithId(h, step, 'Kubernetes API server', {
+      name: 'pod',
+      value: `${MEMHOG.namespace}/${MEMHOG.name}`,
+    });
     const metrics = await stepTitled(
       h,
       root,
       "How full are a TaskManager's heap, metaspace and direct memory?",
     );
-    await fetchWithId(metrics, 'Flink JobManager', 'taskManagerId', FLINK_TM);
+    await fetchWithId(h, metrics, 'Flink JobManager', { name: 'taskManagerId', value: FLINK_TM });
     for (const [title, label] of TO_CONCLUSION)
       await click(h, await stepTitled(h, root, title), label, OWNER);
     await stepTitled(h, root, 'RocksDB briefly exceeds managed memory');

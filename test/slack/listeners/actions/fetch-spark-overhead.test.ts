@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
-import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/slack/ids.ts';
 import { SPARK_YARN_APP, sparkFake, yarnFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
 import { buttonsOf, click, startWalk } from '../../support/clicks.ts';
-import { type Harness, waitFor } from '../../support/harness.ts';
-import { viewSubmission } from '../../support/payloads.ts';
-import { CHANNEL, OWNER, startWith, stepTitled } from '../fetch-form.ts';
+import type { Harness } from '../../support/harness.ts';
+import { CHANNEL, fetchWithId, OWNER, startWith, stepTitled } from '../fetch-form.ts';
 
 // Registered first, so their stops run after the app's (vitest runs after-hooks in reverse).
 // YARN's docs sample (a finished application, empty diagnostics) under the Spark application's id;
@@ -35,30 +33,14 @@ async function toDiagnostics() {
   return { root, step: await stepTitled(h, root, 'What did YARN report?') };
 }
 
-/** Clicks "Fetch from <system>…" on a step and submits its form with the one id it asks for. */
-async function fetchWithId(step: Parameters<typeof click>[1], system: string, id: string, value: string) {
-  const opened = h.fake.callsTo('views.open').length;
-  await click(h, step, `Fetch from ${system}…`, OWNER);
-  const call = await waitFor(() => h.fake.callsTo('views.open')[opened]);
-  const view = JSON.parse(String(call.args.view)) as { callback_id: string; private_metadata: string };
-  expect(view.callback_id).toBe(VIEW.fetchIds);
-  await h.sender.interaction(
-    viewSubmission({
-      user: OWNER,
-      callbackId: VIEW.fetchIds,
-      privateMetadata: view.private_metadata,
-      values: {
-        [`${FETCH_ID_BLOCK_PREFIX}${id}`]: { [FETCH_ID_INPUT]: { type: 'plain_text_input', value } },
-      },
-    }),
-  );
-}
-
 describe('actions/fetch-step: the Spark executor killed on YARN, fetched from YARN and the History Server', () => {
   it('reaches its conclusion with no paste: the kill from allexecutors, the cores from /environment', async () => {
     h = await startWith(connectors());
     const { root, step } = await toDiagnostics();
-    await fetchWithId(step, 'YARN ResourceManager or Spark History Server', 'appId', SPARK_YARN_APP);
+    await fetchWithId(h, step, 'YARN ResourceManager or Spark History Server', {
+      name: 'appId',
+      value: SPARK_YARN_APP,
+    });
     await click(
       h,
       await stepTitled(h, root, 'Do the executors run Python code?'),
