@@ -133,8 +133,8 @@ export class BlockPool {
   }
 
   /**
-   * Why a started thread failed (out of heap, an error, its end), once one did: the reader read its
-   * block, and the rest of that input, on its own thread, and every input after it too.
+   * Why a started thread failed (out of heap, an error, its end), once one did: the threads were
+   * stopped, and the reader read that block, the rest of that input and every later one on its own.
    */
   get lost(): string | undefined {
     return this.lostThread;
@@ -156,15 +156,27 @@ export class BlockPool {
   }
 
   private async read(job: BlockJob): Promise<BlockFacts> {
+    // Blocks handed out before the reader saw the failure: read there too, not by new threads.
+    if (this.lostThread !== undefined) throw new Error(`the threads were stopped: ${this.lostThread}`);
     const pool = await this.started();
     this.blocks++;
     // The chunks are shared slabs (blocks.ts): the thread reads them in place, nothing is copied.
     try {
       return await pool.run(job);
     } catch (error) {
-      this.lostThread ??= messageOf(error);
+      this.lose(error);
       throw error;
     }
+  }
+
+  /**
+   * A started thread failed: the threads are stopped for good (the blocks they still hold are read
+   * by the reader, which kept their bytes), so the rest of the input has the cores and their memory.
+   */
+  private lose(error: unknown): void {
+    if (this.lostThread !== undefined) return;
+    this.lostThread = messageOf(error);
+    this.close().catch(() => undefined);
   }
 
   /** Loads piscina, starts the threads and has each read an empty block, so the engine is loaded. */
@@ -185,7 +197,7 @@ export class BlockPool {
     // A thread that dies holding no task (the others' first runs already failed) is reported by piscina
     // as an 'error' event; unheard, Node would throw it and end the process.
     pool.on('error', (error: unknown) => {
-      if (this.ready) this.lostThread ??= messageOf(error);
+      if (this.ready || this.lostThread !== undefined) this.lose(error);
       else this.noteFailure(error);
     });
     try {

@@ -93,9 +93,10 @@ describe.each([
       expect(JSON.stringify(result)).toBe(JSON.stringify(alone));
       expect(result.report.diagnoses.map((d) => d.playbook)).toContain('spark-executor-overhead-killed');
       expect(blocks.blocksRead).toBeGreaterThan(3);
-      // Said, for the command to tell (threadNotes); the next input is read on one thread.
+      // Said, for the command to tell (threadNotes); the threads are stopped, the next input read here.
       expect(blocks.lost).toMatch(why);
       expect(blocks.options.ready?.()).toBe(false);
+      expect(blocks.running).toBe(false);
     },
     60_000,
   );
