@@ -85,6 +85,8 @@ export interface DiagnoseResources {
   context(): DiagnosisContext;
   /** Why the threads for large inputs could not start, once they could not: the inputs were read on one thread. */
   blocksFailure(): string | undefined;
+  /** Why a started thread failed, once one did: its block and what followed were read on one thread. */
+  blocksLost(): string | undefined;
   /** Lets go of the assist and the threads. */
   close(): Promise<void>;
 }
@@ -111,6 +113,7 @@ export async function openDiagnose(config: Config, problem?: Error): Promise<Dia
     ...(off ? { assistOff: off } : {}),
     context: () => ({ playbooks, assist, ...(blocks ? { blocks: blocks.options } : {}) }),
     blocksFailure: () => blocks?.failure,
+    blocksLost: () => blocks?.lost,
     close: async () => {
       await Promise.all([assist?.close(), blocks?.close()]);
     },

@@ -10,8 +10,8 @@ import { carryLimit, LineSkimmer } from './ingest/skim.ts';
 export interface BlockJob {
   /**
    * The block's bytes, in order, ending at a newline (the input's last block may not). Each view's
-   * memory (a slab, SlabPool) is the job's alone, so it can move to another thread instead of being
-   * copied, and come back in the facts to be filled again.
+   * memory is a shared slab (SlabPool): another thread reads it without a copy, and the bytes stay
+   * here until its answer came, to be read here if none does.
    */
   chunks: Uint8Array[];
   maxLineChars?: number;
@@ -30,15 +30,17 @@ export interface BlockFacts {
   book: BookContents;
   /**
    * False when taking the book in could differ from reading the lines in order (an extractor failed
-   * on a line, or the block saw more config keys than a book keeps): the block's bytes, in `chunks`,
-   * are then read again in order.
+   * on a line, or the block saw more config keys than a book keeps): the block's bytes are then read
+   * again in order.
    */
   exact: boolean;
-  /** The job's chunks, back with the facts: their slabs are filled again (absent: new ones are made). */
-  chunks?: Uint8Array[];
 }
 
-/** Reads a block somewhere else (a worker thread) and resolves to its facts. */
+/**
+ * Reads a block somewhere else (a worker thread) and resolves to its facts. When it rejects (the
+ * thread ran out of heap, threw, or ended), the block is read here from the bytes kept, and so is
+ * the rest of the input: the result is the same; saying what happened is the offload's part.
+ */
 export type BlockOffload = (job: BlockJob) => Promise<BlockFacts>;
 
 export interface BlockOptions {
@@ -95,7 +97,7 @@ export function collectBlock(job: BlockJob, extractors?: readonly Extractor[]): 
   collector.finish();
   const book = collector.book.contents();
   const exact = collector.failures().length === 0 && !book.configsCapped;
-  return { lines, book, exact, chunks: job.chunks, ...(cut ? { cut } : {}) };
+  return { lines, book, exact, ...(cut ? { cut } : {}) };
 }
 
 /** True when a view spans its whole buffer: the buffer can move to another thread with it. */
@@ -107,22 +109,31 @@ export function ownsItsBuffer(view: Uint8Array): boolean {
 export const SLAB_BYTES = 512 * 1024;
 
 /**
- * Slabs that blocks' bytes are copied into, taken for a block and given back once it was read (the
- * thread moves them back with its facts). A new buffer for every chunk of every block cost a page
- * fault per 4 KiB and left the threads and this one collecting megabytes of them.
+ * Slabs that blocks' bytes are copied into, taken for a block and given back once it was read. A new
+ * buffer for every chunk of every block cost a page fault per 4 KiB and left the threads and this
+ * one collecting megabytes of them. They are shared memory: moved to a thread, a block's bytes were
+ * lost with a thread that died reading them (a stream cannot be read again); shared, they stay here
+ * without a copy (peak RSS on a 256 MiB log, threads forced: moved 142-145 MiB, shared 145-147, a
+ * copy kept until the answer 152-157).
  */
 export class SlabPool {
-  private readonly free: ArrayBuffer[] = [];
+  private readonly free: SharedArrayBuffer[] = [];
 
   take(): Uint8Array {
-    return new Uint8Array(this.free.pop() ?? new ArrayBuffer(SLAB_BYTES));
+    return new Uint8Array(this.free.pop() ?? new SharedArrayBuffer(SLAB_BYTES));
   }
 
-  /** Gives back the slabs of views no one reads any more (a slab moved away has no bytes: skipped). */
+  /** Gives back the slabs of views no one reads any more. */
   give(views: readonly Uint8Array[]): void {
     for (const buffer of new Set(views.map((view) => view.buffer)))
-      if (buffer instanceof ArrayBuffer && buffer.byteLength === SLAB_BYTES) this.free.push(buffer);
+      if (buffer instanceof SharedArrayBuffer && buffer.byteLength === SLAB_BYTES) this.free.push(buffer);
   }
+}
+
+/** A block handed out: its bytes, kept until its facts are taken in, and the facts to come. */
+interface Handed {
+  chunks: Uint8Array[];
+  facts: Promise<BlockFacts>;
 }
 
 /**
@@ -131,7 +142,8 @@ export class SlabPool {
  * in input order, as they come back. The start is read here: `readHereFirst` bytes, and until the
  * collector may skip lines (no parser reads the input); an input a parser reads is read here in
  * full, and so is one shorter than a block after its start. The bytes of a block are copied once,
- * into slabs (SlabPool) that move to the thread and back.
+ * into shared slabs (SlabPool). Once a block could not be read elsewhere, it and every block after it
+ * are read here.
  */
 export class BlockReader {
   private readonly skimmer: LineSkimmer;
@@ -142,8 +154,10 @@ export class BlockReader {
   /** Line limits only: the byte limit is checked here, as the bytes arrive. */
   private readonly limits: ReadLimits;
   private readonly maxBytes: number | undefined;
-  private readonly handed: Promise<BlockFacts>[] = [];
+  private readonly handed: Handed[] = [];
   private handedAny = false;
+  /** True once the offload failed a block: the rest of the input is read here. */
+  private alone = false;
   private readonly slabs = new SlabPool();
   /** Bytes not handed out yet: the filled part of each slab, in order (the last one is filled on). */
   private pending: Uint8Array[] = [];
@@ -244,13 +258,17 @@ export class BlockReader {
 
   private async hand(chunks: Uint8Array[]): Promise<void> {
     if (this.handed.length >= this.inFlight) await this.takeOldest();
+    if (this.alone) {
+      while (this.handed.length > 0) await this.takeOldest();
+      return this.readHere(chunks);
+    }
     const job: BlockJob = { chunks, keptInFull: this.collector.book.keptInFull(), ...this.limits };
     this.handedAny = true;
     const facts = this.options.offload(job);
     // Awaited in order later; a later block failing while an earlier one is awaited is not unhandled
     // (and the read may end first, on an input error, leaving it unread).
     facts.catch(() => undefined);
-    this.handed.push(facts);
+    this.handed.push({ chunks, facts });
   }
 
   /**
@@ -267,16 +285,20 @@ export class BlockReader {
     this.unfinished = line.length;
   }
 
-  /** Takes in the oldest block's facts, or reads it here when they would not be exact. */
+  /**
+   * Takes in the oldest block's facts, or reads it here when they would not be exact or did not come
+   * (then nothing more is handed out: a thread that failed one block may fail the next).
+   */
   private async takeOldest(): Promise<void> {
     const oldest = this.handed.shift();
     if (!oldest) return;
-    const facts = await oldest;
-    if (!facts.exact) return this.readHere(facts.chunks ?? []);
+    const facts = await oldest.facts.catch(() => undefined);
+    if (!facts) this.alone = true;
+    if (!facts?.exact) return this.readHere(oldest.chunks);
     this.collector.absorb(facts.book, facts.lines);
     mergeCuts(this.stats, facts.cut, this.stats.lines);
     this.stats.lines += facts.lines;
-    this.slabs.give(facts.chunks ?? []);
+    this.slabs.give(oldest.chunks);
   }
 
   /** Lines read in order on this thread, after everything before them; their slabs are then free. */

@@ -48,6 +48,10 @@ export function coreFreeSince(): () => boolean {
   };
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * Each thread's young generation, in MB. With V8's default (up to 16 MB semi-spaces) a block's lines
  * were collected late and the threads held dozens of MB of them: 215 MB peak RSS on a 256 MiB log,
@@ -68,8 +72,11 @@ export interface BlockTuning extends Pick<BlockOptions, 'blockBytes' | 'readHere
   splitAfterMs?: number;
   /** Whether a core is free for the threads, asked once per input when its time is up (coreFreeSince). */
   coreFree?: () => () => boolean;
-  /** The worker file's name (worker-file.ts); tests name one that does not exist. */
-  worker?: string;
+  /**
+   * The worker file's name (worker-file.ts), or the file itself: tests name one that does not exist,
+   * or give one that fails mid-block.
+   */
+  worker?: string | { filename: string; execArgv: string[] };
 }
 
 /**
@@ -83,6 +90,7 @@ export class BlockPool {
   private ready = false;
   private blocks = 0;
   private startFailure?: string;
+  private lostThread?: string;
 
   /** `tuning`: the engine's defaults and SPLIT_AFTER_MS unless given (tests split small inputs). */
   constructor(
@@ -100,6 +108,8 @@ export class BlockPool {
     const free = coreFree();
     let worthIt: boolean | undefined;
     const ready = () => {
+      // After a thread failed, the inputs are read in order here (see `lost`).
+      if (this.lostThread !== undefined) return false;
       if (this.ready || performance.now() < startAt) return this.ready;
       // Decided once per input: threads started on a busy machine only slow the run down.
       worthIt ??= free();
@@ -122,6 +132,14 @@ export class BlockPool {
     return this.startFailure;
   }
 
+  /**
+   * Why a started thread failed (out of heap, an error, its end), once one did: the threads were
+   * stopped, and the reader read that block, the rest of that input and every later one on its own.
+   */
+  get lost(): string | undefined {
+    return this.lostThread;
+  }
+
   /** Blocks the threads have been given so far. */
   get blocksRead(): number {
     return this.blocks;
@@ -138,17 +156,34 @@ export class BlockPool {
   }
 
   private async read(job: BlockJob): Promise<BlockFacts> {
+    // Blocks handed out before the reader saw the failure: read there too, not by new threads.
+    if (this.lostThread !== undefined) throw new Error(`the threads were stopped: ${this.lostThread}`);
     const pool = await this.started();
     this.blocks++;
-    // Each chunk's memory is the job's alone (a slab, blocks.ts): it moves to the thread and back.
-    const transferList = [...new Set(job.chunks.map((chunk) => chunk.buffer as ArrayBuffer))];
-    return pool.run(job, { transferList });
+    // The chunks are shared slabs (blocks.ts): the thread reads them in place, nothing is copied.
+    try {
+      return await pool.run(job);
+    } catch (error) {
+      this.lose(error);
+      throw error;
+    }
+  }
+
+  /**
+   * A started thread failed: the threads are stopped for good (the blocks they still hold are read
+   * by the reader, which kept their bytes), so the rest of the input has the cores and their memory.
+   */
+  private lose(error: unknown): void {
+    if (this.lostThread !== undefined) return;
+    this.lostThread = messageOf(error);
+    this.close().catch(() => undefined);
   }
 
   /** Loads piscina, starts the threads and has each read an empty block, so the engine is loaded. */
   private async start(): Promise<Piscina> {
     const { Piscina } = await import('piscina');
-    const { filename, execArgv } = workerFile(this.tuning.worker ?? 'block-worker');
+    const { worker = 'block-worker' } = this.tuning;
+    const { filename, execArgv } = typeof worker === 'string' ? workerFile(worker) : worker;
     const pool = new Piscina({
       filename,
       execArgv,
@@ -161,7 +196,10 @@ export class BlockPool {
     });
     // A thread that dies holding no task (the others' first runs already failed) is reported by piscina
     // as an 'error' event; unheard, Node would throw it and end the process.
-    pool.on('error', (error: unknown) => this.noteFailure(error));
+    pool.on('error', (error: unknown) => {
+      if (this.ready || this.lostThread !== undefined) this.lose(error);
+      else this.noteFailure(error);
+    });
     try {
       await Promise.all(Array.from({ length: this.threads }, () => pool.run({ chunks: [] })));
     } catch (error) {
@@ -174,7 +212,7 @@ export class BlockPool {
   }
 
   private noteFailure(error: unknown): void {
-    this.startFailure ??= error instanceof Error ? error.message : String(error);
+    this.startFailure ??= messageOf(error);
   }
 
   async close(): Promise<void> {

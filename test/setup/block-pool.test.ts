@@ -46,6 +46,7 @@ describe('the block pool', () => {
     });
     expect(blocks.blocksRead).toBeGreaterThan(10);
     expect(JSON.stringify(split)).toBe(JSON.stringify(inOrder));
+    expect(blocks.lost).toBeUndefined();
     expect(split.report.diagnoses.length).toBeGreaterThan(0);
   });
 

@@ -61,6 +61,23 @@ function hintOnTerminal(files: readonly string[], io: CliIo): void {
   if (files.includes('-') && (io.stdin as { isTTY?: boolean }).isTTY === true) io.stderr.write(TERMINAL_HINT);
 }
 
+/**
+ * What to tell of the threads for large inputs: that they could not start, or that one failed while
+ * reading (the reports are complete either way: the blocks were read on one thread).
+ */
+export function threadNotes(startFailure: string | undefined, lost: string | undefined): string[] {
+  const notes: string[] = [];
+  if (startFailure)
+    notes.push(
+      `memdoctor: the threads for large inputs could not start (${startFailure}); read on one thread\n`,
+    );
+  if (lost)
+    notes.push(
+      `memdoctor: a thread reading a block of a large input failed (${lost}); that block and everything after it were read on one thread, so the report is complete. To read on one thread from the start: MEMDOCTOR_DIAGNOSE_THREADS=0\n`,
+    );
+  return notes;
+}
+
 type DiagnoseOptions = ReturnType<typeof parse>;
 
 /** Each input on its own, in input order: its report on stdout, its notes and failures on stderr. */
@@ -110,11 +127,7 @@ export const diagnoseCommand: Command = {
       return exitCode(false, failWhenNone, recognised);
     }
     const { failed, recognised } = await diagnoseEach(options, resources, io);
-    const blocksFailure = resources.blocksFailure();
-    if (blocksFailure)
-      io.stderr.write(
-        `memdoctor: the threads for large inputs could not start (${blocksFailure}); read on one thread\n`,
-      );
+    for (const note of threadNotes(resources.blocksFailure(), resources.blocksLost())) io.stderr.write(note);
     await resources.close();
     return exitCode(failed, failWhenNone, recognised);
   },
