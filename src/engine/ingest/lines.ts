@@ -3,6 +3,7 @@ import { InputBinaryError, InputTooLargeError, InputUnreadableError, MemdoctorEr
 import type { LiteralScanner } from './literal-scan.ts';
 import { type CutLines, carryLimit, keepOfLongLine, noteCut, visibleLine } from './long-line.ts';
 import { sniff } from './sniff.ts';
+import { sweepYoungGeneration } from './young-sweep.ts';
 
 /** Lines longer than this are cut: a log line that long is data, and regexes need a bound. */
 export const MAX_LINE_CHARS = 16_384;
@@ -107,9 +108,20 @@ function written(gunzip: Gunzip, chunk: Uint8Array): Promise<void> {
   });
 }
 
+/** gunzip's output between two sweeps of the young generation (young-sweep.ts): 4 MiB, sixteen chunks. */
+const GUNZIP_SWEEP_BYTES = 4 * 1024 * 1024;
+
 async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   try {
-    for await (const chunk of stream) yield chunk;
+    let sinceSweep = 0;
+    for await (const chunk of stream) {
+      yield chunk;
+      sinceSweep += chunk.length;
+      if (sinceSweep >= GUNZIP_SWEEP_BYTES) {
+        sinceSweep = 0;
+        sweepYoungGeneration();
+      }
+    }
   } catch (error) {
     // The source's own read errors already say what went wrong; only zlib's need the gzip wording.
     if (error instanceof MemdoctorError) throw error;
