@@ -1,4 +1,5 @@
 import type { Command } from './command.ts';
+import { keepYoungGenerationSmall } from './young-generation.ts';
 
 /** What `help` shows about a verb; `load` brings in its code (and its dependencies) only when it runs. */
 export interface CommandSpec {
@@ -20,7 +21,11 @@ export const COMMANDS: Readonly<Record<string, CommandSpec>> = {
       'memdoctor diagnose [--json] [--engine glue|spark|flink|beam] [--fail-when-none] [FILE...]\n' +
       '  FILE may be .gz; - or no FILE reads stdin.\n' +
       '  Exit 0 diagnosed, 2 unreadable input or bad usage; with --fail-when-none, 1 when nothing was recognised.',
-    load: async () => (await import('./commands/diagnose.ts')).diagnoseCommand,
+    // Before the command's code: loading it already grew V8's new space to 8 MiB (young-generation.ts).
+    load: async () => {
+      keepYoungGenerationSmall();
+      return (await import('./commands/diagnose.ts')).diagnoseCommand;
+    },
   },
   playbooks: {
     name: 'playbooks',

@@ -109,6 +109,42 @@ describe('readLines: gzip', () => {
     expect((await readAll(chunksOf(both))).lines).toEqual(['a', 'b']);
   });
 
+  it('lets the source reuse a chunk of the archive once the next is taken (zlib is done with it by then)', async () => {
+    const text = Array.from({ length: 30_000 }, (_, i) => `line ${i} ${(i * 7919) % 10_007}\n`).join('');
+    const archive = gzipSync(text);
+    // One buffer for every chunk, written over as soon as the next chunk is asked for: stricter
+    // than cli/input.ts's buffers (written again two chunks later). 4 KiB: the sniff's whole head.
+    async function* oneBuffer(): AsyncGenerator<Uint8Array> {
+      const buffer = Buffer.alloc(4096);
+      for (let at = 0; at < archive.length; at += 4096) {
+        const part = archive.subarray(at, at + 4096);
+        buffer.set(part);
+        yield buffer.subarray(0, part.length);
+        buffer.fill(0);
+      }
+    }
+    const { lines } = await readAll(oneBuffer());
+    expect(lines.join('\n')).toBe(text.slice(0, -1));
+  });
+
+  it('closes the source when the reader stops while gunzipping', async () => {
+    const archive = gzipSync('INFO an ordinary line of a log\n'.repeat(200_000));
+    let closed = false;
+    async function* source(): AsyncGenerator<Uint8Array> {
+      try {
+        yield* sliced(archive, 4096);
+      } finally {
+        closed = true;
+      }
+    }
+    let taken = 0;
+    // The second chunk: the first is the sniffed head, handed over before the stream behind it.
+    for await (const _chunk of await textBytes('big.gz', source())) if (++taken === 2) break;
+    expect(taken).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closed).toBe(true);
+  });
+
   it('fails a truncated archive with InputUnreadableError', async () => {
     const whole = gzipSync('x'.repeat(10_000));
     await expect(readAll(chunksOf(whole.subarray(0, whole.length - 30)))).rejects.toThrow(
