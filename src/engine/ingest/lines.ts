@@ -3,7 +3,6 @@ import { InputBinaryError, InputTooLargeError, InputUnreadableError, MemdoctorEr
 import type { LiteralScanner } from './literal-scan.ts';
 import { type CutLines, carryLimit, keepOfLongLine, noteCut, visibleLine } from './long-line.ts';
 import { sniff } from './sniff.ts';
-import { sweepYoungGeneration } from './young-sweep.ts';
 
 /** Lines longer than this are cut: a log line that long is data, and regexes need a bound. */
 export const MAX_LINE_CHARS = 16_384;
@@ -108,24 +107,9 @@ function written(gunzip: Gunzip, chunk: Uint8Array): Promise<void> {
   });
 }
 
-/**
- * gunzip's output between two sweeps of the young generation (young-sweep.ts). Each sweep ages what
- * is still live (zlib's input chunk, read over about 7 MiB of output), and twice aged is moved to the
- * old generation: at 4 MiB that held 15 MiB more on one thread, at 8 MiB nothing more.
- */
-const GUNZIP_SWEEP_BYTES = 8 * 1024 * 1024;
-
 async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   try {
-    let sinceSweep = 0;
-    for await (const chunk of stream) {
-      yield chunk;
-      sinceSweep += chunk.length;
-      if (sinceSweep >= GUNZIP_SWEEP_BYTES) {
-        sinceSweep = 0;
-        sweepYoungGeneration();
-      }
-    }
+    for await (const chunk of stream) yield chunk;
   } catch (error) {
     // The source's own read errors already say what went wrong; only zlib's need the gzip wording.
     if (error instanceof MemdoctorError) throw error;
