@@ -149,4 +149,41 @@ describe('LiteralScanner', () => {
       ),
       { numRuns: 500 },
     ));
+
+  it("finds in a line's UTF-8 bytes the literals it finds in the line's text", () => {
+    const keys = [...LITERALS, literalKey('memory used'), literalKey('yarn', '.'), literalKey('ka', 'é')];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc
+            .tuple(
+              fc.oneof(
+                fc.constantFrom(...LITERALS, 'MEMORY used', '.yarn', 'éka', '\u212a', 'ü', '\n', 'Exit'),
+                fc.string(),
+              ),
+              fc.nat(),
+            )
+            .map(([part, caseBits]) => mixedCase(part, caseBits)),
+          { maxLength: 16 },
+        ),
+        (parts) => {
+          const scanner = new LiteralScanner(keys);
+          const bytes = Buffer.from(`${parts.join('')}\n`);
+          // The skimmer's order: a find over the region, then each line the bytes hold.
+          scanner.find(bytes, 0, bytes.length);
+          let start = 0;
+          for (const line of bytes.toString().split('\n').slice(0, -1)) {
+            const stop = bytes.indexOf(0x0a, start);
+            const inText = new Set<number>();
+            const inBytes = new Set<number>();
+            scanner.each(line, (id) => inText.add(id));
+            scanner.eachIn(bytes, start, stop, (id) => inBytes.add(id));
+            expect([...inBytes].sort()).toEqual([...inText].sort());
+            start = stop + 1;
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
