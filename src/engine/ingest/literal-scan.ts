@@ -321,6 +321,8 @@ export class LiteralScanner {
   private readonly fours: number[] = [];
   /** The text scan's first test, as flags of those slots: made when a text is first scanned. */
   private textTest?: { fours: Uint8Array; shorts: Uint8Array };
+  /** See rejections(). */
+  private rejected?: [number, number, number][];
   /** The bytes last copied into the kernel, and from where. */
   private loaded?: Uint8Array;
   private loadedFrom = 0;
@@ -376,7 +378,7 @@ export class LiteralScanner {
     const kernel = this.kernelWithTables();
     const base = this.copyIntoKernel(kernel, bytes, from, to);
     for (let at = from; at < to; ) {
-      const i = kernel.find(at - base, to - base) + base;
+      const i = kernel.find(at - base, to - base, from - base) + base;
       if (i < base) return -1;
       const [low, high] = windowBefore(bytes, from, i + 1);
       const found = this.startAt(bytes, from, i, to, low, high);
@@ -396,7 +398,7 @@ export class LiteralScanner {
     const kernel = this.kernelWithTables();
     const base = this.copyIntoKernel(kernel, bytes, from, to);
     for (let at = from; at < to; ) {
-      const i = kernel.find(at - base, to - base) + base;
+      const i = kernel.find(at - base, to - base, from - base) + base;
       if (i < base) return;
       const [low, high] = windowBefore(bytes, from, i + 1);
       this.allInBytes(this.short.at(low & 0xffff), bytes, from, i, to, found);
@@ -463,6 +465,28 @@ export class LiteralScanner {
     for (const slot of this.rawShorts) memory[LAYOUT.rawShorts + slot] = value;
     for (const slot of this.longSecond) memory[LAYOUT.longHeads2 + slot] = value;
     for (const slot of this.eightSecond) memory[LAYOUT.eightHeads2 + slot] = value;
+    for (const [slot, back, byte] of this.rejections()) {
+      memory[LAYOUT.rejectBack + slot] = value * back;
+      memory[LAYOUT.rejectByte + slot] = value * byte;
+    }
+  }
+
+  /**
+   * The long table's slots at which every literal keyed must not follow the same byte, at the same
+   * distance back from the window's end: [slot, distance, byte]. A hit there with that byte before
+   * is refused inside the kernel (see LAYOUT.rejectBack).
+   */
+  private rejections(): [number, number, number][] {
+    this.rejected ??= [...this.long.used].flatMap((slot) => {
+      const [first, ...others] = this.long.at(slot) ?? [];
+      if (first === undefined) return [];
+      const back = (this.keyEnds[first] as number) + 1;
+      const byte = (this.notAfter[first] as Uint8Array)[0];
+      const alike = (id: number) =>
+        this.keyEnds[id] === back - 1 && (this.notAfter[id] as Uint8Array).includes(byte as number);
+      return byte !== undefined && back < 256 && others.every(alike) ? [[slot, back, byte]] : [];
+    });
+    return this.rejected;
   }
 
   /**
