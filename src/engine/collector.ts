@@ -107,6 +107,8 @@ export class FactCollector implements LineSink {
   /** For each trigger literal (its id in `triggers`), whether it is live: see liveLiterals. */
   private liveIds: readonly boolean[] = [];
   private liveAt = -1;
+  /** For each of `live`, its id in `triggers`. */
+  private liveIdOf?: readonly number[];
 
   /**
    * For a block of lines from the middle of an input (blocks.ts): `parse: false`, since whether a
@@ -134,10 +136,25 @@ export class FactCollector implements LineSink {
       this.lineNo++;
       if (raw.length === 0) continue;
       // An extractor opened only by dead triggers could give the line nothing the book still wants.
-      const opened = this.triggers.opened(raw, this.liveFlags());
-      if (opened.size === 0 || isFence(raw)) continue;
-      this.scan(raw, normalise(raw), opened);
+      this.read(raw, this.triggers.opened(raw, this.liveFlags()));
     }
+  }
+
+  pushFound(line: string, literals: readonly string[], found: readonly number[]): void {
+    // Ids into another array than the live one now: found again in the text.
+    if (literals !== this.live || this.liveIdOf === undefined) {
+      this.push([line]);
+      return;
+    }
+    this.parsed.push([line]);
+    this.lineNo++;
+    if (line.length === 0) return;
+    this.read(line, this.triggers.openedBy(found, this.liveIdOf));
+  }
+
+  private read(raw: string, opened: ReadonlySet<number>): void {
+    if (opened.size === 0 || isFence(raw)) return;
+    this.scan(raw, normalise(raw), opened);
   }
 
   everyLine(): boolean {
@@ -159,8 +176,11 @@ export class FactCollector implements LineSink {
     const flags = this.liveFlags();
     if (flags !== this.liveOf) {
       this.liveOf = flags;
-      const live = this.triggers.literals.filter((_, id) => flags[id]);
-      if (live.length !== this.live?.length) this.live = live;
+      const ids = this.triggers.literals.flatMap((_, id) => (flags[id] ? [id] : []));
+      if (ids.length !== this.live?.length) {
+        this.live = ids.map((id) => this.triggers.literals[id] as string);
+        this.liveIdOf = ids;
+      }
     }
     return this.live;
   }

@@ -84,4 +84,11 @@ export class TriggerIndex {
       });
     return opened;
   }
+
+  /** The extractors the literals found opened: `found` indexes `idOf`, which gives their ids here. */
+  openedBy(found: readonly number[], idOf: readonly number[]): Set<number> {
+    const opened = new Set<number>();
+    for (const at of found) for (const index of this.byId[idOf[at] as number] ?? []) opened.add(index);
+    return opened;
+  }
 }

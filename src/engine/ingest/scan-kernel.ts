@@ -24,6 +24,14 @@ export const LAYOUT = {
   /** The long and eight tables under a second hash: a window must pass both, so a collision rarely stops the scan. */
   longHeads2: 256 + 65536 + (3 << 18) + 65536,
   eightHeads2: 256 + 65536 + (4 << 18) + 65536,
+  /**
+   * By a long table's slot, where every literal keyed there must not follow one byte: how far back
+   * from the window's end that byte is (0: no such rule), and the byte, folded. A hit whose byte
+   * there is that one is no literal's end ("yarn." in org.apache.hadoop.yarn.server), and the scan
+   * goes on in the kernel instead of returning for LiteralScanner to refuse it.
+   */
+  rejectBack: 256 + 65536 + (5 << 18) + 65536,
+  rejectByte: 256 + 65536 + (6 << 18) + 65536,
   /** The bytes to scan start here (2 MiB in, past the tables; the bytes before it are 0). */
   data: 1 << 21,
 } as const;
@@ -95,6 +103,10 @@ const op = {
   end: 0x0b,
   br: 0x0c,
   brIf: 0x0d,
+  eqz: 0x45,
+  ne: 0x47,
+  ltS: 0x48,
+  sub: 0x6b,
   ret: 0x0f,
   get: 0x20,
   set: 0x21,
@@ -112,7 +124,7 @@ const op = {
   shrU: 0x76,
 } as const;
 
-const [AT, TO, WORD, LOW, HIGH] = [0, 1, 2, 3, 4];
+const [AT, TO, FROM, WORD, LOW, HIGH, SLOT] = [0, 1, 2, 3, 4, 5, 6];
 const load8 = (offset: number) => [op.load8, 0, ...uleb(offset)];
 const load32 = (offset: number) => [op.load32, 0, ...uleb(offset)];
 const returnAtIfSet = [op.if, 0x40, op.get, AT, op.ret, op.end];
@@ -154,6 +166,27 @@ function bothSet(key: number[], first: number, second: number): number[] {
   ];
 }
 
+/**
+ * if (longHeads[slot] && longHeads2[hash2(low)]) { unless rejected (rejectBack), return at }, where
+ * slot = hash(low). Rejected: the byte `back` before `at` lies at or after `from` and, folded, is
+ * rejectByte[slot]; a byte before `from` is left to LiteralScanner (a literal may start at `from`).
+ */
+function longEndsHere(): number[] {
+  const byteBack = [op.get, AT, op.get, WORD, op.sub];
+  return [
+    ...[op.get, LOW, ...hashedBy(HASH_MULTIPLIER), op.tee, SLOT, ...load8(LAYOUT.longHeads), op.if, 0x40],
+    ...[op.get, LOW, ...hashedBy(SECOND_MULTIPLIER), ...load8(LAYOUT.longHeads2), op.if, 0x40],
+    ...[op.get, SLOT, ...load8(LAYOUT.rejectBack), op.set, WORD, op.block, 0x40],
+    ...[op.get, WORD, op.eqz, op.brIf, 0],
+    ...[...byteBack, op.get, FROM, op.ltS, op.brIf, 0],
+    ...[...byteBack, ...load8(LAYOUT.data), ...load8(LAYOUT.fold)],
+    ...[op.get, SLOT, ...load8(LAYOUT.rejectByte), op.ne, op.brIf, 0],
+    // Rejected: out of both ifs, on to the eight-byte tables.
+    ...[op.br, 2, op.end, op.get, AT, op.ret],
+    ...[op.end, op.end],
+  ];
+}
+
 /** Whether a literal of 2-3, 4-7 or 8+ bytes may end at `at` by the folded tables (then return it). */
 function literalEndsHere(): number[] {
   const mixed = [op.get, HIGH, op.const, ...sleb(HIGH_MULTIPLIER | 0), op.mul, op.get, LOW, op.xor];
@@ -161,7 +194,7 @@ function literalEndsHere(): number[] {
     ...[...foldedWindow(0), op.set, LOW, ...foldedWindow(4), op.set, HIGH],
     // if (shortHeads[low & 0xffff]) return at
     ...[op.get, LOW, op.const, ...sleb(0xffff), op.and, ...load8(LAYOUT.shortHeads), ...returnAtIfSet],
-    ...bothSet([op.get, LOW], LAYOUT.longHeads, LAYOUT.longHeads2),
+    ...longEndsHere(),
     ...bothSet(mixed, LAYOUT.eightHeads, LAYOUT.eightHeads2),
   ];
 }
@@ -186,13 +219,14 @@ function fastLoop(): number[] {
 }
 
 /**
- * find(at, to) -> i32: the first i in [at, to) where, by the tables, a literal of 2-3, 4-7 or 8+
- * bytes may end (its window being the bytes before i and i); -1 if none. The window may reach back
- * before `at` (and before the data, where the bytes are 0): a hit there is only a false one.
+ * find(at, to, from) -> i32: the first i in [at, to) where, by the tables, a literal of 2-3, 4-7 or
+ * 8+ bytes may end (its window being the bytes before i and i); -1 if none. The window may reach
+ * back before `at` (and before the data, where the bytes are 0): a hit there is only a false one.
+ * `from` (at most `at`) is where the range searched starts, for the rejection in longEndsHere.
  */
 function findBody(): number[] {
   return [
-    ...[1, 3, I32], // three locals beyond the parameters: the loaded word, the folded window
+    ...[1, 4, I32], // four locals beyond the parameters: the loaded word, the folded window, a slot
     ...[op.loop, 0x40, op.block, 0x40],
     ...fastLoop(),
     op.end,
@@ -207,7 +241,7 @@ function moduleBytes(pages: number): Uint8Array {
   const body = findBody();
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, [1, 0x60, 2, I32, I32, 1, I32]), // type 0: (i32, i32) -> i32
+    ...section(1, [1, 0x60, 3, I32, I32, I32, 1, I32]), // type 0: (i32, i32, i32) -> i32
     ...section(3, [1, 0]), // function 0 has type 0
     ...section(5, [1, 0x00, ...uleb(pages)]), // one memory, growable
     ...section(7, [2, ...name('find'), 0x00, 0, ...name('memory'), 0x02, 0]),
@@ -230,7 +264,8 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 let compiled: object | undefined;
 
 export interface Kernel {
-  find(at: number, to: number): number;
+  /** The first possible literal end in [at, to), the range searched starting at `from`; -1 if none. */
+  find(at: number, to: number, from: number): number;
   /** The kernel's memory as bytes; replaced when it grows. */
   bytes(): Uint8Array;
   /** Makes room for `length` bytes of data to scan. */
@@ -256,5 +291,5 @@ export function createKernel(): Kernel {
 }
 
 // The tables must end before the data: a table slot inside it would read scanned bytes as flags.
-if (LAYOUT.eightHeads2 + (1 << HASH_BITS) > LAYOUT.data)
+if (LAYOUT.rejectByte + (1 << HASH_BITS) > LAYOUT.data)
   throw new Error('scan kernel tables overlap its data');

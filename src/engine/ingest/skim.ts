@@ -10,6 +10,11 @@ export interface LineSink {
   /** True while every line must be read: the input's format is not known yet, or a parser reads it. */
   everyLine(): boolean;
   push(lines: readonly string[]): void;
+  /**
+   * Takes one line as push does, with the ids of the literals found in it (indexes into `literals`,
+   * an array liveLiterals gave): what push would find in it again.
+   */
+  pushFound?(line: string, literals: readonly string[], found: readonly number[]): void;
   /** Moves past lines that were not read: none of them holds a live literal. */
   skip(count: number): void;
   /**
@@ -186,15 +191,37 @@ export class LineSkimmer {
       const stop = bytes.indexOf(NEWLINE, hit);
       this.pass(newlines(bytes, at, start));
       this.stats.lines++;
-      const line = bytes.subarray(start, stop);
-      const text = this.decode(line.length > this.maxCarry ? this.capped(line) : line);
-      this.sink.push([this.cleanEnd(text, this.stats.lines)]);
+      this.hand(scanner, bytes, view, start, stop);
       at = stop + 1;
       if (this.sink.everyLine()) {
         this.readAll(bytes.subarray(at));
         return;
       }
     }
+  }
+
+  /**
+   * Hands over the line bytes[start, stop), which the scanner just hit. When it is read as it is (not
+   * cut, no CR to strip), its live literals are found in its bytes, already in the scan kernel.
+   */
+  private hand(scanner: LiteralScanner, bytes: Buffer, view: Uint8Array, start: number, stop: number): void {
+    const line = bytes.subarray(start, stop);
+    const long = line.length > this.maxCarry;
+    const text = this.decode(long ? this.capped(line) : line);
+    const cleaned = this.cleanEnd(text, this.stats.lines);
+    const literals = this.literals;
+    if (
+      this.sink.pushFound === undefined ||
+      long ||
+      cleaned !== text ||
+      literals?.length !== scanner.literals.length
+    ) {
+      this.sink.push([cleaned]);
+      return;
+    }
+    const found: number[] = [];
+    scanner.eachIn(view, start, stop, (id) => found.push(id));
+    this.sink.pushFound(cleaned, literals, found);
   }
 
   private pass(count: number): void {

@@ -149,4 +149,84 @@ describe('LiteralScanner', () => {
       ),
       { numRuns: 500 },
     ));
+
+  it('refuses a literal after a character it must not follow, but not at the start of the range', () => {
+    const rules: [string, string][] = [
+      ['yarn.', '.'],
+      ['spark.', '.'],
+      ['k8s', ''],
+      ['glue.', '.x'],
+    ];
+    const keys = rules.map(([text, notAfter]) => literalKey(text, notAfter));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc
+            .tuple(
+              fc.constantFrom('.yarn.', 'yarn.', '.', 'x', 'spark.', '.spark.', 'K8S', 'xglue.', '\n'),
+              fc.nat(),
+            )
+            .map(([part, caseBits]) => mixedCase(part, caseBits)),
+          { maxLength: 12 },
+        ),
+        fc.integer({ min: 0, max: 12 }),
+        (parts, cut) => {
+          const text = parts.join('');
+          const from = Math.min(cut, text.length);
+          const lower = text.toLowerCase();
+          const found = (at: number) =>
+            rules.find(
+              ([literal, notAfter]) =>
+                lower.startsWith(literal, at) && (at === from || !notAfter.includes(lower[at - 1] as string)),
+            );
+          let first = -1;
+          for (let at = from; at < text.length && first === -1; at++) if (found(at)) first = at;
+          const hit = new LiteralScanner(keys).find(Buffer.from(text), from, text.length);
+          if (first === -1) expect(hit).toBe(-1);
+          else {
+            expect(hit).toBeGreaterThanOrEqual(first);
+            expect(hit).toBeLessThan(first + (found(first)?.[0].length as number));
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("finds in a line's UTF-8 bytes the literals it finds in the line's text", () => {
+    const keys = [...LITERALS, literalKey('memory used'), literalKey('yarn', '.'), literalKey('ka', 'é')];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc
+            .tuple(
+              fc.oneof(
+                fc.constantFrom(...LITERALS, 'MEMORY used', '.yarn', 'éka', '\u212a', 'ü', '\n', 'Exit'),
+                fc.string(),
+              ),
+              fc.nat(),
+            )
+            .map(([part, caseBits]) => mixedCase(part, caseBits)),
+          { maxLength: 16 },
+        ),
+        (parts) => {
+          const scanner = new LiteralScanner(keys);
+          const bytes = Buffer.from(`${parts.join('')}\n`);
+          // The skimmer's order: a find over the region, then each line the bytes hold.
+          scanner.find(bytes, 0, bytes.length);
+          let start = 0;
+          for (const line of bytes.toString().split('\n').slice(0, -1)) {
+            const stop = bytes.indexOf(0x0a, start);
+            const inText = new Set<number>();
+            const inBytes = new Set<number>();
+            scanner.each(line, (id) => inText.add(id));
+            scanner.eachIn(bytes, start, stop, (id) => inBytes.add(id));
+            expect([...inBytes].sort()).toEqual([...inText].sort());
+            start = stop + 1;
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
