@@ -52,9 +52,32 @@ function profiles(flag: string, list: string): Profile[] {
   return names as Profile[];
 }
 
+const USAGE = `usage: npm run bench [-- --size 64m|256m|1g] [--seed 42] [--gzip|--no-gzip] [--runs 1]
+  [--logs ${PROFILES.join(',')}] [--gzip-logs synthetic,dense2] [--force-threads]
+Writes the logs to bench/out once (reused while their manifest matches), then prints CPU, wall and
+peak RSS of memdoctor diagnose beside grep -c -E and cat > /dev/null; docs/bench.md reads the table.`;
+
+/** The options, or undefined after the usage was printed (asked for, or an option it does not know). */
 function options() {
-  const { values } = parseArgs({
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions();
+  } catch (error) {
+    process.exitCode = 2;
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return undefined;
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return undefined;
+  }
+  return optionsOf(parsed.values);
+}
+
+function parseOptions() {
+  return parseArgs({
     options: {
+      help: { type: 'boolean', short: 'h' },
       size: { type: 'string', default: '256m' },
       seed: { type: 'string', default: '42' },
       gzip: { type: 'boolean' },
@@ -65,6 +88,9 @@ function options() {
       'force-threads': { type: 'boolean', default: false },
     },
   });
+}
+
+function optionsOf(values: ReturnType<typeof parseOptions>['values']) {
   const logs = profiles('--logs', values.logs ?? '');
   const bytes = parseSizeArg(values.size ?? '256m');
   // The gzip variant costs a compression pass; by default only where that is quick.
@@ -221,7 +247,7 @@ function table(rows: readonly Row[]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
-type Options = ReturnType<typeof options>;
+type Options = ReturnType<typeof optionsOf>;
 interface Result {
   input: string;
   cited: Cited[];
@@ -275,8 +301,9 @@ async function benchLog(
   return { rows, results };
 }
 
-async function main(): Promise<number> {
+async function main(): Promise<number | undefined> {
   const opts = options();
+  if (!opts) return undefined;
   forceThreads = opts.forceThreads;
   mkdirSync(OUT, { recursive: true });
   const tiny = join(OUT, 'tiny.log');
@@ -316,7 +343,7 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => {
-    process.exitCode = code;
+    if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
     console.error(error);
