@@ -20,8 +20,8 @@ const K8S_KILL = /\bOOM ?killed\b(?!["']?\s{0,3}[:=]\s{0,3}false)|node was low o
 
 /** USAGE searched from an index (lastIndex): the same first match wherever it starts. */
 const USAGE_FROM: Readonly<Record<Resource, RegExp>> = {
-  physical: new RegExp(USAGE.physical.source, 'gi'),
-  virtual: new RegExp(USAGE.virtual.source, 'gi'),
+  physical: new RegExp(`${SIZE} of ${SIZE} physical memory used`, 'gi'),
+  virtual: new RegExp(`${SIZE} of ${SIZE} virtual memory used`, 'gi'),
 };
 /**
  * The most characters a USAGE match holds before its "physical" or "virtual": two sizes of at most
