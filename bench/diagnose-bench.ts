@@ -6,8 +6,9 @@
  * and 10% of its lines ordinary memory wording) with a few real failure signatures buried in each,
  * runs `memdoctor diagnose --json` on each as a child process, and reports CPU time, wall time and
  * peak RSS next to `grep -c -E` for the same signatures and `cat > /dev/null` (reading the file from
- * the page cache: the floor). Each input runs twice: as the command runs by default (a large file's
- * blocks read on every core) and with MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
+ * the page cache: the floor). Each input runs twice: with a block thread per core
+ * (MEMDOCTOR_DIAGNOSE_THREADS set to the cores; the threads are opt-in) and as the command runs by
+ * default, MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
  * `--gzip-logs` names the logs (of --logs) also diagnosed gzipped, both ways, against
  * `gzip -dc | grep -c -E` (default: the synthetic one, with --gzip or at 256 MiB or less).
  * `--force-threads` starts the threads even when the machine has no core to spare
@@ -24,7 +25,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -159,7 +160,8 @@ const diagnose = (file: string, oneThread = false) =>
       file,
     ],
     ROOT,
-    oneThread ? { MEMDOCTOR_DIAGNOSE_THREADS: '0' } : {},
+    // The threads are off by default (src/config.ts): the threads row asks for one per core.
+    { MEMDOCTOR_DIAGNOSE_THREADS: oneThread ? '0' : String(availableParallelism()) },
   );
 
 /** An ERE alternation of the signatures' literals, escaped. */

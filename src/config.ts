@@ -165,8 +165,13 @@ const Fields = z.object({
   MEMDOCTOR_CONNECTORS: optionalString,
   /** Worker threads that diagnose for the Slack app (src/setup/engine-pool.ts). */
   MEMDOCTOR_ENGINE_THREADS: wholeNumber(1, 64, () => defaultEngineThreads()),
-  /** Threads that read the blocks of a large input for `memdoctor diagnose`; 0 reads it in order here. */
-  MEMDOCTOR_DIAGNOSE_THREADS: wholeNumber(0, 64, () => availableParallelism()),
+  /**
+   * Threads that read the blocks of a large input for `memdoctor diagnose`; 0 (the default) reads it
+   * in order here. Off by default since the one-thread reader got cheaper: on a quiet 2-core machine
+   * the threads bought no wall time (1 GiB synthetic 3.84-3.91 s against 3.88-4.05; 256 MiB 1.31
+   * against 1.19) for half again the CPU and twice the memory (docs/bench.md, 2026-12-06).
+   */
+  MEMDOCTOR_DIAGNOSE_THREADS: wholeNumber(0, 64, () => 0),
   /** Inputs that may wait for a diagnosis thread; one more is refused as busy. */
   MEMDOCTOR_ENGINE_QUEUE: wholeNumber(0, 10_000, () => 32),
   /** Longest one input may take in a diagnosis thread before it is stopped (milliseconds). */
