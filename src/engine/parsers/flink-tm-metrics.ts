@@ -82,19 +82,17 @@ class FlinkTmMetricsRun implements ParserRun {
   }
 
   finish() {
-    const json = this.body.parse(
-      'the JSON list `curl <jobmanager>:8081/taskmanagers/<id>/metrics?get=Status.JVM.Memory.Heap.Used,...` prints; this JSON is cut off or malformed.',
-    );
-    const answer = Answer.safeParse(json);
-    if (!answer.success)
-      throw parseFailed(
+    const gauges = this.body.parseAs(Answer, {
+      notJson:
+        'the JSON list `curl <jobmanager>:8081/taskmanagers/<id>/metrics?get=Status.JVM.Memory.Heap.Used,...` prints; this JSON is cut off or malformed.',
+      wrongShape:
         'a list of {"id", "value"} from /taskmanagers/<id>/metrics?get=... (the aggregated /taskmanagers/metrics answers min/max instead: ask one TaskManager).',
-      );
-    if (answer.data.length > 0 && answer.data.every((e) => e.value === undefined))
+    });
+    if (gauges.length > 0 && gauges.every((e) => e.value === undefined))
       throw parseFailed(
         'metric values, but this lists metric names only: add ?get=Status.JVM.Memory.Heap.Used,Status.JVM.Memory.Heap.Max,... to the URL.',
       );
-    const values = gaugeValues(answer.data);
+    const values = gaugeValues(gauges);
     if (!('heapUsedBytes' in values) && !('directUsedBytes' in values) && !('metaspaceUsedBytes' in values))
       throw parseFailed(
         'Status.JVM.Memory.Heap.Used, Metaspace.Used or Direct.MemoryUsed among the metrics; none was in the answer.',

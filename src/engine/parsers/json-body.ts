@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { parseFailed } from './common.ts';
 
 /**
@@ -32,5 +33,15 @@ export class JsonBody {
     } catch {
       throw parseFailed(expected);
     }
+  }
+
+  /**
+   * The parsed JSON in the shape `schema` reads, or the parser's "could not parse": `notJson` names the
+   * answer expected when the text is no JSON, `wrongShape` what was expected when it is other JSON.
+   */
+  parseAs<T extends z.ZodType>(schema: T, expected: { notJson: string; wrongShape: string }): z.infer<T> {
+    const parsed = schema.safeParse(this.parse(expected.notJson));
+    if (!parsed.success) throw parseFailed(expected.wrongShape);
+    return parsed.data;
   }
 }

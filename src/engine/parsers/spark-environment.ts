@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FactValue } from '../facts.ts';
 import { formatSize } from '../units.ts';
-import { output, parseFailed } from './common.ts';
+import { output } from './common.ts';
 import { JsonBody } from './json-body.ts';
 import type { Parser, ParserRun } from './types.ts';
 
@@ -105,13 +105,12 @@ class EnvironmentRun implements ParserRun {
   }
 
   finish() {
-    const json = this.body.parse(
-      'the complete JSON of /api/v1/applications/<app>/environment; this JSON is cut off or malformed.',
-    );
-    const parsed = Environment.safeParse(json);
-    if (!parsed.success)
-      throw parseFailed('an object with "sparkProperties", a list of [key, value] pairs (/environment).');
-    const values = valuesOf(new Map(parsed.data.sparkProperties));
+    const environment = this.body.parseAs(Environment, {
+      notJson:
+        'the complete JSON of /api/v1/applications/<app>/environment; this JSON is cut off or malformed.',
+      wrongShape: 'an object with "sparkProperties", a list of [key, value] pairs (/environment).',
+    });
+    const values = valuesOf(new Map(environment.sparkProperties));
     const verdict =
       typeof values.executorCores === 'number'
         ? `${values.executorCores} core(s) per executor`

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
-import { fact, maxOf, output, parseFailed } from './common.ts';
+import { fact, maxOf, output } from './common.ts';
 import { JsonBody } from './json-body.ts';
 import type { Parser, ParserRun } from './types.ts';
 
@@ -64,15 +64,13 @@ class ExecutorsRun implements ParserRun {
   }
 
   finish() {
-    const json = this.body.parse(
-      'the complete JSON of /api/v1/applications/<app>/allexecutors; this JSON is cut off or malformed.',
-    );
-    const parsed = Executors.safeParse(json);
-    if (!parsed.success)
-      throw parseFailed(
+    const executors = this.body.parseAs(Executors, {
+      notJson:
+        'the complete JSON of /api/v1/applications/<app>/allexecutors; this JSON is cut off or malformed.',
+      wrongShape:
         'a JSON list of executors with "id", "hostPort", "isActive" and "maxMemory" (allexecutors).',
-      );
-    const values = valuesOf(parsed.data);
+    });
+    const values = valuesOf(executors);
     const line = this.body.line;
     const facts: Fact[] = values.removedForMemory
       ? [
