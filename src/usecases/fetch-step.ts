@@ -47,12 +47,11 @@ export function fetchOffer(
   const sources = spec ? configuredSources(spec, connectors) : [];
   const first = sources[0];
   if (!first) return undefined;
-  const known = knownValues(record);
-  const earlier = idsFetchedBefore(record);
+  const soFar = idsSoFar(record);
   const missingIds = [
     ...new Set(
       sources.flatMap((source) => {
-        const ids = { ...earlier, ...idsFromKnown(source, known) };
+        const ids = idsFor(source, soFar);
         return neededIds(source).filter((id) => !ids[id]);
       }),
     ),
@@ -78,8 +77,19 @@ function idsFetchedBefore(record: WalkthroughRecord): Record<string, string> {
   return ids;
 }
 
-function idsFromKnown(source: FetchSource, known: Readonly<Record<string, string>>): Record<string, string> {
-  const ids: Record<string, string> = {};
+/** What a walkthrough knows that may give a source its ids: its known values, and earlier fetches' ids. */
+interface IdsSoFar {
+  known: Readonly<Record<string, string>>;
+  earlier: Readonly<Record<string, string>>;
+}
+
+function idsSoFar(record: WalkthroughRecord): IdsSoFar {
+  return { known: knownValues(record), earlier: idsFetchedBefore(record) };
+}
+
+/** The ids a source gets without asking: an earlier fetch's, overridden by the known values it names. */
+function idsFor(source: FetchSource, { known, earlier }: IdsSoFar): Record<string, string> {
+  const ids: Record<string, string> = { ...earlier };
   for (const [id, value] of Object.entries(source.ids)) if (known[value]) ids[id] = known[value];
   return ids;
 }
@@ -177,12 +187,11 @@ async function firstAnswer(
   request: FetchStepRequest,
   record: WalkthroughRecord,
 ): Promise<{ fetched: Fetched[]; event: WalkthroughEvent } | ConnectorError> {
-  const known = knownValues(record);
-  const earlier = idsFetchedBefore(record);
+  const soFar = idsSoFar(record);
   const sources = configuredSources(spec, context.connectors);
   const reasons: string[] = [];
   for (const [i, source] of (sources.length ? sources : [spec]).entries()) {
-    const ids = { ...earlier, ...idsFromKnown(source, known), ...request.ids };
+    const ids = { ...idsFor(source, soFar), ...request.ids };
     try {
       const fetched = await fetchAll(source.connector, source.resources, ids, context);
       // After a source that failed, a last answer the parser cannot read is told with that failure.
