@@ -252,10 +252,15 @@ export class ConnectorError extends MemdoctorError {
   }
 }
 
+/** What went wrong, as text: an Error's message, or anything else thrown as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Wraps anything unexpected at a boundary so callers always see a MemdoctorError. */
 export function asMemdoctorError(error: unknown): MemdoctorError {
   if (error instanceof MemdoctorError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return new MemdoctorError(ErrorCode.Internal, `unexpected error: ${message}`, { cause: error });
 }
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { InputUnreadableError } from '../errors.ts';
+import { InputUnreadableError, messageOf } from '../errors.ts';
 
 const REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file; check the path',
@@ -67,6 +67,6 @@ async function* guard(path: string, stream: AsyncIterable<Uint8Array>): AsyncGen
 
 function unreadable(path: string, error: unknown): InputUnreadableError {
   const code = (error as NodeJS.ErrnoException)?.code ?? '';
-  const reason = REASONS[code] ?? (error instanceof Error ? error.message : String(error));
+  const reason = REASONS[code] ?? messageOf(error);
   return new InputUnreadableError(path, reason, { cause: error });
 }

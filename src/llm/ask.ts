@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { LlmInvalidAnswerError, LlmUnavailableError, type MemdoctorError } from '../errors.ts';
+import { LlmInvalidAnswerError, LlmUnavailableError, type MemdoctorError, messageOf } from '../errors.ts';
 import type { Prompt } from './prompts.ts';
 import { mergeReceipts, type RedactionReceipt, redact } from './redact.ts';
 import type { LlmSettings } from './settings.ts';
@@ -76,7 +76,7 @@ export function classifyFailure(error: unknown, timeoutMs: number): MemdoctorErr
     return new LlmUnavailableError('cannot reach the model server', { cause: error });
   if (error instanceof OpenAI.APIError)
     return new LlmUnavailableError(`the model server answered HTTP ${error.status ?? '?'}`, { cause: error });
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = messageOf(error);
   return new LlmUnavailableError(`unexpected failure (${detail})`, { cause: error });
 }
 

@@ -1,5 +1,5 @@
 import { Cluster, type ClusterOptions, Redis } from 'ioredis';
-import { StoreProblem, StoreUnavailableError } from '../errors.ts';
+import { messageOf, StoreProblem, StoreUnavailableError } from '../errors.ts';
 import type { RedisConnection } from './connection.ts';
 import { cannotConnect } from './failure.ts';
 import { type ClusterSeeds, type RedisTarget, redactUrl } from './target.ts';
@@ -25,10 +25,6 @@ export function observeErrors(
   if (!onError) return;
   connection.on('error', onError);
   if (connection instanceof Cluster) connection.on('node error', onError);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

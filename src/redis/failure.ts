@@ -1,5 +1,5 @@
 import { Cluster } from 'ioredis';
-import { ErrorCode, MemdoctorError, StoreProblem, StoreUnavailableError } from '../errors.ts';
+import { ErrorCode, MemdoctorError, messageOf, StoreProblem, StoreUnavailableError } from '../errors.ts';
 import type { RedisConnection } from './connection.ts';
 import { clusterHealth } from './health.ts';
 import { describeTarget, type RedisTarget } from './target.ts';
@@ -63,7 +63,7 @@ function advice(problem: StoreProblem, target: RedisTarget): string {
  */
 export function storeUnavailable(error: unknown, target: RedisTarget): MemdoctorError {
   if (error instanceof MemdoctorError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = messageOf(error);
   // Keys of two slots in one call, or a failing script: memdoctor's fault, not Redis being away.
   if (/^(CROSSSLOT|ERR user_script|ERR Error running script)/.test(reason))
     return new MemdoctorError(

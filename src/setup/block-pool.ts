@@ -1,6 +1,7 @@
 import { availableParallelism, cpus } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { BlockFacts, BlockJob, BlockOptions } from '../engine/blocks.ts';
+import { messageOf } from '../errors.ts';
 import { workerFile } from './worker-file.ts';
 
 /**
@@ -46,10 +47,6 @@ export function coreFreeSince(): () => boolean {
     if (total < MIN_SAMPLE_MS * cores) return true;
     return ((after.idle - before.idle) / total) * cores >= FREE_CORE;
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

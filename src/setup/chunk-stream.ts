@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { ownsItsBuffer } from '../engine/blocks.ts';
-import { ErrorCode, MemdoctorError } from '../errors.ts';
+import { ErrorCode, MemdoctorError, messageOf } from '../errors.ts';
 
 /**
  * Moves a byte stream (a download) into a worker thread as it arrives, with backpressure: the
@@ -27,10 +27,6 @@ function* pieces(chunk: Uint8Array): Generator<Uint8Array> {
   if (chunk.length <= PIECE_BYTES && ownsItsBuffer(chunk)) return yield chunk;
   for (let at = 0; at < chunk.length; at += PIECE_BYTES)
     yield new Uint8Array(chunk.subarray(at, at + PIECE_BYTES));
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputTooLargeError, MemdoctorError, SlackDownloadError } from '../errors.ts';
+import { InputTooLargeError, MemdoctorError, messageOf, SlackDownloadError } from '../errors.ts';
 import { isLoopbackHost } from '../net.ts';
 
 /** The parts of a Slack file object (from a `file_share` or `app_mention` event) that a download uses. */
@@ -109,7 +109,7 @@ async function* received(label: string, body: AsyncIterable<Uint8Array>): AsyncG
     }
   } catch (error) {
     if (error instanceof MemdoctorError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new SlackDownloadError(
       label,
       `the download broke off after ${total} bytes (${reason}); nothing was diagnosed; upload the file again`,

@@ -1,5 +1,11 @@
 import { createGunzip, type Gunzip } from 'node:zlib';
-import { InputBinaryError, InputTooLargeError, InputUnreadableError, MemdoctorError } from '../../errors.ts';
+import {
+  InputBinaryError,
+  InputTooLargeError,
+  InputUnreadableError,
+  MemdoctorError,
+  messageOf,
+} from '../../errors.ts';
 import type { LiteralScanner } from './literal-scan.ts';
 import { type CutLines, carryLimit, keepOfLongLine, noteCut, visibleLine } from './long-line.ts';
 import { sniff } from './sniff.ts';
@@ -113,7 +119,7 @@ async function* guardGunzip(source: string, stream: AsyncIterable<Uint8Array>): 
   } catch (error) {
     // The source's own read errors already say what went wrong; only zlib's need the gzip wording.
     if (error instanceof MemdoctorError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new InputUnreadableError(source, `the gzip data is damaged (${reason})`, { cause: error });
   }
 }
