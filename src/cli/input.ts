@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { SeekableInput } from '../diagnosis/diagnose.ts';
 import { InputUnreadableError, messageOf } from '../errors.ts';
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -35,17 +36,19 @@ const RING = 3;
  * two chunks later: the engine copies what it keeps longer (a block's bytes into its slabs, blocks.ts),
  * and since each buffer is one byte longer than any chunk in it, no chunk owns its buffer.
  */
-async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+async function* fileChunks(path: string, from = 0): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
   let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
   try {
     const ring = Array.from({ length: RING }, () => Buffer.allocUnsafeSlow(READ_BYTES + 1));
-    const readInto = (turn: number) => file.read(ring[turn % RING] as Buffer, 0, READ_BYTES, null);
+    let position = from;
+    const readInto = (turn: number) => file.read(ring[turn % RING] as Buffer, 0, READ_BYTES, position);
     let turn = 0;
     next = readInto(turn);
     for (;;) {
       const { bytesRead, buffer } = await next;
       if (bytesRead === 0) return;
+      position += bytesRead;
       turn++;
       next = readInto(turn);
       yield buffer.subarray(0, bytesRead);
@@ -54,6 +57,21 @@ async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
     // The read started ahead, when the reader stopped early: settled before the file is closed.
     await next?.catch(() => undefined);
     await file.close();
+  }
+}
+
+/**
+ * A regular file's path as an input other threads may read from any offset (engine/ranges.ts);
+ * undefined for stdin, pipes, devices and what cannot be looked at (openInput says why).
+ */
+export function seekableInput(path: string): SeekableInput | undefined {
+  if (path === '-') return undefined;
+  try {
+    const stats = statSync(path);
+    if (!stats.isFile()) return undefined;
+    return { locator: path, size: stats.size, read: (from) => guard(path, fileChunks(path, from)) };
+  } catch {
+    return undefined;
   }
 }
 

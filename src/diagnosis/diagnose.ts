@@ -10,6 +10,10 @@ import {
   type ReadLimits,
 } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
+import type { SeekableInput } from '../engine/ranges.ts';
+
+export type { SeekableInput } from '../engine/ranges.ts';
+
 import { type Selection, selectLines } from '../llm/select.ts';
 import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
@@ -24,7 +28,13 @@ import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
  */
 export type DiagnosisInput =
   | { source: string; text: string }
-  | { source: string; chunks: AsyncIterable<Uint8Array>; onRead?: (bytes: number) => void };
+  | {
+      source: string;
+      chunks: AsyncIterable<Uint8Array>;
+      onRead?: (bytes: number) => void;
+      /** The same bytes, readable from any offset (a file): the block threads may read its ranges from it. */
+      seekable?: SeekableInput;
+    };
 
 /** The chunks, telling `onRead` of each once the reader asks for the next (it is done with it). */
 async function* reportingReads(
@@ -93,7 +103,10 @@ async function runEngine(
   }
   const tap = context.assist ? new SelectionTap(input.source) : undefined;
   const chunks = reportingReads(tap ? tap.wrap(input.chunks) : input.chunks, input.onRead);
-  const engine = await diagnoseStream(input.source, chunks, context.playbooks, options);
+  // Ranges read by other threads pass neither the model's selection nor onRead: only without them.
+  const seekable = tap || input.onRead ? undefined : input.seekable;
+  const blocks = options.blocks && seekable ? { blocks: { ...options.blocks, seekable } } : {};
+  const engine = await diagnoseStream(input.source, chunks, context.playbooks, { ...options, ...blocks });
   return { engine, selection: async () => tap?.selection() };
 }
 

@@ -1,39 +1,22 @@
 import { InputTooLargeError } from '../errors.ts';
-import { FactCollector } from './collector.ts';
+import { type BlockFacts, collectPart, lineLimits, type PartLimits, readLinesInto } from './block-read.ts';
+import type { FactCollector } from './collector.ts';
 import type { Extractor } from './extractors/types.ts';
-import type { BookContents } from './facts.ts';
 import { type InputStats, MAX_LINE_CHARS, type ReadLimits } from './ingest/lines.ts';
-import { type CutLines, keepOfLongLine, longLineBound, mergeCuts } from './ingest/long-line.ts';
+import { keepOfLongLine, longLineBound, mergeCuts } from './ingest/long-line.ts';
 import { carryLimit, LineSkimmer } from './ingest/skim.ts';
+import { type RangeOffload, RangeReader, type SeekableInput } from './ranges.ts';
+
+export type { BlockFacts } from './block-read.ts';
 
 /** Whole lines from the middle of an input, for another thread to read. */
-export interface BlockJob {
+export interface BlockJob extends PartLimits {
   /**
    * The block's bytes, in order, ending at a newline (the input's last block may not). Each view's
    * memory is a shared slab (SlabPool): another thread reads it without a copy, and the bytes stay
    * here until its answer came, to be read here if none does.
    */
   chunks: Uint8Array[];
-  maxLineChars?: number;
-  /**
-   * Kinds the lines before the block gave in full when it was handed out: the block need not look
-   * for them (without them, every block would read as slowly as an input's start).
-   */
-  keptInFull?: string[];
-}
-
-/** What a block's lines gave, as plain data. */
-export interface BlockFacts {
-  lines: number;
-  /** The block's lines longer than the limit, numbered from the block's start. */
-  cut?: CutLines;
-  book: BookContents;
-  /**
-   * False when taking the book in could differ from reading the lines in order (an extractor failed
-   * on a line, or the block saw more config keys than a book keeps): the block's bytes are then read
-   * again in order.
-   */
-  exact: boolean;
 }
 
 /**
@@ -60,6 +43,15 @@ export interface BlockOptions {
    * worth them). Every chunk read in order is read as it comes, as LineSkimmer reads it.
    */
   ready?: () => boolean;
+  /**
+   * The input, when other threads can read it from any offset (a file): once the input's start has
+   * been read here, they read the rest by ranges from it (ranges.ts) and no block is handed out.
+   * Needs `offloadRange`.
+   */
+  seekable?: SeekableInput;
+  offloadRange?: RangeOffload;
+  /** Bytes per range (the last one may be longer, by what the input grew, or shorter). */
+  rangeBytes?: number;
 }
 
 /**
@@ -68,36 +60,17 @@ export interface BlockOptions {
  */
 export const BLOCK_BYTES = 2 * 1024 * 1024;
 const IN_FLIGHT = 4;
+/**
+ * Large enough that a range's start (a collector of its own, the kinds it must fill again) is noise
+ * and that the ranges of a large log spread evenly over the threads.
+ */
+export const RANGE_BYTES = 32 * 1024 * 1024;
 const NEWLINE = 0x0a;
-
-/** The line limit alone, as the readers take it (the byte limit is the input's, checked once). */
-function lineLimits(maxLineChars: number | undefined): ReadLimits {
-  return maxLineChars === undefined ? {} : { maxLineChars };
-}
-
-/** Reads whole lines from the middle of an input into a collector, in order; what was counted. */
-function readChunks(
-  source: string,
-  collector: FactCollector,
-  limits: ReadLimits,
-  chunks: readonly Uint8Array[],
-): InputStats {
-  const counted: InputStats = { bytes: 0, lines: 0 };
-  const skimmer = new LineSkimmer(source, collector, counted, limits, true);
-  for (const chunk of chunks) skimmer.chunk(chunk);
-  skimmer.end();
-  return counted;
-}
 
 /** Reads one block with a collector of its own: no parser (decided at the input's start), no hint. */
 export function collectBlock(job: BlockJob, extractors?: readonly Extractor[]): BlockFacts {
-  const keptInFull = job.keptInFull ?? [];
-  const collector = new FactCollector(extractors, undefined, { parse: false, keptInFull });
-  const { lines, cut } = readChunks('block', collector, lineLimits(job.maxLineChars), job.chunks);
-  collector.finish();
-  const book = collector.book.contents();
-  const exact = collector.failures().length === 0 && !book.configsCapped;
-  return { lines, book, exact, ...(cut ? { cut } : {}) };
+  const { bytes: _, ...facts } = collectPart(job.chunks, job, extractors);
+  return facts;
 }
 
 /** True when a view spans its whole buffer: the buffer can move to another thread with it. */
@@ -168,6 +141,8 @@ export class BlockReader {
   /** Bytes of `pending` after its last newline: the line still unfinished. */
   private unfinished = 0;
   private splitting = false;
+  /** Where the ranges start once the rest of a seekable input is read by range. */
+  private rangesFrom?: number;
 
   constructor(
     private readonly source: string,
@@ -189,7 +164,10 @@ export class BlockReader {
     for await (const chunk of bytes) {
       if (!this.splitting) this.start(chunk);
       else await this.add(chunk);
+      // The rest is read from the input by the other threads: reading it here ends (the input is closed).
+      if (this.rangesFrom !== undefined) break;
     }
+    if (this.rangesFrom !== undefined) return this.readRanges(this.rangesFrom);
     if (!this.splitting) return this.skimmer.end();
     const rest = this.takePending();
     // Threads already started read the rest too; otherwise it is read here.
@@ -204,9 +182,31 @@ export class BlockReader {
     if (this.collector.everyLine() || this.stats.bytes < this.readHereFirst) return;
     if (this.options.ready && !this.options.ready()) return;
     this.splitting = true;
+    if (this.byRange()) {
+      // The unfinished line starts the first range: its bytes are read there again, and counted there.
+      this.rangesFrom = this.stats.bytes - this.skimmer.unfinishedBytes;
+      this.stats.bytes = this.rangesFrom;
+      this.skimmer.detachCarry();
+      return;
+    }
     const carry = this.skimmer.detachCarry();
     this.append(carry);
     this.unfinished = carry.length;
+  }
+
+  /** True when the rest of the input can be read by range: it is seekable, and not over the byte limit. */
+  private byRange(): boolean {
+    const { seekable, offloadRange } = this.options;
+    if (!seekable || !offloadRange) return false;
+    return this.maxBytes === undefined || seekable.size <= this.maxBytes;
+  }
+
+  private readRanges(from: number): Promise<void> {
+    const { seekable, offloadRange, rangeBytes = RANGE_BYTES } = this.options;
+    if (!seekable || !offloadRange) throw new Error('readRanges without a seekable input');
+    const limits = { ...this.limits, ...(this.maxBytes === undefined ? {} : { maxBytes: this.maxBytes }) };
+    const options = { input: seekable, offload: offloadRange, rangeBytes, inFlight: this.inFlight };
+    return new RangeReader(this.source, this.collector, this.stats, limits, options).read(from);
   }
 
   private async add(chunk: Uint8Array): Promise<void> {
@@ -303,7 +303,7 @@ export class BlockReader {
 
   /** Lines read in order on this thread, after everything before them; their slabs are then free. */
   private readHere(chunks: readonly Uint8Array[]): void {
-    const counted = readChunks(this.source, this.collector, this.limits, chunks);
+    const counted = readLinesInto(this.source, this.collector, this.limits, chunks);
     mergeCuts(this.stats, counted.cut, this.stats.lines);
     this.stats.lines += counted.lines;
     this.slabs.give(chunks);

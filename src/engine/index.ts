@@ -4,10 +4,11 @@ import {
   type Diagnosis,
   diagnoseBytes,
   diagnoseLines,
+  type LinesDiagnosis,
   type StageFailure,
 } from './diagnose.ts';
 import type { Finding } from './facts.ts';
-import { type InputStats, type ReadLimits, readLines, textBytes } from './ingest/lines.ts';
+import { type InputStats, type ReadLimits, readLines, textInput } from './ingest/lines.ts';
 import type { CutLines } from './ingest/long-line.ts';
 import type { Playbook } from './playbook/schema.ts';
 
@@ -45,9 +46,26 @@ export async function diagnoseStream(
   const { diagnoses, findings, failures } =
     options.skim === false
       ? await diagnoseLines(await everyLine(source, chunks, stats, options), playbooks, options)
-      : await diagnoseBytes(source, await textBytes(source, chunks), stats, playbooks, options);
+      : await diagnoseInputBytes(source, chunks, stats, playbooks, options);
   const { cut, ...input } = stats;
   return { report: { source, input, diagnoses }, findings, failures, ...(cut ? { cut } : {}) };
+}
+
+/**
+ * diagnoseBytes over an input's text. Other threads may read a seekable input's ranges from the input
+ * itself only when its bytes are the text: a gunzipped input's offsets are not the text's.
+ */
+async function diagnoseInputBytes(
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+  stats: InputStats,
+  playbooks: readonly Playbook[],
+  options: DiagnoseOptions & ReadLimits,
+): Promise<LinesDiagnosis> {
+  const { bytes, gunzipped } = await textInput(source, chunks);
+  if (!gunzipped || !options.blocks?.seekable) return diagnoseBytes(source, bytes, stats, playbooks, options);
+  const { seekable: _, ...blocks } = options.blocks;
+  return diagnoseBytes(source, bytes, stats, playbooks, { ...options, blocks });
 }
 
 function everyLine(

@@ -1,6 +1,8 @@
 import { availableParallelism, cpus } from 'node:os';
 import type { Piscina } from 'piscina';
+import type { RangeFacts } from '../engine/block-read.ts';
 import type { BlockFacts, BlockJob, BlockOptions } from '../engine/blocks.ts';
+import type { RangeJob } from '../engine/ranges.ts';
 import { messageOf } from '../errors.ts';
 import { workerFile } from './worker-file.ts';
 
@@ -67,7 +69,8 @@ const YOUNG_GENERATION_MB = 2;
  */
 const OLD_GENERATION_MB = 20;
 
-export interface BlockTuning extends Pick<BlockOptions, 'blockBytes' | 'readHereFirst' | 'inFlight'> {
+export interface BlockTuning
+  extends Pick<BlockOptions, 'blockBytes' | 'readHereFirst' | 'inFlight' | 'rangeBytes'> {
   /** SPLIT_AFTER_MS unless given (tests split at once). */
   splitAfterMs?: number;
   /** Whether a core is free for the threads, asked once per input when its time is up (coreFreeSince). */
@@ -89,6 +92,7 @@ export class BlockPool {
   private pool?: Promise<Piscina>;
   private ready = false;
   private blocks = 0;
+  private ranges = 0;
   private startFailure?: string;
   private lostThread?: string;
 
@@ -119,7 +123,9 @@ export class BlockPool {
     };
     // One block waiting beyond one per thread: each more held 2 MiB of slabs (4 in flight against 3:
     // the same wall time on the synthetic 256 MiB log).
-    return { offload: (job) => this.read(job), ready, inFlight: this.threads + 1, ...sizes };
+    const offload = (job: BlockJob) => this.read(job) as Promise<BlockFacts>;
+    const offloadRange = (job: RangeJob) => this.read(job) as Promise<RangeFacts>;
+    return { offload, offloadRange, ready, inFlight: this.threads + 1, ...sizes };
   }
 
   /** True once the threads have been started. */
@@ -140,9 +146,14 @@ export class BlockPool {
     return this.lostThread;
   }
 
-  /** Blocks the threads have been given so far. */
+  /** Blocks and ranges the threads have been given so far. */
   get blocksRead(): number {
     return this.blocks;
+  }
+
+  /** Of blocksRead, the ranges: the parts of a file the threads read from the file themselves. */
+  get rangesRead(): number {
+    return this.ranges;
   }
 
   /** Starts the threads, if they are not, and resolves once each has loaded the engine. */
@@ -155,11 +166,12 @@ export class BlockPool {
     return this.pool;
   }
 
-  private async read(job: BlockJob): Promise<BlockFacts> {
+  private async read(job: BlockJob | RangeJob): Promise<BlockFacts | RangeFacts> {
     // Blocks handed out before the reader saw the failure: read there too, not by new threads.
     if (this.lostThread !== undefined) throw new Error(`the threads were stopped: ${this.lostThread}`);
     const pool = await this.started();
     this.blocks++;
+    if ('locator' in job) this.ranges++;
     // The chunks are shared slabs (blocks.ts): the thread reads them in place, nothing is copied.
     try {
       return await pool.run(job);

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { threadNotes } from '../../src/cli/commands/diagnose.ts';
-import { openInput } from '../../src/cli/input.ts';
+import { openInput, seekableInput } from '../../src/cli/input.ts';
 import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
+import type { SeekableInput } from '../../src/engine/ranges.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { BlockPool } from '../../src/setup/block-pool.ts';
 import { FAIL_LINE } from './failing-block-worker.ts';
@@ -39,15 +40,28 @@ function logFailingAt(line: string): string {
 const dir = mkdtempSync(join(tmpdir(), 'memdoctor-block-failure-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The CLI's own reads of a file (1 MiB reads into a ring of buffers). */
-function fileChunks(bytes: Buffer): AsyncIterable<Uint8Array> {
+/** What the CLI reads an input through: its chunks and, for a file read by ranges, the file. */
+interface Opened {
+  chunks: AsyncIterable<Uint8Array>;
+  seekable?: SeekableInput;
+}
+
+/** The CLI's own reads of a file (1 MiB reads into a ring of buffers), its blocks handed out by this thread. */
+function fileChunks(bytes: Buffer): Opened {
   const path = join(dir, 'big.log');
   writeFileSync(path, bytes);
-  return openInput(path);
+  return { chunks: openInput(path) };
+}
+
+/** The same file, its rest read by the threads themselves, by ranges (as `memdoctor diagnose FILE` does). */
+function fileRanges(bytes: Buffer): Opened {
+  const path = join(dir, 'ranges.log');
+  writeFileSync(path, bytes);
+  return { chunks: openInput(path), seekable: seekableInput(path) as SeekableInput };
 }
 
 /** The CLI's stdin: a stream that cannot be read twice, written to in 64 KiB pieces as a pipe's come. */
-function stdinChunks(bytes: Buffer): AsyncIterable<Uint8Array> {
+function stdinChunks(bytes: Buffer): Opened {
   const stdin = new PassThrough();
   const write = async () => {
     for (let at = 0; at < bytes.length; at += 65_536)
@@ -55,7 +69,7 @@ function stdinChunks(bytes: Buffer): AsyncIterable<Uint8Array> {
     stdin.end();
   };
   write().catch((error) => stdin.destroy(error));
-  return openInput('-', stdin);
+  return { chunks: openInput('-', stdin) };
 }
 
 const pools: BlockPool[] = [];
@@ -63,9 +77,10 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-async function threaded(text: string, chunks: AsyncIterable<Uint8Array>) {
+async function threaded(text: string, { chunks, seekable }: Opened) {
   const blocks = new BlockPool(2, {
     blockBytes: 64 * 1024,
+    rangeBytes: 256 * 1024,
     readHereFirst: 0,
     splitAfterMs: 0,
     coreFree: () => () => true,
@@ -73,7 +88,8 @@ async function threaded(text: string, chunks: AsyncIterable<Uint8Array>) {
   });
   pools.push(blocks);
   await blocks.warm();
-  const result = await diagnoseStream('big.log', chunks, playbooks, { blocks: blocks.options });
+  const options = { blocks: { ...blocks.options, ...(seekable ? { seekable } : {}) } };
+  const result = await diagnoseStream('big.log', chunks, playbooks, options);
   return { blocks, result, alone: await diagnoseText('big.log', text, playbooks, {}) };
 }
 
@@ -84,6 +100,7 @@ describe.each([
 ])('a block thread that %s mid-block', (_, line, why) => {
   it.each([
     ['a file', fileChunks],
+    ['a file read by ranges', fileRanges],
     ['stdin', stdinChunks],
   ])(
     'leaves the diagnosis of %s what one thread gives',
@@ -93,6 +110,7 @@ describe.each([
       expect(JSON.stringify(result)).toBe(JSON.stringify(alone));
       expect(result.report.diagnoses.map((d) => d.playbook)).toContain('spark-executor-overhead-killed');
       expect(blocks.blocksRead).toBeGreaterThan(3);
+      expect(blocks.rangesRead > 0).toBe(chunksOf === fileRanges);
       // Said, for the command to tell (threadNotes); the threads are stopped, the next input read here.
       expect(blocks.lost).toMatch(why);
       expect(blocks.options.ready?.()).toBe(false);

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openInput, seekableInput } from '../../src/cli/input.ts';
 import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { BlockPool, coreFreeSince } from '../../src/setup/block-pool.ts';
@@ -48,6 +52,30 @@ describe('the block pool', () => {
     expect(JSON.stringify(split)).toBe(JSON.stringify(inOrder));
     expect(blocks.lost).toBeUndefined();
     expect(split.report.diagnoses.length).toBeGreaterThan(0);
+  });
+
+  it('has the threads read the rest of a file by ranges, from the file, with the result of reading it in order', async () => {
+    const text = largeLog();
+    const dir = mkdtempSync(join(tmpdir(), 'memdoctor-ranges-'));
+    const path = join(dir, 'big.log');
+    writeFileSync(path, text);
+    try {
+      const blocks = new BlockPool(2, { rangeBytes: 64 * 1024, readHereFirst: 0, splitAfterMs: 0 });
+      pools.push(blocks);
+      await blocks.warm();
+      const seekable = seekableInput(path);
+      expect(seekable?.size).toBe(Buffer.byteLength(text));
+      const split = await diagnoseStream('big.log', openInput(path), playbooks, {
+        blocks: { ...blocks.options, ...(seekable ? { seekable } : {}) },
+      });
+      expect(blocks.rangesRead).toBeGreaterThan(10);
+      expect(blocks.rangesRead).toBe(blocks.blocksRead);
+      const inOrder = await diagnoseText('big.log', text, playbooks, { skim: false });
+      expect(JSON.stringify(split)).toBe(JSON.stringify(inOrder));
+      expect(split.report.diagnoses.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('starts no thread for an input read in order before its time is up', async () => {

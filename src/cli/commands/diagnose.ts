@@ -5,7 +5,7 @@ import { type DiagnosisResult, diagnose } from '../../diagnosis/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
 import { ENGINE_HINTS, type EngineHint } from '../../usecases/types.ts';
 import type { CliIo, Command } from '../command.ts';
-import { openInput } from '../input.ts';
+import { openInput, seekableInput } from '../input.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
@@ -92,7 +92,8 @@ async function diagnoseEach(
   let recognised = false;
   for (const file of files) {
     try {
-      const input = { source: file, chunks: openInput(file, io.stdin) };
+      const seekable = seekableInput(file);
+      const input = { source: file, chunks: openInput(file, io.stdin), ...(seekable ? { seekable } : {}) };
       const result = await diagnose({ input, engine, workspace: 'cli' }, resources.context());
       if (result.report.diagnoses.length > 0) recognised = true;
       for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);

@@ -68,16 +68,24 @@ const GUNZIP_CHUNK_BYTES = 256 * 1024;
 export async function textBytes(
   source: string,
   chunks: AsyncIterable<Uint8Array>,
-  depth = 0,
 ): Promise<AsyncIterable<Uint8Array>> {
+  return (await textInput(source, chunks)).bytes;
+}
+
+/** An input's text bytes (textBytes), and whether they were gunzipped: their offsets are then not the input's. */
+export async function textInput(
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+  depth = 0,
+): Promise<{ bytes: AsyncIterable<Uint8Array>; gunzipped: boolean }> {
   const { head, rest } = await peek(chunks);
   const kind = sniff(head);
   if (kind.kind === 'binary') throw new InputBinaryError(source, kind.detail);
-  if (kind.kind === 'text') return rest;
+  if (kind.kind === 'text') return { bytes: rest, gunzipped: depth > 0 };
   if (depth > 0) throw new InputBinaryError(source, 'gzip inside gzip');
   const gunzip = createGunzip({ chunkSize: GUNZIP_CHUNK_BYTES });
   void feed(rest, gunzip);
-  return textBytes(source, guardGunzip(source, gunzip), depth + 1);
+  return textInput(source, guardGunzip(source, gunzip), depth + 1);
 }
 
 /**
