@@ -42,7 +42,7 @@ export interface BlockOptions {
    * (the other threads are not started, or the input has not yet shown itself long enough to be
    * worth them). Every chunk read in order is read as it comes, as LineSkimmer reads it.
    */
-  ready?: () => boolean;
+  ready?: (progress: SplitProgress) => boolean;
   /**
    * The input, when other threads can read it from any offset (a file): once the input's start has
    * been read here, they read the rest by ranges from it (ranges.ts) and no block is handed out.
@@ -52,6 +52,13 @@ export interface BlockOptions {
   offloadRange?: RangeOffload;
   /** Bytes per range (the last one may be longer, by what the input grew, or shorter). */
   rangeBytes?: number;
+}
+
+/** How far an input has been read in order when the threads are asked whether they are ready. */
+export interface SplitProgress {
+  bytesRead: number;
+  /** Bytes left, when the rest would be read by range (a seekable input's size is known). */
+  restBytes?: number;
 }
 
 /**
@@ -180,7 +187,7 @@ export class BlockReader {
   private start(chunk: Uint8Array): void {
     this.skimmer.chunk(chunk);
     if (this.collector.everyLine() || this.stats.bytes < this.readHereFirst) return;
-    if (this.options.ready && !this.options.ready()) return;
+    if (this.options.ready && !this.options.ready(this.progress())) return;
     this.splitting = true;
     if (this.byRange()) {
       // The unfinished line starts the first range: its bytes are read there again, and counted there.
@@ -192,6 +199,12 @@ export class BlockReader {
     const carry = this.skimmer.detachCarry();
     this.append(carry);
     this.unfinished = carry.length;
+  }
+
+  private progress(): SplitProgress {
+    const bytesRead = this.stats.bytes;
+    const { seekable } = this.options;
+    return seekable && this.byRange() ? { bytesRead, restBytes: seekable.size - bytesRead } : { bytesRead };
   }
 
   /** True when the rest of the input can be read by range: it is seekable, and not over the byte limit. */

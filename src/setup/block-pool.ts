@@ -1,7 +1,7 @@
 import { availableParallelism, cpus } from 'node:os';
 import type { Piscina } from 'piscina';
 import type { RangeFacts } from '../engine/block-read.ts';
-import type { BlockFacts, BlockJob, BlockOptions } from '../engine/blocks.ts';
+import type { BlockFacts, BlockJob, BlockOptions, SplitProgress } from '../engine/blocks.ts';
 import type { RangeJob } from '../engine/ranges.ts';
 import { messageOf } from '../errors.ts';
 import { workerFile } from './worker-file.ts';
@@ -13,6 +13,18 @@ import { workerFile } from './worker-file.ts';
  * log). The input goes on being read in order while they start.
  */
 export const SPLIT_AFTER_MS = 1000;
+
+/**
+ * How long a file (whose size is known: its rest is read by range) is read in order before the
+ * threads are asked for: long enough to measure how fast it reads and whether a core is idle.
+ */
+export const SAMPLE_MS = 100;
+
+/**
+ * The least time the rest of a file must be expected to take on this thread (at the speed its start
+ * was read) for the threads to be started for it: below it, their start-up costs more than they save.
+ */
+export const MIN_REST_MS = 500;
 
 /**
  * Idle cores (averaged over the input's first SPLIT_AFTER_MS, every process on the machine counted)
@@ -73,6 +85,9 @@ export interface BlockTuning
   extends Pick<BlockOptions, 'blockBytes' | 'readHereFirst' | 'inFlight' | 'rangeBytes'> {
   /** SPLIT_AFTER_MS unless given (tests split at once). */
   splitAfterMs?: number;
+  /** SAMPLE_MS and MIN_REST_MS unless given (tests split a small file at once). */
+  sampleMs?: number;
+  minRestMs?: number;
   /** Whether a core is free for the threads, asked once per input when its time is up (coreFreeSince). */
   coreFree?: () => () => boolean;
   /**
@@ -107,16 +122,26 @@ export class BlockPool {
    * input, when it starts (the time it has been read in order is counted from then).
    */
   get options(): BlockOptions {
-    const { splitAfterMs = SPLIT_AFTER_MS, worker: _, coreFree = coreFreeSince, ...sizes } = this.tuning;
-    const startAt = performance.now() + splitAfterMs;
+    const { splitAfterMs = SPLIT_AFTER_MS, sampleMs = SAMPLE_MS, minRestMs = MIN_REST_MS } = this.tuning;
+    const { worker: _, coreFree = coreFreeSince, ...sizes } = this.tuning;
+    const began = performance.now();
     const free = coreFree();
     let worthIt: boolean | undefined;
-    const ready = () => {
+    /** Undecided (undefined) until the input has been read long enough to judge. */
+    const judge = ({ bytesRead, restBytes }: SplitProgress): boolean | undefined => {
+      const elapsed = performance.now() - began;
+      if (restBytes === undefined) return elapsed < splitAfterMs ? undefined : free();
+      if (elapsed < sampleMs) return undefined;
+      // The rest at the speed the start was read: only a long one pays for the threads' start-up.
+      const restMs = bytesRead > 0 ? (restBytes * elapsed) / bytesRead : Number.POSITIVE_INFINITY;
+      return restMs >= minRestMs && free();
+    };
+    const ready = (progress: SplitProgress) => {
       // After a thread failed, the inputs are read in order here (see `lost`).
       if (this.lostThread !== undefined) return false;
-      if (this.ready || performance.now() < startAt) return this.ready;
+      if (this.ready) return true;
       // Decided once per input: threads started on a busy machine only slow the run down.
-      worthIt ??= free();
+      worthIt ??= judge(progress);
       // Threads that failed to start leave the input to be read in order here (see `failure`).
       if (worthIt) this.warm().catch(() => undefined);
       return this.ready;

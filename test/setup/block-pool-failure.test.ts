@@ -83,6 +83,8 @@ async function threaded(text: string, { chunks, seekable }: Opened) {
     rangeBytes: 256 * 1024,
     readHereFirst: 0,
     splitAfterMs: 0,
+    sampleMs: 0,
+    minRestMs: 0,
     coreFree: () => () => true,
     worker: failingWorker,
   });
@@ -113,7 +115,7 @@ describe.each([
       expect(blocks.rangesRead > 0).toBe(chunksOf === fileRanges);
       // Said, for the command to tell (threadNotes); the threads are stopped, the next input read here.
       expect(blocks.lost).toMatch(why);
-      expect(blocks.options.ready?.()).toBe(false);
+      expect(blocks.options.ready?.({ bytesRead: 0 })).toBe(false);
       expect(blocks.running).toBe(false);
     },
     60_000,

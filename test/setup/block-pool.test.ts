@@ -60,7 +60,7 @@ describe('the block pool', () => {
     const path = join(dir, 'big.log');
     writeFileSync(path, text);
     try {
-      const blocks = new BlockPool(2, { rangeBytes: 64 * 1024, readHereFirst: 0, splitAfterMs: 0 });
+      const blocks = new BlockPool(2, { rangeBytes: 64 * 1024, readHereFirst: 0, sampleMs: 0, minRestMs: 0 });
       pools.push(blocks);
       await blocks.warm();
       const seekable = seekableInput(path);
@@ -76,6 +76,29 @@ describe('the block pool', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('judges a file whose size is known by the time its rest would take here, after a short sample', async () => {
+    const short = new BlockPool(2, { sampleMs: 0, splitAfterMs: 60_000, coreFree: () => () => true });
+    const long = new BlockPool(2, { sampleMs: 0, splitAfterMs: 60_000, coreFree: () => () => true });
+    const unsampled = new BlockPool(2, { sampleMs: 60_000, coreFree: () => () => true });
+    pools.push(short, long, unsampled);
+    // No rest to speak of: nothing started, however long the input's size.
+    expect(short.options.ready?.({ bytesRead: 1 << 20, restBytes: 0 })).toBe(false);
+    expect(short.running).toBe(false);
+    // A rest that would take hours at the speed the start was read: started now, not after splitAfterMs.
+    expect(long.options.ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    expect(long.running).toBe(true);
+    // Not yet sampled long enough: undecided, nothing started.
+    expect(unsampled.options.ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    expect(unsampled.running).toBe(false);
+  });
+
+  it('starts no thread for a file with a long rest when the machine has no core to spare', async () => {
+    const blocks = new BlockPool(2, { sampleMs: 0, coreFree: () => () => false });
+    pools.push(blocks);
+    expect(blocks.options.ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    expect(blocks.running).toBe(false);
   });
 
   it('starts no thread for an input read in order before its time is up', async () => {
