@@ -1,13 +1,13 @@
 /**
  * `npm run bench [-- --size 64m] [--seed 42] [--gzip|--no-gzip] [--runs 1] [--logs dense2,dense10]
- *   [--gzip-logs synthetic,dense2] [--force-threads]`
+ *   [--gzip-logs synthetic,dense2] [--force-threads] [--threads N]`
  *
  * Writes deterministic logs (bench/generate.ts: synthetic, memory-heavy; realistic; realistic with 2%
  * and 10% of its lines ordinary memory wording) with a few real failure signatures buried in each,
  * runs `memdoctor diagnose --json` on each as a child process, and reports CPU time, wall time and
  * peak RSS next to `grep -c -E` for the same signatures and `cat > /dev/null` (reading the file from
- * the page cache: the floor). Each input runs twice: with a block thread per core
- * (MEMDOCTOR_DIAGNOSE_THREADS set to the cores; the threads are opt-in) and as the command runs by
+ * the page cache: the floor). Each input runs twice: with block threads (MEMDOCTOR_DIAGNOSE_THREADS
+ * set to --threads, by default the cores but one; the threads are opt-in) and as the command runs by
  * default, MEMDOCTOR_DIAGNOSE_THREADS=0 (in order, on one thread).
  * `--gzip-logs` names the logs (of --logs) also diagnosed gzipped, both ways, against
  * `gzip -dc | grep -c -E` (default: the synthetic one, with --gzip or at 256 MiB or less).
@@ -54,25 +54,21 @@ function profiles(flag: string, list: string): Profile[] {
 }
 
 const USAGE = `usage: npm run bench [-- --size 64m|256m|1g] [--seed 42] [--gzip|--no-gzip] [--runs 1]
-  [--logs ${PROFILES.join(',')}] [--gzip-logs synthetic,dense2] [--force-threads]
+  [--logs ${PROFILES.join(',')}] [--gzip-logs synthetic,dense2] [--force-threads] [--threads N]
 Writes the logs to bench/out once (reused while their manifest matches), then prints CPU, wall and
 peak RSS of memdoctor diagnose beside grep -c -E and cat > /dev/null; docs/bench.md reads the table.`;
 
 /** The options, or undefined after the usage was printed (asked for, or an option it does not know). */
 function options() {
-  let parsed: ReturnType<typeof parseOptions>;
   try {
-    parsed = parseOptions();
+    const parsed = parseOptions();
+    if (!parsed.values.help) return optionsOf(parsed.values);
+    console.log(USAGE);
   } catch (error) {
     process.exitCode = 2;
     console.error(`${(error as Error).message}\n${USAGE}`);
-    return undefined;
   }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return undefined;
-  }
-  return optionsOf(parsed.values);
+  return undefined;
 }
 
 function parseOptions() {
@@ -87,6 +83,7 @@ function parseOptions() {
       logs: { type: 'string', default: PROFILES.join(',') },
       'gzip-logs': { type: 'string' },
       'force-threads': { type: 'boolean', default: false },
+      threads: { type: 'string' },
     },
   });
 }
@@ -107,7 +104,20 @@ function optionsOf(values: ReturnType<typeof parseOptions>['values']) {
     runs: Math.max(1, Number(values.runs)),
     logs,
     forceThreads: values['force-threads'] ?? false,
+    threads: threadCount(values.threads),
   };
+}
+
+/**
+ * The threads row's MEMDOCTOR_DIAGNOSE_THREADS: by default one per core but the one reading in
+ * order (on a file it reads on while they read ranges from the end; src/engine/range-reader.ts).
+ */
+function threadCount(value: string | undefined): number {
+  if (value === undefined) return Math.max(1, availableParallelism() - 1);
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > 64)
+    throw new Error(`--threads: expected 1 to 64; got ${value}`);
+  return count;
 }
 
 /** The synthetic log for this size and seed, written once and reused while its manifest matches. */
@@ -144,10 +154,11 @@ async function gzipFile(path: string): Promise<string> {
 
 const FREE_CORES = join(ROOT, 'bench', 'free-cores.mjs');
 let forceThreads = false;
+let threads = 1;
 
 /**
  * The built command, as a user runs it (npm ci builds dist/; `npm run build` after editing src/):
- * with its default of one block thread per core, or (`oneThread`) reading in order on one thread.
+ * with --threads block threads, or (`oneThread`) reading in order on one thread.
  */
 const diagnose = (file: string, oneThread = false) =>
   measure(
@@ -160,8 +171,8 @@ const diagnose = (file: string, oneThread = false) =>
       file,
     ],
     ROOT,
-    // The threads are off by default (src/config.ts): the threads row asks for one per core.
-    { MEMDOCTOR_DIAGNOSE_THREADS: oneThread ? '0' : String(availableParallelism()) },
+    // The threads are off by default (src/config.ts): the threads row asks for them (--threads).
+    { MEMDOCTOR_DIAGNOSE_THREADS: oneThread ? '0' : String(threads) },
   );
 
 /** An ERE alternation of the signatures' literals, escaped. */
@@ -307,6 +318,7 @@ async function main(): Promise<number | undefined> {
   const opts = options();
   if (!opts) return undefined;
   forceThreads = opts.forceThreads;
+  threads = opts.threads;
   mkdirSync(OUT, { recursive: true });
   const tiny = join(OUT, 'tiny.log');
   writeFileSync(tiny, 'INFO nothing to see\n');

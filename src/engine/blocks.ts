@@ -5,7 +5,8 @@ import type { Extractor } from './extractors/types.ts';
 import { type InputStats, MAX_LINE_CHARS, type ReadLimits } from './ingest/lines.ts';
 import { keepOfLongLine, longLineBound, mergeCuts } from './ingest/long-line.ts';
 import { carryLimit, LineSkimmer } from './ingest/skim.ts';
-import { type RangeOffload, RangeReader, type SeekableInput } from './ranges.ts';
+import { type RangeOffload, TwoEndedReader } from './range-reader.ts';
+import type { SeekableInput } from './ranges.ts';
 
 export type { BlockFacts } from './block-read.ts';
 
@@ -44,13 +45,13 @@ export interface BlockOptions {
    */
   ready?: (progress: SplitProgress) => boolean;
   /**
-   * The input, when other threads can read it from any offset (a file): once the input's start has
-   * been read here, they read the rest by ranges from it (ranges.ts) and no block is handed out.
-   * Needs `offloadRange`.
+   * The input, when other threads can read it from any offset (a file): once they are ready, they
+   * read ranges of it from its end backwards while this thread reads on (range-reader.ts), and no
+   * block is handed out. Needs `offloadRange`.
    */
   seekable?: SeekableInput;
   offloadRange?: RangeOffload;
-  /** Bytes per range (the last one may be longer, by what the input grew, or shorter). */
+  /** Bytes per range at most (the first one handed out, the input's last, takes what it grew by). */
   rangeBytes?: number;
 }
 
@@ -148,8 +149,8 @@ export class BlockReader {
   /** Bytes of `pending` after its last newline: the line still unfinished. */
   private unfinished = 0;
   private splitting = false;
-  /** Where the ranges start once the rest of a seekable input is read by range. */
-  private rangesFrom?: number;
+  /** Once the threads read a seekable input's ranges: this thread's reading of the rest. */
+  private twoEnded?: TwoEndedReader;
 
   constructor(
     private readonly source: string,
@@ -169,12 +170,13 @@ export class BlockReader {
 
   async read(bytes: AsyncIterable<Uint8Array>): Promise<void> {
     for await (const chunk of bytes) {
-      if (!this.splitting) this.start(chunk);
+      if (this.twoEnded) {
+        // Up to the ranges the other threads read: the rest of the input is not read here (it is closed).
+        if (!this.twoEnded.take(chunk)) break;
+      } else if (!this.splitting) this.start(chunk);
       else await this.add(chunk);
-      // The rest is read from the input by the other threads: reading it here ends (the input is closed).
-      if (this.rangesFrom !== undefined) break;
     }
-    if (this.rangesFrom !== undefined) return this.readRanges(this.rangesFrom);
+    if (this.twoEnded) return this.twoEnded.finish();
     if (!this.splitting) return this.skimmer.end();
     const rest = this.takePending();
     // Threads already started read the rest too; otherwise it is read here.
@@ -188,14 +190,11 @@ export class BlockReader {
     this.skimmer.chunk(chunk);
     if (this.collector.everyLine() || this.stats.bytes < this.readHereFirst) return;
     if (this.options.ready && !this.options.ready(this.progress())) return;
-    this.splitting = true;
     if (this.byRange()) {
-      // The unfinished line starts the first range: its bytes are read there again, and counted there.
-      this.rangesFrom = this.stats.bytes - this.skimmer.unfinishedBytes;
-      this.stats.bytes = this.rangesFrom;
-      this.skimmer.detachCarry();
+      this.twoEnded = this.readFromBothEnds();
       return;
     }
+    this.splitting = true;
     const carry = this.skimmer.detachCarry();
     this.append(carry);
     this.unfinished = carry.length;
@@ -214,12 +213,13 @@ export class BlockReader {
     return this.maxBytes === undefined || seekable.size <= this.maxBytes;
   }
 
-  private readRanges(from: number): Promise<void> {
+  private readFromBothEnds(): TwoEndedReader {
     const { seekable, offloadRange, rangeBytes = RANGE_BYTES } = this.options;
-    if (!seekable || !offloadRange) throw new Error('readRanges without a seekable input');
+    if (!seekable || !offloadRange) throw new Error('ranges without a seekable input');
     const limits = { ...this.limits, ...(this.maxBytes === undefined ? {} : { maxBytes: this.maxBytes }) };
     const options = { input: seekable, offload: offloadRange, rangeBytes, inFlight: this.inFlight };
-    return new RangeReader(this.source, this.collector, this.stats, limits, options).read(from);
+    const { source, collector, stats, skimmer } = this;
+    return new TwoEndedReader(source, collector, stats, limits, skimmer, stats.bytes, options);
   }
 
   private async add(chunk: Uint8Array): Promise<void> {

@@ -1,10 +1,5 @@
-import { InputTooLargeError } from '../errors.ts';
-import { collectPart, lineLimits, type PartLimits, type RangeFacts } from './block-read.ts';
-import type { FactCollector } from './collector.ts';
+import { collectPart, type PartLimits, type RangeFacts } from './block-read.ts';
 import type { Extractor } from './extractors/types.ts';
-import type { InputStats, ReadLimits } from './ingest/lines.ts';
-import { mergeCuts } from './ingest/long-line.ts';
-import { LineSkimmer } from './ingest/skim.ts';
 
 /**
  * An input that other threads can read for themselves from any byte offset (a file on disk): they
@@ -47,16 +42,29 @@ export class RangeCutter {
   private state: 'skip' | 'own' | 'finish' | 'done';
   /** Offset of the next byte `take` is given. */
   private at: number;
+  private end: number | undefined;
   private lastOwned = NEWLINE;
 
-  constructor(private readonly range: Pick<RangeJob, 'start' | 'end' | 'atLineStart'>) {
+  constructor(range: Pick<RangeJob, 'start' | 'end' | 'atLineStart'>) {
     this.at = readFrom(range);
+    this.end = range.end;
     this.state = range.atLineStart ? 'own' : 'skip';
     if (this.state === 'own' && this.pastEnd()) this.state = 'done';
   }
 
   get done(): boolean {
     return this.state === 'done';
+  }
+
+  /** Offset of the next byte to be given. */
+  get offset(): number {
+    return this.at;
+  }
+
+  /** Moves the range's end nearer, to an offset not yet given (a range after it was handed out). */
+  endAt(end: number): void {
+    if (end <= this.at || (this.end !== undefined && end > this.end)) throw new Error(`cannot end a range at ${end}`);
+    this.end = end;
   }
 
   take(chunk: Uint8Array): Uint8Array | undefined {
@@ -68,7 +76,7 @@ export class RangeCutter {
   }
 
   private pastEnd(): boolean {
-    return this.range.end !== undefined && this.at >= this.range.end;
+    return this.end !== undefined && this.at >= this.end;
   }
 
   /** Drops the end of the line the range starts inside (the range before reads it). */
@@ -84,7 +92,7 @@ export class RangeCutter {
   }
 
   private own(bytes: Uint8Array): Uint8Array {
-    const { end } = this.range;
+    const { end } = this;
     if (end === undefined || this.at + bytes.length < end) return this.owned(bytes);
     const toEnd = end - this.at;
     const beforeEnd = toEnd > 0 ? bytes[toEnd - 1] : this.lastOwned;
@@ -127,103 +135,4 @@ export function collectRange(
   extractors?: readonly Extractor[],
 ): RangeFacts {
   return collectPart(ownBytes(range, chunks), range, extractors);
-}
-
-/** Reads a range elsewhere (a worker thread, from the input itself) and resolves to its facts. */
-export type RangeOffload = (job: RangeJob) => Promise<RangeFacts>;
-
-export interface RangeOptions {
-  input: SeekableInput;
-  offload: RangeOffload;
-  /** Bytes per range (the last one takes what is left). */
-  rangeBytes: number;
-  /** Ranges handed out and not yet taken in. */
-  inFlight: number;
-}
-
-/** A range handed out, and its facts to come (none once the ranges are read here). */
-interface HandedRange {
-  job: RangeJob;
-  facts?: Promise<RangeFacts>;
-}
-
-/**
- * Reads the rest of a seekable input, from a line's start on, as LineSkimmer would with the same
- * result: its ranges go to other threads, which read them from the input themselves, and their facts
- * are taken in, in input order, as they come back. A range whose facts are not exact, or did not
- * come, is read here from the input; once one did not come, so is every range after it.
- */
-export class RangeReader {
-  private readonly handed: HandedRange[] = [];
-  private alone = false;
-
-  constructor(
-    private readonly source: string,
-    private readonly collector: FactCollector,
-    private readonly stats: InputStats,
-    private readonly limits: ReadLimits,
-    private readonly options: RangeOptions,
-  ) {}
-
-  async read(from: number): Promise<void> {
-    const { input, rangeBytes } = this.options;
-    for (let start = from; ; start += rangeBytes) {
-      const end = start + rangeBytes < input.size ? start + rangeBytes : undefined;
-      await this.hand({ start, ...(end === undefined ? {} : { end }), atLineStart: start === from });
-      if (end === undefined) break;
-    }
-    while (this.handed.length > 0) await this.takeOldest();
-    const { maxBytes } = this.limits;
-    // The input grew while it was read: its last range read on to its new end.
-    if (maxBytes !== undefined && this.stats.bytes > maxBytes)
-      throw new InputTooLargeError(this.source, maxBytes);
-  }
-
-  private async hand(range: Pick<RangeJob, 'start' | 'end' | 'atLineStart'>): Promise<void> {
-    if (this.handed.length >= this.options.inFlight) await this.takeOldest();
-    const job: RangeJob = {
-      locator: this.options.input.locator,
-      ...range,
-      keptInFull: this.collector.book.keptInFull(),
-      ...lineLimits(this.limits.maxLineChars),
-    };
-    if (this.alone) {
-      this.handed.push({ job });
-      return;
-    }
-    const facts = this.options.offload(job);
-    // Awaited in order later; one failing while an earlier one is awaited is not unhandled.
-    facts.catch(() => undefined);
-    this.handed.push({ job, facts });
-  }
-
-  private async takeOldest(): Promise<void> {
-    const oldest = this.handed.shift();
-    if (!oldest) return;
-    const facts = await oldest.facts?.catch(() => undefined);
-    if (!facts) this.alone = true;
-    if (!facts?.exact) return this.readHere(oldest.job);
-    this.collector.absorb(facts.book, facts.lines);
-    this.count(facts);
-  }
-
-  /** A range read on this thread, from the input, after everything before it. */
-  private async readHere(job: RangeJob): Promise<void> {
-    const counted: InputStats = { bytes: 0, lines: 0 };
-    const skimmer = new LineSkimmer(this.source, this.collector, counted, lineLimits(job.maxLineChars), true);
-    const cutter = new RangeCutter(job);
-    for await (const chunk of this.options.input.read(readFrom(job))) {
-      const owned = cutter.take(chunk);
-      if (owned && owned.length > 0) skimmer.chunk(owned);
-      if (cutter.done) break;
-    }
-    skimmer.end();
-    this.count(counted);
-  }
-
-  private count(part: InputStats): void {
-    mergeCuts(this.stats, part.cut, this.stats.lines);
-    this.stats.lines += part.lines;
-    this.stats.bytes += part.bytes;
-  }
 }

@@ -11,6 +11,7 @@ import type { SeekableInput } from '../../src/engine/ranges.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { BlockPool } from '../../src/setup/block-pool.ts';
 import { FAIL_LINE } from './failing-block-worker.ts';
+import { paced } from './paced.ts';
 
 const playbooks = loadPlaybooks();
 const failingWorker = {
@@ -53,11 +54,14 @@ function fileChunks(bytes: Buffer): Opened {
   return { chunks: openInput(path) };
 }
 
-/** The same file, its rest read by the threads themselves, by ranges (as `memdoctor diagnose FILE` does). */
+/**
+ * The same file, ranges of it read by the threads themselves from its end (as `memdoctor diagnose
+ * FILE` does). Read here slowly (64 KiB every 10 ms), so that the ranges reach the failing line first.
+ */
 function fileRanges(bytes: Buffer): Opened {
   const path = join(dir, 'ranges.log');
   writeFileSync(path, bytes);
-  return { chunks: openInput(path), seekable: seekableInput(path) as SeekableInput };
+  return { chunks: paced(openInput(path), 10), seekable: seekableInput(path) as SeekableInput };
 }
 
 /** The CLI's stdin: a stream that cannot be read twice, written to in 64 KiB pieces as a pipe's come. */

@@ -66,8 +66,6 @@ export class LineSkimmer {
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private atStart: boolean;
   private carry: Buffer = Buffer.alloc(0);
-  /** Bytes the unfinished line has had so far: more than the carry once it is cut (keepOfLongLine). */
-  private unfinished = 0;
   private scanner?: LiteralScanner;
   private literals?: readonly string[];
 
@@ -101,7 +99,6 @@ export class LineSkimmer {
     const firstNewline = chunk.indexOf(NEWLINE);
     if (firstNewline === -1) {
       this.carry = this.capped(concat(this.carry, chunk));
-      this.unfinished += chunk.length;
       return;
     }
     // The line the last chunk left unfinished is joined on its own, not the whole chunk to it.
@@ -115,7 +112,6 @@ export class LineSkimmer {
     const end = chunk.lastIndexOf(NEWLINE) + 1;
     if (end > from) this.region(chunk.subarray(from, end));
     this.carry = this.capped(chunk.subarray(end));
-    this.unfinished = chunk.length - end;
   }
 
   /** Whole lines, the last one ending with its newline. */
@@ -141,13 +137,7 @@ export class LineSkimmer {
   detachCarry(): Buffer {
     const carry = this.carry;
     this.carry = Buffer.alloc(0);
-    this.unfinished = 0;
     return carry;
-  }
-
-  /** Bytes of the input's unfinished line read so far (however few of them the carry kept). */
-  get unfinishedBytes(): number {
-    return this.unfinished;
   }
 
   end(): void {
