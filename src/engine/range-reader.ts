@@ -77,7 +77,8 @@ export class TwoEndedReader {
     while (this.handed.length > 0) await this.takeIn(this.handed.pop() as HandedRange);
     const { maxBytes } = this.limits;
     // The input grew while it was read: its last range read on to its new end.
-    if (maxBytes !== undefined && this.stats.bytes > maxBytes) throw new InputTooLargeError(this.source, maxBytes);
+    if (maxBytes !== undefined && this.stats.bytes > maxBytes)
+      throw new InputTooLargeError(this.source, maxBytes);
   }
 
   private handOut(): void {

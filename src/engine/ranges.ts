@@ -63,7 +63,8 @@ export class RangeCutter {
 
   /** Moves the range's end nearer, to an offset not yet given (a range after it was handed out). */
   endAt(end: number): void {
-    if (end <= this.at || (this.end !== undefined && end > this.end)) throw new Error(`cannot end a range at ${end}`);
+    if (end <= this.at || (this.end !== undefined && end > this.end))
+      throw new Error(`cannot end a range at ${end}`);
     this.end = end;
   }
 

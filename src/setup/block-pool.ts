@@ -15,16 +15,25 @@ import { workerFile } from './worker-file.ts';
 export const SPLIT_AFTER_MS = 1000;
 
 /**
- * How long a file (whose size is known: its rest is read by range) is read in order before the
- * threads are asked for: long enough to measure how fast it reads and whether a core is idle.
+ * A file (whose size is known: the threads read ranges of it) is timed over the second SAMPLE_MS
+ * of its reading, the first being start-up: the speed of the first 100 ms overestimated the rest
+ * of the bench's logs 3 to 9 times, that of the next 100 ms by 0.6 to 1.6 times.
  */
 export const SAMPLE_MS = 100;
 
 /**
- * The least time the rest of a file must be expected to take on this thread (at the speed its start
- * was read) for the threads to be started for it: below it, their start-up costs more than they save.
+ * The least time the rest of a file must be expected to take on this thread for a thread to be
+ * started for it. Measured on two cores: logs whose rest took under a second (the bench's 256 MiB
+ * realistic and dense ones, 0.7-0.9 s in all) ran 0.08-0.1 s slower with it; 1.3 s and more, faster.
  */
-export const MIN_REST_MS = 500;
+export const MIN_REST_MS = 1000;
+
+/**
+ * Cores a machine needs before the threads read the blocks of an input that is not a file (stdin,
+ * gzip): this thread then reads, gunzips and copies every byte for them, and on two cores they never
+ * paid (measured: synthetic 256 MiB .gz 2.72 s with them against 2.55 s without; docs/bench.md).
+ */
+export const BLOCK_CORES = 3;
 
 /**
  * Idle cores (averaged over the input's first SPLIT_AFTER_MS, every process on the machine counted)
@@ -88,6 +97,8 @@ export interface BlockTuning
   /** SAMPLE_MS and MIN_REST_MS unless given (tests split a small file at once). */
   sampleMs?: number;
   minRestMs?: number;
+  /** BLOCK_CORES unless given (tests read blocks on any machine). */
+  blockCores?: number;
   /** Whether a core is free for the threads, asked once per input when its time is up (coreFreeSince). */
   coreFree?: () => () => boolean;
   /**
@@ -97,11 +108,42 @@ export interface BlockTuning
   worker?: string | { filename: string; execArgv: string[] };
 }
 
+type SplitRules = Pick<BlockTuning, 'splitAfterMs' | 'sampleMs' | 'minRestMs' | 'blockCores'>;
+
 /**
- * Threads that read the blocks of a large input (engine/blocks.ts) for a one-off command such as
- * `memdoctor diagnose`: one per core, since the thread that hands the blocks out mostly waits. They
- * start (piscina is loaded) only once an input has been read in order for SPLIT_AFTER_MS, and only
- * if the machine had a core to spare meanwhile (coreFreeSince).
+ * Whether the threads are worth starting for the input whose reading starts now: undefined until it
+ * has been read long enough to judge. `free` tells whether a core was idle meanwhile.
+ */
+function splitJudge(
+  rules: SplitRules,
+  free: () => boolean,
+): (progress: SplitProgress) => boolean | undefined {
+  const { splitAfterMs = SPLIT_AFTER_MS, sampleMs = SAMPLE_MS, minRestMs = MIN_REST_MS } = rules;
+  const { blockCores = BLOCK_CORES } = rules;
+  const began = performance.now();
+  let sample: { at: number; bytesRead: number } | undefined;
+  return ({ bytesRead, restBytes }) => {
+    const elapsed = performance.now() - began;
+    if (restBytes === undefined) {
+      if (availableParallelism() < blockCores) return false;
+      return elapsed < splitAfterMs ? undefined : free();
+    }
+    if (elapsed < sampleMs) return undefined;
+    sample ??= { at: elapsed, bytesRead };
+    const read = bytesRead - sample.bytesRead;
+    if (elapsed < sample.at + sampleMs || read <= 0) return undefined;
+    // The rest at the speed of the sample: only a long one pays for a thread's start-up.
+    return (restBytes * (elapsed - sample.at)) / read >= minRestMs && free();
+  };
+}
+
+/**
+ * Threads that read the parts of a large input for a one-off command such as `memdoctor diagnose`:
+ * a file's ranges from its end while the reader reads on (engine/range-reader.ts), or the blocks of
+ * any other input the reader hands out (engine/blocks.ts). They start (piscina is loaded) only once
+ * the input has shown itself long enough (a file's rest expected to take MIN_REST_MS; any other
+ * input still being read after SPLIT_AFTER_MS, on BLOCK_CORES cores), and only if the machine had a
+ * core to spare meanwhile (coreFreeSince).
  */
 export class BlockPool {
   private pool?: Promise<Piscina>;
@@ -122,20 +164,10 @@ export class BlockPool {
    * input, when it starts (the time it has been read in order is counted from then).
    */
   get options(): BlockOptions {
-    const { splitAfterMs = SPLIT_AFTER_MS, sampleMs = SAMPLE_MS, minRestMs = MIN_REST_MS } = this.tuning;
-    const { worker: _, coreFree = coreFreeSince, ...sizes } = this.tuning;
-    const began = performance.now();
-    const free = coreFree();
+    const { worker: _, coreFree = coreFreeSince, ...rest } = this.tuning;
+    const { splitAfterMs, sampleMs, minRestMs, blockCores, ...sizes } = rest;
+    const judge = splitJudge({ splitAfterMs, sampleMs, minRestMs, blockCores }, coreFree());
     let worthIt: boolean | undefined;
-    /** Undecided (undefined) until the input has been read long enough to judge. */
-    const judge = ({ bytesRead, restBytes }: SplitProgress): boolean | undefined => {
-      const elapsed = performance.now() - began;
-      if (restBytes === undefined) return elapsed < splitAfterMs ? undefined : free();
-      if (elapsed < sampleMs) return undefined;
-      // The rest at the speed the start was read: only a long one pays for the threads' start-up.
-      const restMs = bytesRead > 0 ? (restBytes * elapsed) / bytesRead : Number.POSITIVE_INFINITY;
-      return restMs >= minRestMs && free();
-    };
     const ready = (progress: SplitProgress) => {
       // After a thread failed, the inputs are read in order here (see `lost`).
       if (this.lostThread !== undefined) return false;
@@ -148,8 +180,8 @@ export class BlockPool {
     };
     // One block waiting beyond one per thread: each more held 2 MiB of slabs (4 in flight against 3:
     // the same wall time on the synthetic 256 MiB log).
-    const offload = (job: BlockJob) => this.read(job) as Promise<BlockFacts>;
-    const offloadRange = (job: RangeJob) => this.read(job) as Promise<RangeFacts>;
+    const offload = (job: BlockJob) => this.read<BlockFacts>(job);
+    const offloadRange = (job: RangeJob) => this.read<RangeFacts>(job);
     return { offload, offloadRange, ready, inFlight: this.threads + 1, ...sizes };
   }
 
@@ -191,7 +223,7 @@ export class BlockPool {
     return this.pool;
   }
 
-  private async read(job: BlockJob | RangeJob): Promise<BlockFacts | RangeFacts> {
+  private async read<Facts extends BlockFacts>(job: BlockJob | RangeJob): Promise<Facts> {
     // Blocks handed out before the reader saw the failure: read there too, not by new threads.
     if (this.lostThread !== undefined) throw new Error(`the threads were stopped: ${this.lostThread}`);
     const pool = await this.started();

@@ -84,6 +84,7 @@ afterEach(async () => {
 async function threaded(text: string, { chunks, seekable }: Opened) {
   const blocks = new BlockPool(2, {
     blockBytes: 64 * 1024,
+    blockCores: 1,
     rangeBytes: 256 * 1024,
     readHereFirst: 0,
     splitAfterMs: 0,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openInput, seekableInput } from '../../src/cli/input.ts';
 import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
@@ -42,7 +43,12 @@ afterEach(async () => {
 describe('the block pool', () => {
   it('reads a large input in worker threads with the result of reading it in order here', async () => {
     const text = largeLog();
-    const blocks = new BlockPool(2, { blockBytes: 64 * 1024, readHereFirst: 0, splitAfterMs: 0 });
+    const blocks = new BlockPool(2, {
+      blockBytes: 64 * 1024,
+      blockCores: 1,
+      readHereFirst: 0,
+      splitAfterMs: 0,
+    });
     pools.push(blocks);
     await blocks.warm();
     const inOrder = await diagnoseText('big.log', text, playbooks, { skim: false });
@@ -86,25 +92,59 @@ describe('the block pool', () => {
     const unsampled = new BlockPool(2, { sampleMs: 60_000, coreFree: () => () => true });
     pools.push(short, long, unsampled);
     // No rest to speak of: nothing started, however long the input's size.
-    expect(short.options.ready?.({ bytesRead: 1 << 20, restBytes: 0 })).toBe(false);
+    const shortReady = short.options.ready;
+    expect(shortReady?.({ bytesRead: 1 << 20, restBytes: 0 })).toBe(false);
+    expect(shortReady?.({ bytesRead: 2 << 20, restBytes: 0 })).toBe(false);
     expect(short.running).toBe(false);
-    // A rest that would take hours at the speed the start was read: started now, not after splitAfterMs.
-    expect(long.options.ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    // A rest that would take hours at the speed it was read: started, not after splitAfterMs.
+    const ready = long.options.ready;
+    expect(ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    await setTimeout(2);
+    expect(ready?.({ bytesRead: 2, restBytes: 1e12 })).toBe(false);
     expect(long.running).toBe(true);
     // Not yet sampled long enough: undecided, nothing started.
     expect(unsampled.options.ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
     expect(unsampled.running).toBe(false);
   });
 
+  it('starts no thread for the blocks of an input that is not a file on a machine with too few cores', async () => {
+    const cores = availableParallelism();
+    const few = new BlockPool(2, {
+      splitAfterMs: 0,
+      sampleMs: 0,
+      blockCores: cores + 1,
+      coreFree: () => () => true,
+    });
+    const enough = new BlockPool(2, { splitAfterMs: 0, blockCores: cores, coreFree: () => () => true });
+    pools.push(few, enough);
+    expect(few.options.ready?.({ bytesRead: 1 << 30 })).toBe(false);
+    expect(few.running).toBe(false);
+    enough.options.ready?.({ bytesRead: 1 << 30 });
+    expect(enough.running).toBe(true);
+    // A file's ranges are judged by their own rule on the same machine.
+    const fileReady = few.options.ready;
+    expect(fileReady?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    await setTimeout(2);
+    expect(fileReady?.({ bytesRead: 2, restBytes: 1e12 })).toBe(false);
+    expect(few.running).toBe(true);
+  });
+
   it('starts no thread for a file with a long rest when the machine has no core to spare', async () => {
     const blocks = new BlockPool(2, { sampleMs: 0, coreFree: () => () => false });
     pools.push(blocks);
-    expect(blocks.options.ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    const ready = blocks.options.ready;
+    expect(ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
+    expect(ready?.({ bytesRead: 2, restBytes: 1e12 })).toBe(false);
     expect(blocks.running).toBe(false);
   });
 
   it('starts no thread for an input read in order before its time is up', async () => {
-    const blocks = new BlockPool(2, { blockBytes: 64 * 1024, readHereFirst: 0, splitAfterMs: 60_000 });
+    const blocks = new BlockPool(2, {
+      blockBytes: 64 * 1024,
+      blockCores: 1,
+      readHereFirst: 0,
+      splitAfterMs: 60_000,
+    });
     pools.push(blocks);
     const text = largeLog();
     const result = await diagnoseStream('big.log', chunks(Buffer.from(text), 16 * 1024), playbooks, {
@@ -122,6 +162,7 @@ describe('the block pool', () => {
     };
     const blocks = new BlockPool(2, {
       blockBytes: 64 * 1024,
+      blockCores: 1,
       readHereFirst: 0,
       splitAfterMs: 0,
       coreFree: busy,
@@ -140,6 +181,7 @@ describe('the block pool', () => {
   it('starts the threads for an input once a core was free while it was read in order', async () => {
     const blocks = new BlockPool(2, {
       blockBytes: 64 * 1024,
+      blockCores: 1,
       readHereFirst: 0,
       splitAfterMs: 0,
       coreFree: () => () => true,
@@ -164,6 +206,7 @@ describe('the block pool', () => {
   it('reads on one thread, with the same result, when the threads cannot start, and says why', async () => {
     const blocks = new BlockPool(2, {
       blockBytes: 64 * 1024,
+      blockCores: 1,
       readHereFirst: 0,
       splitAfterMs: 0,
       worker: 'no-such-worker',
