@@ -84,6 +84,16 @@ export function defaultEngineThreads(cores = availableParallelism()): number {
   return Math.max(1, cores - 1);
 }
 
+/**
+ * One block thread for `memdoctor diagnose` where there is a second core: on a file it reads ranges
+ * from the end while the first core reads on (src/engine/range-reader.ts). Measured on two cores
+ * (docs/bench.md, 2026-12-06): a 1 GiB log 1.08-1.47x faster, no bench log slower, peak RSS 115-120
+ * MiB against 80. More threads are not the default: untried beyond two cores, and each holds its heap.
+ */
+export function defaultDiagnoseThreads(cores = availableParallelism()): number {
+  return cores > 1 ? 1 : 0;
+}
+
 /** `true`/`1` or `false`/`0` (unset: false). */
 const flag = z
   .enum(['true', 'false', '1', '0', ''], 'must be true or false')
@@ -166,12 +176,10 @@ const Fields = z.object({
   /** Worker threads that diagnose for the Slack app (src/setup/engine-pool.ts). */
   MEMDOCTOR_ENGINE_THREADS: wholeNumber(1, 64, () => defaultEngineThreads()),
   /**
-   * Threads that read the blocks of a large input for `memdoctor diagnose`; 0 (the default) reads it
-   * in order here. Off by default since the one-thread reader got cheaper: on a quiet 2-core machine
-   * the threads bought no wall time (1 GiB synthetic 3.84-3.91 s against 3.88-4.05; 256 MiB 1.31
-   * against 1.19) for half again the CPU and twice the memory (docs/bench.md, 2026-12-06).
+   * Threads that read parts of a large input for `memdoctor diagnose` (a file's ranges, any other
+   * input's blocks); 0 reads it in order on one thread. They start only for an input long enough.
    */
-  MEMDOCTOR_DIAGNOSE_THREADS: wholeNumber(0, 64, () => 0),
+  MEMDOCTOR_DIAGNOSE_THREADS: wholeNumber(0, 64, () => defaultDiagnoseThreads()),
   /** Inputs that may wait for a diagnosis thread; one more is refused as busy. */
   MEMDOCTOR_ENGINE_QUEUE: wholeNumber(0, 10_000, () => 32),
   /** Longest one input may take in a diagnosis thread before it is stopped (milliseconds). */

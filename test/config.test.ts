@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   caseLimits,
+  defaultDiagnoseThreads,
   defaultEngineThreads,
   enginePoolSettings,
   loadConfig,
@@ -91,8 +92,12 @@ describe('the Slack app diagnosis pool (MEMDOCTOR_ENGINE_*)', () => {
     expect(loadConfig({ MEMDOCTOR_ENGINE_QUEUE: '' }).MEMDOCTOR_ENGINE_QUEUE).toBe(32);
   });
 
-  it('reads a large file for `diagnose` on one thread unless block threads are asked for', () => {
-    expect(loadConfig({}).MEMDOCTOR_DIAGNOSE_THREADS).toBe(0);
+  it('reads a large file for `diagnose` with one block thread where there is a second core', () => {
+    expect(loadConfig({}).MEMDOCTOR_DIAGNOSE_THREADS).toBe(defaultDiagnoseThreads());
+    expect(defaultDiagnoseThreads(1)).toBe(0);
+    expect(defaultDiagnoseThreads(2)).toBe(1);
+    expect(defaultDiagnoseThreads(64)).toBe(1);
+    expect(loadConfig({ MEMDOCTOR_DIAGNOSE_THREADS: '0' }).MEMDOCTOR_DIAGNOSE_THREADS).toBe(0);
     expect(loadConfig({ MEMDOCTOR_DIAGNOSE_THREADS: '2' }).MEMDOCTOR_DIAGNOSE_THREADS).toBe(2);
   });
 

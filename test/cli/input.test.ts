@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openInput, READ_BYTES } from '../../src/cli/input.ts';
+import { openInput, READ_BYTES, seekableInput } from '../../src/cli/input.ts';
 import { ownsItsBuffer } from '../../src/engine/blocks.ts';
 import { diagnoseStream } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
@@ -66,5 +66,39 @@ describe('openInput on a file', () => {
     let bytes = 0;
     for await (const chunk of openInput(path)) bytes += chunk.length;
     expect(bytes).toBe(Buffer.byteLength(text));
+  });
+});
+
+describe('seekableInput', () => {
+  const text = log();
+  const path = join(dir, 'seek.log');
+  writeFileSync(path, text);
+
+  it('reads a regular file from any offset, in chunks, to its end', async () => {
+    const input = seekableInput(path);
+    expect(input?.size).toBe(Buffer.byteLength(text));
+    expect(input?.locator).toBe(path);
+    for (const from of [0, 1, READ_BYTES - 1, READ_BYTES + 7, Buffer.byteLength(text) - 3]) {
+      const parts: Uint8Array[] = [];
+      for await (const chunk of input?.read(from) ?? []) parts.push(Buffer.from(chunk));
+      expect(Buffer.concat(parts).equals(Buffer.from(text).subarray(from))).toBe(true);
+    }
+  });
+
+  it('is none for stdin, a directory or a path that is not there (openInput says why)', () => {
+    expect(seekableInput('-')).toBeUndefined();
+    expect(seekableInput(dir)).toBeUndefined();
+    expect(seekableInput(join(dir, 'missing.log'))).toBeUndefined();
+  });
+
+  it('says which file could not be read when it is gone by the time a range is read', async () => {
+    const gone = join(dir, 'gone.log');
+    writeFileSync(gone, text);
+    const input = seekableInput(gone);
+    rmSync(gone);
+    const read = async () => {
+      for await (const _chunk of input?.read(10) ?? []) break;
+    };
+    await expect(read()).rejects.toThrow(/gone\.log.*no such file/);
   });
 });
