@@ -11,9 +11,6 @@ import {
 } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { SeekableInput } from '../engine/ranges.ts';
-
-export type { SeekableInput } from '../engine/ranges.ts';
-
 import { type Selection, selectLines } from '../llm/select.ts';
 import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
@@ -35,6 +32,8 @@ export type DiagnosisInput =
       /** The same bytes, readable from any offset (a file): the block threads may read its ranges from it. */
       seekable?: SeekableInput;
     };
+
+export type { SeekableInput } from '../engine/ranges.ts';
 
 /** The chunks, telling `onRead` of each once the reader asks for the next (it is done with it). */
 async function* reportingReads(

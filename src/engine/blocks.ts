@@ -5,7 +5,7 @@ import type { Extractor } from './extractors/types.ts';
 import { type InputStats, MAX_LINE_CHARS, type ReadLimits } from './ingest/lines.ts';
 import { keepOfLongLine, longLineBound, mergeCuts } from './ingest/long-line.ts';
 import { carryLimit, LineSkimmer } from './ingest/skim.ts';
-import { type RangeOffload, TwoEndedReader } from './range-reader.ts';
+import { RANGE_BYTES, type RangeOffload, TwoEndedReader } from './range-reader.ts';
 import type { SeekableInput } from './ranges.ts';
 
 export type { BlockFacts } from './block-read.ts';
@@ -68,11 +68,6 @@ export interface SplitProgress {
  */
 export const BLOCK_BYTES = 2 * 1024 * 1024;
 const IN_FLIGHT = 4;
-/**
- * Large enough that a range's start (a collector of its own, the kinds it must fill again) is noise
- * and that the ranges of a large log spread evenly over the threads.
- */
-export const RANGE_BYTES = 32 * 1024 * 1024;
 const NEWLINE = 0x0a;
 
 /** Reads one block with a collector of its own: no parser (decided at the input's start), no hint. */
@@ -124,7 +119,8 @@ interface Handed {
  * collector may skip lines (no parser reads the input); an input a parser reads is read here in
  * full, and so is one shorter than a block after its start. The bytes of a block are copied once,
  * into shared slabs (SlabPool). Once a block could not be read elsewhere, it and every block after it
- * are read here.
+ * are read here. A seekable input (a file) is not split into blocks: once the threads are ready, it
+ * is read from both ends (TwoEndedReader).
  */
 export class BlockReader {
   private readonly skimmer: LineSkimmer;

@@ -19,6 +19,12 @@ export interface RangeOptions {
 }
 
 /**
+ * The largest range handed out: large enough that a range's start (a collector of its own, the kinds
+ * it must fill again, the file opened) is noise.
+ */
+export const RANGE_BYTES = 32 * 1024 * 1024;
+
+/**
  * The smallest range handed out, as a part of the largest (1 MiB of 32). A range is handed out only
  * while this thread is at least its length away from it, so ranges shrink as this thread draws near:
  * the last ones are short, and neither end waits long for the other.

@@ -8,7 +8,7 @@ import type { Extractor } from './extractors/types.ts';
 export interface SeekableInput {
   /** Where the other threads find it (a file's path); the engine only passes it on. */
   locator: string;
-  /** Its size in bytes when the split is decided; bytes that come later belong to the last range. */
+  /** Its size in bytes when it was opened; bytes added later go to the range that reaches its end. */
   size: number;
   /** Its bytes from `from` on, in chunks (for a range this thread must read itself). */
   read(from: number): AsyncIterable<Uint8Array>;

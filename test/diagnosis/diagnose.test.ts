@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose, failureNote } from '../../src/diagnosis/index.ts';
+import type { BlockOptions } from '../../src/engine/blocks.ts';
 import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
+import { collectRange, readFrom } from '../../src/engine/ranges.ts';
 import { ErrorCode, MemdoctorError } from '../../src/errors.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { throwingExtractor } from '../engine/failing-extractor.ts';
@@ -69,5 +71,54 @@ describe('failureNote', () => {
     [{ stage: 'parser', message: 'could not parse: expected a header', count: 1 }, 'could not be parsed'],
   ] as const)('%j says %s', (failure, words) => {
     expect(failureNote(failure)).toContain(words);
+  });
+});
+
+describe('diagnose with block threads and a file', () => {
+  const ordinary = 'INFO TaskSetManager: Finished task 3.0 in stage 7.0 (TID 42) in 1234 ms on host-17\n';
+  const text = `${ordinary.repeat(20_000)}java.lang.OutOfMemoryError: Java heap space\n`;
+  const bytes = Buffer.from(text);
+  async function* chunks(from = 0): AsyncGenerator<Uint8Array> {
+    for (let at = from; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
+  }
+  const seekable = { locator: 'big.log', size: bytes.length, read: (from: number) => chunks(from) };
+
+  /** Threads that read ranges in-line here, counting them; blocks never. */
+  function threads() {
+    let ranges = 0;
+    const blocks: BlockOptions = {
+      offload: async () => {
+        throw new Error('no block expected');
+      },
+      offloadRange: async (job) => {
+        ranges++;
+        return collectRange(job, [bytes.subarray(readFrom(job))]);
+      },
+      ready: () => true,
+      readHereFirst: 0,
+      rangeBytes: 100_000,
+    };
+    return { blocks, ranges: () => ranges };
+  }
+
+  it('has the threads read ranges of a file, with the result of reading it in order', async () => {
+    const { blocks, ranges } = threads();
+    const input = { source: 'big.log', chunks: chunks(), seekable };
+    const split = await diagnose({ input, workspace: 'cli' }, { playbooks, blocks });
+    expect(ranges()).toBeGreaterThan(3);
+    const inOrder = await diagnose({ input: { source: 'big.log', text }, workspace: 'cli' }, { playbooks });
+    expect(JSON.stringify(split.report)).toBe(JSON.stringify(inOrder.report));
+  });
+
+  it('reads a file in order when its chunks are counted as they are read (onRead): ranges would pass uncounted', async () => {
+    const { blocks, ranges } = threads();
+    let counted = 0;
+    const onRead = (n: number) => {
+      counted += n;
+    };
+    const input = { source: 'big.log', chunks: chunks(), seekable, onRead };
+    await diagnose({ input, workspace: 'cli' }, { playbooks, blocks });
+    expect(ranges()).toBe(0);
+    expect(counted).toBe(bytes.length);
   });
 });
