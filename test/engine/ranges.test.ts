@@ -143,6 +143,19 @@ const noBlocks = async () => {
   throw new Error('a block was handed out');
 };
 
+/** Options that read `bytes` by ranges of at most `rangeBytes`, read in-line (rangesInThread). */
+function byRanges(bytes: Uint8Array, chunk: number, rangeBytes: number) {
+  const { offloadRange, jobs } = rangesInThread(bytes, chunk);
+  const options = {
+    offload: noBlocks,
+    offloadRange,
+    seekable: seekable(bytes, chunk),
+    rangeBytes,
+    readHereFirst: 0,
+  };
+  return { options, jobs };
+}
+
 async function outcome(bytes: Uint8Array, chunk: number, blocks?: BlockOptions, limits: ReadLimits = {}) {
   try {
     const result = await diagnoseStream('input', sliced(bytes, chunk), playbooks, {
@@ -251,15 +264,7 @@ describe('reading the rest of a seekable input by ranges', () => {
     const ordinary = repeated(ORDINARY[0] as string, 1000);
     const text = `--conf spark.executor.memory=4g\n${ordinary}\n${ordinary}\n${keys}\n--conf spark.executor.memory=8g\n${HEAP_OOM}\n`;
     const bytes = Buffer.from(text);
-    const { offloadRange, jobs } = rangesInThread(bytes, 4096);
-    const input = seekable(bytes, 4096);
-    const options = {
-      offload: noBlocks,
-      offloadRange,
-      seekable: input,
-      rangeBytes: 60_000,
-      readHereFirst: 0,
-    };
+    const { options, jobs } = byRanges(bytes, 4096, 60_000);
     const ranges = await outcome(bytes, 4096, options);
     expect(jobs.length).toBeGreaterThan(1);
     expect(ranges).toContain('"config.spark.executor.memory":"8g"');
@@ -269,15 +274,7 @@ describe('reading the rest of a seekable input by ranges', () => {
   it('gives a line that runs across where this thread and the ranges meet to one of them, however long', async () => {
     const long = 'x'.repeat(30_000);
     const bytes = Buffer.from(`${repeated(`${long}\n${ORDINARY[0]}`, 60)}\n${HEAP_OOM}\n`);
-    const { offloadRange, jobs } = rangesInThread(bytes, 20_000);
-    const input = seekable(bytes, 20_000);
-    const options = {
-      offload: noBlocks,
-      offloadRange,
-      seekable: input,
-      rangeBytes: 200_000,
-      readHereFirst: 0,
-    };
+    const { options, jobs } = byRanges(bytes, 20_000, 200_000);
     const limits = { maxLineChars: 100 };
     const split = await outcome(bytes, 20_000, options, limits);
     expect(jobs.length).toBeGreaterThan(3);
@@ -290,14 +287,7 @@ describe('reading the rest of a seekable input by ranges', () => {
   it('hands out no range of a gzip input: its offsets are not those of the text', async () => {
     const text = Buffer.from(`${repeated(ORDINARY[0] as string, 4000)}\n${HEAP_OOM}\n`);
     const gz = gzipSync(text);
-    const { offloadRange, jobs } = rangesInThread(gz, 4096);
-    const options = {
-      offload: noBlocks,
-      offloadRange,
-      seekable: seekable(gz, 4096),
-      rangeBytes: 1000,
-      readHereFirst: 0,
-    };
+    const { options, jobs } = byRanges(gz, 4096, 1000);
     const read = await outcome(gz, 1024, { ...options, offload: inOrderBlocks });
     expect(jobs).toHaveLength(0);
     expect(read).toBe(await outcome(text, 1024));
@@ -306,14 +296,7 @@ describe('reading the rest of a seekable input by ranges', () => {
 
   it('refuses an input over the byte limit as the plain reader does, without handing out a range', async () => {
     const bytes = Buffer.from(`${repeated(ORDINARY[0] as string, 4000)}\n${HEAP_OOM}\n`);
-    const { offloadRange, jobs } = rangesInThread(bytes, 4096);
-    const options = {
-      offload: noBlocks,
-      offloadRange,
-      seekable: seekable(bytes, 4096),
-      rangeBytes: 40_000,
-      readHereFirst: 0,
-    };
+    const { options, jobs } = byRanges(bytes, 4096, 40_000);
     const refused = await outcome(bytes, 4096, options, { maxBytes: 100_000 });
     expect(refused).toMatch(/^refused: /);
     expect(refused).toBe(await outcome(bytes, 4096, undefined, { maxBytes: 100_000 }));

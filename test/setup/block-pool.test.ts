@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openInput, seekableInput } from '../../src/cli/input.ts';
+import type { BlockOptions } from '../../src/engine/blocks.ts';
 import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { BlockPool, coreFreeSince } from '../../src/setup/block-pool.ts';
@@ -33,6 +34,16 @@ function largeLog(): string {
 async function* chunks(bytes: Buffer, size: number): AsyncGenerator<Uint8Array> {
   // Each chunk with memory of its own, as a file's reads come: the pool moves them to its threads.
   for (let at = 0; at < bytes.length; at += size) yield new Uint8Array(bytes.subarray(at, at + size));
+}
+
+/**
+ * Asks whether the threads are ready as the reader does before two chunks of a file, 2 ms apart:
+ * the first answer starts the sample, the second judges it (and is returned).
+ */
+async function askTwice(options: BlockOptions, restBytes: number): Promise<boolean | undefined> {
+  options.ready?.({ bytesRead: 1, restBytes });
+  await setTimeout(2);
+  return options.ready?.({ bytesRead: 2, restBytes });
 }
 
 const pools: BlockPool[] = [];
@@ -92,15 +103,10 @@ describe('the block pool', () => {
     const unsampled = new BlockPool(2, { sampleMs: 60_000, coreFree: () => () => true });
     pools.push(short, long, unsampled);
     // No rest to speak of: nothing started, however long the input's size.
-    const shortReady = short.options.ready;
-    expect(shortReady?.({ bytesRead: 1 << 20, restBytes: 0 })).toBe(false);
-    expect(shortReady?.({ bytesRead: 2 << 20, restBytes: 0 })).toBe(false);
+    expect(await askTwice(short.options, 0)).toBe(false);
     expect(short.running).toBe(false);
     // A rest that would take hours at the speed it was read: started, not after splitAfterMs.
-    const ready = long.options.ready;
-    expect(ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
-    await setTimeout(2);
-    expect(ready?.({ bytesRead: 2, restBytes: 1e12 })).toBe(false);
+    expect(await askTwice(long.options, 1e12)).toBe(false);
     expect(long.running).toBe(true);
     // Not yet sampled long enough: undecided, nothing started.
     expect(unsampled.options.ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
@@ -122,19 +128,14 @@ describe('the block pool', () => {
     enough.options.ready?.({ bytesRead: 1 << 30 });
     expect(enough.running).toBe(true);
     // A file's ranges are judged by their own rule on the same machine.
-    const fileReady = few.options.ready;
-    expect(fileReady?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
-    await setTimeout(2);
-    expect(fileReady?.({ bytesRead: 2, restBytes: 1e12 })).toBe(false);
+    expect(await askTwice(few.options, 1e12)).toBe(false);
     expect(few.running).toBe(true);
   });
 
   it('starts no thread for a file with a long rest when the machine has no core to spare', async () => {
     const blocks = new BlockPool(2, { sampleMs: 0, coreFree: () => () => false });
     pools.push(blocks);
-    const ready = blocks.options.ready;
-    expect(ready?.({ bytesRead: 1, restBytes: 1e12 })).toBe(false);
-    expect(ready?.({ bytesRead: 2, restBytes: 1e12 })).toBe(false);
+    expect(await askTwice(blocks.options, 1e12)).toBe(false);
     expect(blocks.running).toBe(false);
   });
 
