@@ -134,7 +134,7 @@ describe('what the command tells of the threads', () => {
       threadNotes(undefined, 'Worker terminated due to reaching memory limit: JS heap out of memory'),
     ).toMatchInlineSnapshot(`
       [
-        "memdoctor: a thread reading a block of a large input failed (Worker terminated due to reaching memory limit: JS heap out of memory); that block and everything after it were read on one thread, so the report is complete. To read on one thread from the start: MEMDOCTOR_DIAGNOSE_THREADS=0
+        "memdoctor: a thread reading part of a large input failed (Worker terminated due to reaching memory limit: JS heap out of memory); that part and the rest of the input were read on one thread, so the report is complete. To read on one thread from the start: MEMDOCTOR_DIAGNOSE_THREADS=0
       ",
       ]
     `);

@@ -63,7 +63,7 @@ function hintOnTerminal(files: readonly string[], io: CliIo): void {
 
 /**
  * What to tell of the threads for large inputs: that they could not start, or that one failed while
- * reading (the reports are complete either way: the blocks were read on one thread).
+ * reading (the reports are complete either way: what the threads did not read was read on one thread).
  */
 export function threadNotes(startFailure: string | undefined, lost: string | undefined): string[] {
   const notes: string[] = [];
@@ -73,7 +73,7 @@ export function threadNotes(startFailure: string | undefined, lost: string | und
     );
   if (lost)
     notes.push(
-      `memdoctor: a thread reading a block of a large input failed (${lost}); that block and everything after it were read on one thread, so the report is complete. To read on one thread from the start: MEMDOCTOR_DIAGNOSE_THREADS=0\n`,
+      `memdoctor: a thread reading part of a large input failed (${lost}); that part and the rest of the input were read on one thread, so the report is complete. To read on one thread from the start: MEMDOCTOR_DIAGNOSE_THREADS=0\n`,
     );
   return notes;
 }
