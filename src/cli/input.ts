@@ -2,12 +2,15 @@ import { statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { SeekableInput } from '../diagnosis/diagnose.ts';
 import { InputUnreadableError, messageOf } from '../errors.ts';
+import { fileIdentity, replacedError } from '../file-identity.ts';
 
 const REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file; check the path',
   EACCES: 'permission denied; check the file mode or run as a user who can read it',
   EISDIR: 'it is a directory; give the log file inside it',
   EMFILE: 'too many open files',
+  EREPLACED:
+    'another file was renamed over it while memdoctor read it (log rotation?); diagnose the rotated file, or this one again',
 };
 
 /** Opens a path (or '-' for stdin) as a byte stream; a file that cannot be opened fails before reading. */
@@ -36,10 +39,11 @@ const RING = 3;
  * two chunks later: the engine copies what it keeps longer (a block's bytes into its slabs, blocks.ts),
  * and since each buffer is one byte longer than any chunk in it, no chunk owns its buffer.
  */
-async function* fileChunks(path: string, from = 0): AsyncGenerator<Uint8Array> {
+async function* fileChunks(path: string, from = 0, identity?: string): AsyncGenerator<Uint8Array> {
   const file = await open(path, 'r');
   let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
   try {
+    if (identity !== undefined && fileIdentity(await file.stat()) !== identity) throw replacedError(path);
     const ring = Array.from({ length: RING }, () => Buffer.allocUnsafeSlow(READ_BYTES + 1));
     let position = from;
     const readInto = (turn: number) => file.read(ring[turn % RING] as Buffer, 0, READ_BYTES, position);
@@ -69,7 +73,9 @@ export function seekableInput(path: string): SeekableInput | undefined {
   try {
     const stats = statSync(path);
     if (!stats.isFile()) return undefined;
-    return { locator: path, size: stats.size, read: (from) => guard(path, fileChunks(path, from)) };
+    const identity = fileIdentity(stats);
+    const read = (from: number) => guard(path, fileChunks(path, from, identity));
+    return { locator: path, size: stats.size, identity, read };
   } catch {
     return undefined;
   }

@@ -100,8 +100,10 @@ export class TwoEndedReader {
   }
 
   private hand(range: Pick<RangeJob, 'start' | 'end' | 'atLineStart'>): void {
+    const { locator, identity } = this.options.input;
     const job: RangeJob = {
-      locator: this.options.input.locator,
+      locator,
+      ...(identity === undefined ? {} : { identity }),
       ...range,
       keptInFull: this.collector.book.keptInFull(),
       ...lineLimits(this.limits.maxLineChars),

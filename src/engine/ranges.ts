@@ -12,6 +12,11 @@ export interface SeekableInput {
   size: number;
   /** Its bytes from `from` on, in chunks (for a range this thread must read itself). */
   read(from: number): AsyncIterable<Uint8Array>;
+  /**
+   * What the other threads check the input they open against (a file's device and inode): a file
+   * renamed over it meanwhile (log rotation) is refused, not read into the same report.
+   */
+  identity?: string;
 }
 
 /**
@@ -21,6 +26,8 @@ export interface SeekableInput {
  */
 export interface RangeJob extends PartLimits {
   locator: string;
+  /** SeekableInput.identity, when it has one. */
+  identity?: string;
   start: number;
   end?: number;
   /** True when a line starts at `start` (the first range); else the line holding `start - 1` belongs to the range before. */

@@ -4,6 +4,7 @@ import type { RangeFacts } from '../engine/block-read.ts';
 import type { BlockFacts, BlockJob, BlockOptions, SplitProgress } from '../engine/blocks.ts';
 import type { RangeJob } from '../engine/ranges.ts';
 import { messageOf } from '../errors.ts';
+import { isReplaced } from '../file-identity.ts';
 import { workerFile } from './worker-file.ts';
 
 /**
@@ -233,7 +234,9 @@ export class BlockPool {
     try {
       return await pool.run(job);
     } catch (error) {
-      this.lose(error);
+      // The input changed, not the thread: that input fails (its reader reads the range again and
+      // says why); the threads stay for the next.
+      if (!isReplaced(error)) this.lose(error);
       throw error;
     }
   }

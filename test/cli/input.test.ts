@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createReadStream, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -89,6 +89,26 @@ describe('seekableInput', () => {
     expect(seekableInput('-')).toBeUndefined();
     expect(seekableInput(dir)).toBeUndefined();
     expect(seekableInput(join(dir, 'missing.log'))).toBeUndefined();
+  });
+
+  it('refuses to read a range of a file another was renamed over (log rotation), saying what to do', async () => {
+    const rotated = join(dir, 'rotated.log');
+    writeFileSync(rotated, text);
+    const input = seekableInput(rotated);
+    writeFileSync(join(dir, 'new.log'), text);
+    renameSync(join(dir, 'new.log'), rotated);
+    const read = async () => {
+      for await (const _chunk of input?.read(10) ?? []) break;
+    };
+    await expect(read()).rejects.toThrow(/rotated\.log.*renamed over it.*diagnose the rotated file/);
+    // Appended to, it is the same file.
+    const appended = join(dir, 'appended.log');
+    writeFileSync(appended, 'first line\n');
+    const grown = seekableInput(appended);
+    appendFileSync(appended, 'second line\n');
+    const parts: Uint8Array[] = [];
+    for await (const chunk of grown?.read(0) ?? []) parts.push(Buffer.from(chunk));
+    expect(Buffer.concat(parts).toString()).toBe('first line\nsecond line\n');
   });
 
   it('says which file could not be read when it is gone by the time a range is read', async () => {

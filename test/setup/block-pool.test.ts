@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openInput, seekableInput } from '../../src/cli/input.ts';
 import type { BlockOptions } from '../../src/engine/blocks.ts';
 import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
+import type { SeekableInput } from '../../src/engine/ranges.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { BlockPool, coreFreeSince } from '../../src/setup/block-pool.ts';
 import { paced } from './paced.ts';
@@ -92,6 +93,39 @@ describe('the block pool', () => {
       const inOrder = await diagnoseText('big.log', text, playbooks, { skim: false });
       expect(JSON.stringify(split)).toBe(JSON.stringify(inOrder));
       expect(split.report.diagnoses.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails the input, not the threads, when another file is renamed over it while its ranges are read', async () => {
+    const text = largeLog();
+    const dir = mkdtempSync(join(tmpdir(), 'memdoctor-rotated-'));
+    const path = join(dir, 'app.log');
+    writeFileSync(path, text);
+    try {
+      const blocks = new BlockPool(2, { rangeBytes: 64 * 1024, readHereFirst: 0, sampleMs: 0, minRestMs: 0 });
+      pools.push(blocks);
+      await blocks.warm();
+      const seekable = seekableInput(path) as SeekableInput;
+      // Rotated once this thread has the file open: it reads on in the old one, the ranges open the new.
+      async function* rotatedAfterFirst(): AsyncGenerator<Uint8Array> {
+        let first = true;
+        for await (const chunk of paced(openInput(path), 10)) {
+          yield chunk;
+          if (!first) continue;
+          first = false;
+          writeFileSync(join(dir, 'next.log'), text);
+          renameSync(join(dir, 'next.log'), path);
+        }
+      }
+      const diagnosis = diagnoseStream('app.log', rotatedAfterFirst(), playbooks, {
+        blocks: { ...blocks.options, seekable },
+      });
+      await expect(diagnosis).rejects.toThrow(/app\.log.*renamed over it/);
+      expect(blocks.rangesRead).toBeGreaterThan(0);
+      expect(blocks.lost).toBeUndefined();
+      expect(blocks.running).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
