@@ -37,10 +37,10 @@ export const MIN_REST_MS = 1000;
 export const BLOCK_CORES = 3;
 
 /**
- * Idle cores (averaged over the input's first SPLIT_AFTER_MS, every process on the machine counted)
- * needed to start the threads. The thread reading in order holds one core already; the threads need
- * another. On a machine busy with other work they would only share the same cores: measured on two
- * cores, they then made a run slower than one thread (8.6 s against 7.2 s) and cost more CPU.
+ * Cores other processes left free (averaged over the time measured), beyond the one the thread
+ * reading in order holds, needed to start the threads. On a machine busy with other work they would
+ * only share the same cores: measured on two cores, they then made a run slower than one thread
+ * (8.6 s against 7.2 s) and cost more CPU.
  */
 export const FREE_CORE = 0.75;
 
@@ -59,18 +59,43 @@ function cpuTimes(): { idle: number; total: number } {
 const MIN_SAMPLE_MS = 50;
 
 /**
- * A test of whether, since it was made, the machine had a core to spare (FREE_CORE idle cores on
- * average). With too little time measured (a split asked for at once) it says yes.
+ * A test of whether, since it was made, other processes left a core to spare (FREE_CORE on average)
+ * beside the one this process reads on. This process's own time is not held against it: besides the
+ * reading thread, V8's background threads and the file reads took up to half a core of their own
+ * (measured over 100 ms early in a 1 GiB read: 0.53-0.80 cores idle of two on a quiet machine).
+ * With too little time measured (a split asked for at once) it says yes.
  */
 export function coreFreeSince(): () => boolean {
   const before = cpuTimes();
+  const ownBefore = process.cpuUsage();
   const cores = cpus().length;
   return () => {
     const after = cpuTimes();
     const total = after.total - before.total;
     if (total < MIN_SAMPLE_MS * cores) return true;
-    return ((after.idle - before.idle) / total) * cores >= FREE_CORE;
+    const own = process.cpuUsage(ownBefore);
+    const idle = after.idle - before.idle;
+    return coresSpare({ cores, total, idle, own: (own.user + own.system) / 1000 }) >= FREE_CORE;
   };
+}
+
+/**
+ * Cores other processes left over a time measured, less the one this process reads on. `total` and
+ * `idle`: every core's time and its idle part (ms); `own`: this process's CPU time (ms, every thread).
+ */
+export function coresSpare({
+  cores,
+  total,
+  idle,
+  own,
+}: {
+  cores: number;
+  total: number;
+  idle: number;
+  own: number;
+}) {
+  const others = Math.max(0, total - idle - own);
+  return ((total - others) / total) * cores - 1;
 }
 
 /**
@@ -117,12 +142,14 @@ type SplitRules = Pick<BlockTuning, 'splitAfterMs' | 'sampleMs' | 'minRestMs' | 
  */
 function splitJudge(
   rules: SplitRules,
-  free: () => boolean,
+  coreFree: () => () => boolean,
 ): (progress: SplitProgress) => boolean | undefined {
   const { splitAfterMs = SPLIT_AFTER_MS, sampleMs = SAMPLE_MS, minRestMs = MIN_REST_MS } = rules;
   const { blockCores = BLOCK_CORES } = rules;
   const began = performance.now();
-  let sample: { at: number; bytesRead: number } | undefined;
+  // An input of unknown length: idle cores counted from its start, over a second.
+  const free = coreFree();
+  let sample: { at: number; bytesRead: number; free: () => boolean } | undefined;
   return ({ bytesRead, restBytes }) => {
     const elapsed = performance.now() - began;
     if (restBytes === undefined) {
@@ -130,11 +157,13 @@ function splitJudge(
       return elapsed < splitAfterMs ? undefined : free();
     }
     if (elapsed < sampleMs) return undefined;
-    sample ??= { at: elapsed, bytesRead };
+    // A file: idle cores counted over the sample too. Over its first 100 ms the process's own start
+    // (V8 compiling on its background threads) left less than the needed core idle.
+    sample ??= { at: elapsed, bytesRead, free: coreFree() };
     const read = bytesRead - sample.bytesRead;
     if (elapsed < sample.at + sampleMs || read <= 0) return undefined;
     // The rest at the speed of the sample: only a long one pays for a thread's start-up.
-    return (restBytes * (elapsed - sample.at)) / read >= minRestMs && free();
+    return (restBytes * (elapsed - sample.at)) / read >= minRestMs && sample.free();
   };
 }
 
@@ -167,7 +196,7 @@ export class BlockPool {
   get options(): BlockOptions {
     const { worker: _, coreFree = coreFreeSince, ...rest } = this.tuning;
     const { splitAfterMs, sampleMs, minRestMs, blockCores, ...sizes } = rest;
-    const judge = splitJudge({ splitAfterMs, sampleMs, minRestMs, blockCores }, coreFree());
+    const judge = splitJudge({ splitAfterMs, sampleMs, minRestMs, blockCores }, coreFree);
     let worthIt: boolean | undefined;
     const ready = (progress: SplitProgress) => {
       // After a thread failed, the inputs are read in order here (see `lost`).

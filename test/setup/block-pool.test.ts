@@ -8,7 +8,7 @@ import type { BlockOptions } from '../../src/engine/blocks.ts';
 import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
 import type { SeekableInput } from '../../src/engine/ranges.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
-import { BlockPool, coreFreeSince } from '../../src/setup/block-pool.ts';
+import { BlockPool, coreFreeSince, coresSpare } from '../../src/setup/block-pool.ts';
 import { paced } from './paced.ts';
 
 const playbooks = loadPlaybooks();
@@ -232,6 +232,18 @@ describe('the block pool', () => {
   it('keeps one block waiting beyond one per thread', () => {
     expect(new BlockPool(2).options.inFlight).toBe(3);
     expect(new BlockPool(4).options.inFlight).toBe(5);
+  });
+
+  it("counts the cores other processes left, not this process's own background work, as spare", () => {
+    // 100 ms on two cores, nothing else running: this process used 1.45 cores (its reader, V8's
+    // background threads, the file reads), as measured early in a 1 GiB read.
+    expect(coresSpare({ cores: 2, total: 200, idle: 55, own: 145 })).toBeCloseTo(1);
+    // Another process held a whole core: none spare beside the reader.
+    expect(coresSpare({ cores: 2, total: 200, idle: 0, own: 100 })).toBeCloseTo(0);
+    // Half a core taken by others: a quarter short of FREE_CORE.
+    expect(coresSpare({ cores: 2, total: 200, idle: 50, own: 100 })).toBeCloseTo(0.5);
+    // Ticks counted coarsely can make own exceed the busy time: never a negative load of others.
+    expect(coresSpare({ cores: 2, total: 200, idle: 100, own: 120 })).toBeCloseTo(1);
   });
 
   it('finds a core free when too little time has passed to measure the machine', () => {
