@@ -48,6 +48,26 @@ async function askTwice(options: BlockOptions, restBytes: number): Promise<boole
 }
 
 const pools: BlockPool[] = [];
+
+/** A file holding `text`, in a folder of its own removed after `use`. */
+async function withFile(name: string, text: string, use: (path: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'memdoctor-ranges-'));
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  try {
+    await use(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Threads that start at once and read a file by small ranges, started. */
+async function rangePool(): Promise<BlockPool> {
+  const blocks = new BlockPool(2, { rangeBytes: 64 * 1024, readHereFirst: 0, sampleMs: 0, minRestMs: 0 });
+  pools.push(blocks);
+  await blocks.warm();
+  return blocks;
+}
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
@@ -75,13 +95,8 @@ describe('the block pool', () => {
 
   it('has the threads read ranges of a file from its end, from the file, with the result of reading it in order', async () => {
     const text = largeLog();
-    const dir = mkdtempSync(join(tmpdir(), 'memdoctor-ranges-'));
-    const path = join(dir, 'big.log');
-    writeFileSync(path, text);
-    try {
-      const blocks = new BlockPool(2, { rangeBytes: 64 * 1024, readHereFirst: 0, sampleMs: 0, minRestMs: 0 });
-      pools.push(blocks);
-      await blocks.warm();
+    await withFile('big.log', text, async (path) => {
+      const blocks = await rangePool();
       const seekable = seekableInput(path);
       expect(seekable?.size).toBe(Buffer.byteLength(text));
       // Read here slowly, so that the threads read most of it from its end.
@@ -93,20 +108,13 @@ describe('the block pool', () => {
       const inOrder = await diagnoseText('big.log', text, playbooks, { skim: false });
       expect(JSON.stringify(split)).toBe(JSON.stringify(inOrder));
       expect(split.report.diagnoses.length).toBeGreaterThan(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('fails the input, not the threads, when another file is renamed over it while its ranges are read', async () => {
     const text = largeLog();
-    const dir = mkdtempSync(join(tmpdir(), 'memdoctor-rotated-'));
-    const path = join(dir, 'app.log');
-    writeFileSync(path, text);
-    try {
-      const blocks = new BlockPool(2, { rangeBytes: 64 * 1024, readHereFirst: 0, sampleMs: 0, minRestMs: 0 });
-      pools.push(blocks);
-      await blocks.warm();
+    await withFile('app.log', text, async (path) => {
+      const blocks = await rangePool();
       const seekable = seekableInput(path) as SeekableInput;
       // Rotated once this thread has the file open: it reads on in the old one, the ranges open the new.
       async function* rotatedAfterFirst(): AsyncGenerator<Uint8Array> {
@@ -115,8 +123,8 @@ describe('the block pool', () => {
           yield chunk;
           if (!first) continue;
           first = false;
-          writeFileSync(join(dir, 'next.log'), text);
-          renameSync(join(dir, 'next.log'), path);
+          writeFileSync(`${path}.next`, text);
+          renameSync(`${path}.next`, path);
         }
       }
       const diagnosis = diagnoseStream('app.log', rotatedAfterFirst(), playbooks, {
@@ -126,9 +134,7 @@ describe('the block pool', () => {
       expect(blocks.rangesRead).toBeGreaterThan(0);
       expect(blocks.lost).toBeUndefined();
       expect(blocks.running).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('judges a file whose size is known by the time its rest would take here, after a short sample', async () => {
