@@ -4,7 +4,7 @@ import type { FactCollector } from './collector.ts';
 import type { InputStats, ReadLimits } from './ingest/lines.ts';
 import { mergeCuts } from './ingest/long-line.ts';
 import { LineSkimmer } from './ingest/skim.ts';
-import { RangeCutter, type RangeJob, readFrom, type SeekableInput } from './ranges.ts';
+import { ownBytesOf, RangeCutter, type RangeJob, readFrom, type SeekableInput } from './ranges.ts';
 
 /** Reads a range elsewhere (a worker thread, from the input itself) and resolves to its facts. */
 export type RangeOffload = (job: RangeJob) => Promise<RangeFacts>;
@@ -132,12 +132,7 @@ export class TwoEndedReader {
   private async readHere(job: RangeJob): Promise<void> {
     const counted: InputStats = { bytes: 0, lines: 0 };
     const skimmer = new LineSkimmer(this.source, this.collector, counted, lineLimits(job.maxLineChars), true);
-    const cutter = new RangeCutter(job);
-    for await (const chunk of this.options.input.read(readFrom(job))) {
-      const owned = cutter.take(chunk);
-      if (owned && owned.length > 0) skimmer.chunk(owned);
-      if (cutter.done) break;
-    }
+    for await (const owned of ownBytesOf(job, this.options.input.read(readFrom(job)))) skimmer.chunk(owned);
     skimmer.end();
     this.count(counted);
   }

@@ -126,13 +126,29 @@ export class RangeCutter {
   }
 }
 
-/** A range's own bytes out of the chunks read from readFrom(range) on, stopping once it has them all. */
+/**
+ * A range's own bytes out of the chunks read from readFrom(range) on. It stops as soon as it has
+ * them all, without asking for another chunk (each is a read of the input).
+ */
 export function* ownBytes(range: RangeJob, chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
   const cutter = new RangeCutter(range);
   for (const chunk of chunks) {
-    if (cutter.done) return;
     const owned = cutter.take(chunk);
     if (owned && owned.length > 0) yield owned;
+    if (cutter.done) return;
+  }
+}
+
+/** ownBytes over chunks that come asynchronously (the input read on this thread). */
+export async function* ownBytesOf(
+  range: Pick<RangeJob, 'start' | 'end' | 'atLineStart'>,
+  chunks: AsyncIterable<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  const cutter = new RangeCutter(range);
+  for await (const chunk of chunks) {
+    const owned = cutter.take(chunk);
+    if (owned && owned.length > 0) yield owned;
+    if (cutter.done) return;
   }
 }
 

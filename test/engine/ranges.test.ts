@@ -8,6 +8,8 @@ import { type BlockJob, type BlockOptions, collectBlock } from '../../src/engine
 import { diagnoseStream, type ReadLimits } from '../../src/engine/index.ts';
 import {
   collectRange,
+  ownBytes,
+  ownBytesOf,
   RangeCutter,
   type RangeJob,
   readFrom,
@@ -86,6 +88,28 @@ describe('cutting a seekable input into ranges', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('asks for no chunk past the one that completes the range (each is a read of the file)', async () => {
+    const bytes = Buffer.from('aaaa\nbbbb\ncccc\ndddd\n');
+    let pulled = 0;
+    function* counted(): Generator<Uint8Array> {
+      for (const chunk of chunksFrom(bytes, 0, 5)) {
+        pulled++;
+        yield chunk;
+      }
+    }
+    const range = { locator: 'input', start: 0, end: 10, atLineStart: true };
+    expect(Buffer.concat([...ownBytes(range, counted())]).toString()).toBe('aaaa\nbbbb\n');
+    expect(pulled).toBe(2);
+    pulled = 0;
+    async function* later(): AsyncGenerator<Uint8Array> {
+      yield* counted();
+    }
+    const parts: Uint8Array[] = [];
+    for await (const part of ownBytesOf(range, later())) parts.push(part);
+    expect(Buffer.concat(parts).toString()).toBe('aaaa\nbbbb\n');
+    expect(pulled).toBe(2);
   });
 
   it('gives a range inside one long line nothing, and the line to the range it started in', () => {
