@@ -5,7 +5,7 @@ import type { Extractor } from './extractors/types.ts';
 import { type InputStats, MAX_LINE_CHARS, type ReadLimits } from './ingest/lines.ts';
 import { keepOfLongLine, longLineBound, mergeCuts } from './ingest/long-line.ts';
 import { carryLimit, LineSkimmer } from './ingest/skim.ts';
-import { RANGE_BYTES, type RangeOffload, TwoEndedReader } from './range-reader.ts';
+import { RANGE_BYTES, type RangeOffload, type RangeOptions, TwoEndedReader } from './range-reader.ts';
 import type { SeekableInput } from './ranges.ts';
 
 export type { BlockFacts } from './block-read.ts';
@@ -186,8 +186,9 @@ export class BlockReader {
     this.skimmer.chunk(chunk);
     if (this.collector.everyLine() || this.stats.bytes < this.readHereFirst) return;
     if (this.options.ready && !this.options.ready(this.progress())) return;
-    if (this.byRange()) {
-      this.twoEnded = this.readFromBothEnds();
+    const ranges = this.ranges();
+    if (ranges) {
+      this.twoEnded = this.readFromBothEnds(ranges);
       return;
     }
     this.splitting = true;
@@ -198,22 +199,25 @@ export class BlockReader {
 
   private progress(): SplitProgress {
     const bytesRead = this.stats.bytes;
-    const { seekable } = this.options;
-    return seekable && this.byRange() ? { bytesRead, restBytes: seekable.size - bytesRead } : { bytesRead };
+    const ranges = this.ranges();
+    return ranges ? { bytesRead, restBytes: ranges.input.size - bytesRead } : { bytesRead };
   }
 
-  /** True when the rest of the input can be read by range: it is seekable, and not over the byte limit. */
-  private byRange(): boolean {
+  /**
+   * The input and who reads its ranges, when the rest of it can be read by range: it is seekable, and
+   * not over the byte limit.
+   */
+  private ranges(): Pick<RangeOptions, 'input' | 'offload'> | undefined {
     const { seekable, offloadRange } = this.options;
-    if (!seekable || !offloadRange) return false;
-    return this.maxBytes === undefined || seekable.size <= this.maxBytes;
+    if (!seekable || !offloadRange) return undefined;
+    if (this.maxBytes !== undefined && seekable.size > this.maxBytes) return undefined;
+    return { input: seekable, offload: offloadRange };
   }
 
-  private readFromBothEnds(): TwoEndedReader {
-    const { seekable, offloadRange, rangeBytes = RANGE_BYTES } = this.options;
-    if (!seekable || !offloadRange) throw new Error('ranges without a seekable input');
+  private readFromBothEnds(ranges: Pick<RangeOptions, 'input' | 'offload'>): TwoEndedReader {
     const limits = { ...this.limits, ...(this.maxBytes === undefined ? {} : { maxBytes: this.maxBytes }) };
-    const options = { input: seekable, offload: offloadRange, rangeBytes, inFlight: this.inFlight };
+    const { rangeBytes = RANGE_BYTES } = this.options;
+    const options = { ...ranges, rangeBytes, inFlight: this.inFlight };
     const { source, collector, stats, skimmer } = this;
     return new TwoEndedReader(source, collector, stats, limits, skimmer, stats.bytes, options);
   }
