@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { SeekableInput } from '../diagnosis/diagnose.ts';
 import { InputUnreadableError, messageOf } from '../errors.ts';
-import { fileIdentity, replacedError } from '../file-identity.ts';
+import { fileChunks, fileIdentity } from '../file-chunks.ts';
 
 const REASONS: Readonly<Record<string, string>> = {
   ENOENT: 'no such file; check the path',
@@ -25,43 +24,6 @@ export function openInput(
     throw unreadable(path, error);
   }
   return guard(path, fileChunks(path));
-}
-
-/** 1 MiB reads: a quarter of the per-chunk work of 64 KiB ones on a large log. */
-export const READ_BYTES = 1 << 20;
-/** Buffers taken in turn: one being filled ahead, one with the reader, one the reader may still hold. */
-const RING = 3;
-
-/**
- * A file's bytes in chunks read into the same few buffers in turn, each read started before the
- * chunk before it is handed over. A fresh buffer for every read (as fs streams do) cost 0.25 s of
- * page faults per 64 MiB, more than the engine's scan of it. A chunk's memory is read into again
- * two chunks later: the engine copies what it keeps longer (a block's bytes into its slabs, blocks.ts),
- * and since each buffer is one byte longer than any chunk in it, no chunk owns its buffer.
- */
-async function* fileChunks(path: string, from = 0, identity?: string): AsyncGenerator<Uint8Array> {
-  const file = await open(path, 'r');
-  let next: Promise<{ bytesRead: number; buffer: Buffer }> | undefined;
-  try {
-    if (identity !== undefined && fileIdentity(await file.stat()) !== identity) throw replacedError(path);
-    const ring = Array.from({ length: RING }, () => Buffer.allocUnsafeSlow(READ_BYTES + 1));
-    let position = from;
-    const readInto = (turn: number) => file.read(ring[turn % RING] as Buffer, 0, READ_BYTES, position);
-    let turn = 0;
-    next = readInto(turn);
-    for (;;) {
-      const { bytesRead, buffer } = await next;
-      if (bytesRead === 0) return;
-      position += bytesRead;
-      turn++;
-      next = readInto(turn);
-      yield buffer.subarray(0, bytesRead);
-    }
-  } finally {
-    // The read started ahead, when the reader stopped early: settled before the file is closed.
-    await next?.catch(() => undefined);
-    await file.close();
-  }
 }
 
 /**

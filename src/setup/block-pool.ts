@@ -4,7 +4,7 @@ import type { RangeFacts } from '../engine/block-read.ts';
 import type { BlockFacts, BlockJob, BlockOptions, SplitProgress } from '../engine/blocks.ts';
 import type { RangeJob } from '../engine/ranges.ts';
 import { messageOf } from '../errors.ts';
-import { isReplaced } from '../file-identity.ts';
+import { isReplaced } from '../file-chunks.ts';
 import { workerFile } from './worker-file.ts';
 
 /**

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openInput, READ_BYTES, seekableInput } from '../../src/cli/input.ts';
+import { openInput, seekableInput } from '../../src/cli/input.ts';
 import { ownsItsBuffer } from '../../src/engine/blocks.ts';
 import { diagnoseStream } from '../../src/engine/index.ts';
+import { READ_BYTES } from '../../src/file-chunks.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'memdoctor-input-'));

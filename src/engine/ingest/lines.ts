@@ -90,7 +90,7 @@ export async function textInput(
 
 /**
  * Writes the input into gunzip one chunk at a time, taking the next only once zlib has read the
- * last: a reader may reuse a chunk's memory once it has handed over the next (cli/input.ts), so zlib
+ * last: a reader may reuse a chunk's memory once it has handed over the next (src/file-chunks.ts), so zlib
  * must be done with it by then. (They were copied instead, and each 1 MiB copy, held while zlib
  * read it, lived long enough to wait for V8's next full collection.) Whoever feeds the input counts
  * a chunk as read once it is taken (the Slack app's in-flight cap), so one is taken at a time. A read
