@@ -2,7 +2,7 @@ import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../conne
 import { CONNECTORS, fetchWith } from '../connectors/registry.ts';
 import type { Fetched } from '../connectors/types.ts';
 import { parseText } from '../engine/parsers/parse-text.ts';
-import { ConnectorError } from '../errors.ts';
+import { ConnectorError, messageOf } from '../errors.ts';
 import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import { knownValues } from '../walkthrough/known.ts';
 import { stepById } from '../walkthrough/prefill.ts';
@@ -150,7 +150,7 @@ function readable(parser: string | undefined, text: string, title: string): void
   try {
     parseText(parser, text);
   } catch (error) {
-    throw new ConnectorError(`${title} answered, but ${(error as Error).message}`);
+    throw new ConnectorError(`${title} answered, but ${messageOf(error)}`);
   }
 }
 
