@@ -3,17 +3,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BlockJob, type BlockOptions, collectBlock, SLAB_BYTES } from '../../src/engine/blocks.ts';
+import { type BlockJob, collectBlock, SLAB_BYTES } from '../../src/engine/blocks.ts';
 import { EXTRACTORS } from '../../src/engine/extractors/registry.ts';
 import type { Extractor } from '../../src/engine/extractors/types.ts';
 import { FactBook } from '../../src/engine/facts.ts';
 import { diagnoseStream } from '../../src/engine/index.ts';
-import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { log, ORDINARY } from './ingest/generated-log.ts';
 import { sliced } from './ingest/read.ts';
+import { outcome, playbooks, repeated } from './split-outcome.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const playbooks = loadPlaybooks(join(ROOT, 'playbooks'));
 const HEAP_OOM = 'java.lang.OutOfMemoryError: Java heap space';
 
 /**
@@ -31,23 +30,6 @@ function inThread(delays: readonly number[] = [0], extractors?: readonly Extract
   };
   return { offload, jobs };
 }
-
-async function outcome(bytes: Uint8Array, chunk: number, blocks?: BlockOptions, extractors?: Extractor[]) {
-  try {
-    const result = await diagnoseStream('input', sliced(bytes, chunk), playbooks, {
-      ...(blocks ? { blocks } : { skim: false }),
-      ...(extractors ? { extractors } : {}),
-    });
-    // Which long lines count as cut differs by design: a skipped line was searched in full for every
-    // literal, so nothing in it was lost; only lines read in part count.
-    const { cut: _cut, ...same } = result;
-    return JSON.stringify(same);
-  } catch (error) {
-    return `refused: ${String(error)}`;
-  }
-}
-
-const repeated = (line: string, times: number) => Array.from({ length: times }, () => line).join('\n');
 
 describe('reading a large input in blocks', () => {
   it('gives generated logs the result of reading every line in order, whatever the block size and timing', async () => {
@@ -154,10 +136,10 @@ describe('reading a large input in blocks', () => {
       Buffer.from(text),
       1000,
       { offload, blockBytes: 4000, readHereFirst: 0 },
-      extractors,
+      { extractors },
     );
     expect(blocks).toContain('extractor bug');
-    expect(blocks).toBe(await outcome(Buffer.from(text), 1000, undefined, extractors));
+    expect(blocks).toBe(await outcome(Buffer.from(text), 1000, undefined, { extractors }));
   });
 
   it('reads a block again here when it saw more settings than a book keeps', async () => {

@@ -1,11 +1,9 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RangeFacts } from '../../src/engine/block-read.ts';
-import { type BlockJob, type BlockOptions, collectBlock } from '../../src/engine/blocks.ts';
-import { diagnoseStream, type ReadLimits } from '../../src/engine/index.ts';
+import { type BlockJob, collectBlock } from '../../src/engine/blocks.ts';
+import { diagnoseStream } from '../../src/engine/index.ts';
 import {
   collectRange,
   ownBytes,
@@ -15,12 +13,9 @@ import {
   readFrom,
   type SeekableInput,
 } from '../../src/engine/ranges.ts';
-import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { log, ORDINARY } from './ingest/generated-log.ts';
-import { sliced } from './ingest/read.ts';
+import { outcome, playbooks, repeated } from './split-outcome.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const playbooks = loadPlaybooks(join(ROOT, 'playbooks'));
 const HEAP_OOM = 'java.lang.OutOfMemoryError: Java heap space';
 const NEWLINE = 0x0a;
 
@@ -179,21 +174,6 @@ function byRanges(bytes: Uint8Array, chunk: number, rangeBytes: number) {
   };
   return { options, jobs };
 }
-
-async function outcome(bytes: Uint8Array, chunk: number, blocks?: BlockOptions, limits: ReadLimits = {}) {
-  try {
-    const result = await diagnoseStream('input', sliced(bytes, chunk), playbooks, {
-      ...(blocks ? { blocks } : { skim: false }),
-      ...limits,
-    });
-    const { cut: _cut, ...same } = result;
-    return JSON.stringify(same);
-  } catch (error) {
-    return `refused: ${String(error)}`;
-  }
-}
-
-const repeated = (line: string, times: number) => Array.from({ length: times }, () => line).join('\n');
 
 describe('reading the rest of a seekable input by ranges', () => {
   it('gives generated logs the result of reading every line in order, whatever the range size, timing and failures', async () => {
