@@ -4,15 +4,16 @@
 #   local-variable-oom      LocalListLeak: a List local of thread "ingest-worker", dumped on its OOM
 #   threadlocal-leak        ThreadLocalLeak: pooled threads' ThreadLocal lists, jcmd GC.heap_dump
 #   classloader-leak        ClassLoaderLeak: 300 URLClassLoaders kept in a static list, jcmd GC.heap_dump
-#   peak-no-leak-all        PeakNoLeak: short-lived arrays only, jcmd GC.heap_dump -all mid-run
+#   peak-no-leak-all        PeakNoLeak: 32 threads' short-lived batches, jcmd GC.heap_dump -all mid-run
 #   object-arrays-jcmd-gz1  ObjectArrays: jcmd GC.heap_dump -gz=1, the JVM's own gzip output kept as is
 #   truncated-*             static-cache-oom cut at a record boundary / mid-record; the -gz=1 file cut
-# Usage: scripts/capture/heap/capture.sh <out-dir>
-# Needs a JDK 17 (java, javac, jcmd) and gzip on PATH. Every command it runs is echoed to
+# Usage: scripts/capture/heap/capture.sh <out-dir> [capture...]   (default: all of them, in this order)
+# Needs a JDK 17 (java, javac, jcmd) and gzip on PATH. Every command it runs is appended to
 # <out-dir>/commands.txt; `java -version` goes to <out-dir>/java-version.txt. The committed fixtures
 # are <out-dir>/*.hprof.gz (gzip -9 -n of the JVM's file, except the -gz=1 one, which is the JVM's).
 set -euo pipefail
-out=${1:?usage: capture.sh <out-dir>}
+out=${1:?usage: capture.sh <out-dir> [capture...]}
+shift
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(mkdir -p "$out" && cd "$out" && pwd)
 mkdir -p "$out/classes" "$out/plugin" "$out/raw"
@@ -20,7 +21,6 @@ javac -d "$out/classes" "$here/CacheLeak.java" "$here/LocalListLeak.java" "$here
   "$here/ClassLoaderLeak.java" "$here/PeakNoLeak.java" "$here/ObjectArrays.java" "$here/HprofCut.java"
 javac -d "$out/plugin" "$here/Plugin.java" # apart from classes/: only the leak's own loaders can find it
 java -version 2>"$out/java-version.txt"
-: >"$out/commands.txt"
 
 run() { echo "$*" >>"$out/commands.txt"; "$@"; }
 pack() { run gzip -9 -n -c "$out/raw/$1.hprof" >"$out/$1.hprof.gz"; }
@@ -51,23 +51,42 @@ by_jcmd() {
   wait "$pid" || true
 }
 
-until_oom static-cache-oom 64m CacheLeak 4096
-until_oom local-variable-oom 32m LocalListLeak 4096
-by_jcmd threadlocal-leak 32m "$out/raw/threadlocal-leak.hprof" "" ThreadLocalLeak 4 1200 4096
-pack threadlocal-leak
-by_jcmd classloader-leak 64m "$out/raw/classloader-leak.hprof" "" ClassLoaderLeak "$out/plugin" 300
-pack classloader-leak
-by_jcmd peak-no-leak-all 32m "$out/raw/peak-no-leak-all.hprof" "-all" PeakNoLeak 4
-pack peak-no-leak-all
-by_jcmd object-arrays-jcmd-gz1 32m "$out/object-arrays-jcmd-gz1.hprof.gz" "-gz=1" ObjectArrays 5000
+capture() {
+  case $1 in
+  static-cache-oom) until_oom static-cache-oom 64m CacheLeak 4096 ;;
+  local-variable-oom) until_oom local-variable-oom 32m LocalListLeak 4096 ;;
+  threadlocal-leak)
+    by_jcmd threadlocal-leak 32m "$out/raw/threadlocal-leak.hprof" "" ThreadLocalLeak 4 1200 4096
+    pack threadlocal-leak
+    ;;
+  classloader-leak)
+    by_jcmd classloader-leak 64m "$out/raw/classloader-leak.hprof" "" ClassLoaderLeak "$out/plugin" 300
+    pack classloader-leak
+    ;;
+  peak-no-leak-all)
+    by_jcmd peak-no-leak-all 64m "$out/raw/peak-no-leak-all.hprof" "-all" PeakNoLeak 32 128 4096
+    pack peak-no-leak-all
+    ;;
+  object-arrays-jcmd-gz1)
+    by_jcmd object-arrays-jcmd-gz1 32m "$out/object-arrays-jcmd-gz1.hprof.gz" "-gz=1" ObjectArrays 5000
+    ;;
+  truncated) # needs static-cache-oom's raw/ dump and object-arrays-jcmd-gz1 in <out-dir>
+    for where in boundary mid; do
+      run java -cp "$out/classes" HprofCut "$out/raw/static-cache-oom.hprof" "$where" \
+        "$out/raw/truncated-$where.hprof" | tee -a "$out/cuts.txt"
+      pack "truncated-$where"
+    done
+    # A -gz dump cut short: the JVM's gzip stream stops halfway (no gzip trailer on the last member).
+    local size
+    size=$(stat -c %s "$out/object-arrays-jcmd-gz1.hprof.gz")
+    run head -c $((size / 2)) "$out/object-arrays-jcmd-gz1.hprof.gz" >"$out/truncated-jcmd-gz1.hprof.gz"
+    echo "truncated-jcmd-gz1.hprof.gz: first $((size / 2)) of $size bytes of object-arrays-jcmd-gz1.hprof.gz" \
+      | tee -a "$out/cuts.txt"
+    ;;
+  *) echo "unknown capture: $1" >&2 && return 2 ;;
+  esac
+}
 
-for where in boundary mid; do
-  run java -cp "$out/classes" HprofCut "$out/raw/static-cache-oom.hprof" "$where" \
-    "$out/raw/truncated-$where.hprof" | tee -a "$out/cuts.txt"
-  pack "truncated-$where"
-done
-# A -gz dump cut short: the JVM's gzip stream stops halfway (no gzip trailer on the last member).
-size=$(stat -c %s "$out/object-arrays-jcmd-gz1.hprof.gz")
-run head -c $((size / 2)) "$out/object-arrays-jcmd-gz1.hprof.gz" >"$out/truncated-jcmd-gz1.hprof.gz"
-echo "truncated-jcmd-gz1.hprof.gz: first $((size / 2)) of $size bytes of object-arrays-jcmd-gz1.hprof.gz" \
-  | tee -a "$out/cuts.txt"
+[ $# -gt 0 ] || set -- static-cache-oom local-variable-oom threadlocal-leak classloader-leak peak-no-leak-all \
+  object-arrays-jcmd-gz1 truncated
+for name in "$@"; do capture "$name"; done
