@@ -14,6 +14,7 @@
  * `--force-threads` starts the threads even when the machine has no core to spare
  * (bench/free-cores.mjs): by default the command reads on one thread then, and both rows measure the
  * same thing.
+ * `npm run bench -- --heap [heap options]` runs the heap dump bench instead (bench/heap-bench.ts).
  */
 import { once } from 'node:events';
 import {
@@ -31,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { generate, type Manifest, PROFILES, type Profile, SIGNATURES } from './generate.ts';
+import { runHeapBench } from './heap-bench.ts';
 import { fastest, measure, type Run } from './measure.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -55,6 +57,7 @@ function profiles(flag: string, list: string): Profile[] {
 
 const USAGE = `usage: npm run bench [-- --size 64m|256m|1g] [--seed 42] [--gzip|--no-gzip] [--runs 1]
   [--logs ${PROFILES.join(',')}] [--gzip-logs synthetic,dense2] [--force-threads] [--threads N]
+  or: npm run bench -- --heap [--dumps big,deep] ...   the heap dump bench (npm run bench:heap -- --help)
 Writes the logs to bench/out once (reused while their manifest matches), then prints CPU, wall and
 peak RSS of memdoctor diagnose beside grep -c -E and cat > /dev/null; docs/bench.md reads the table.`;
 
@@ -315,6 +318,8 @@ async function benchLog(
 }
 
 async function main(): Promise<number | undefined> {
+  // `--heap`: the heap dump bench instead of the logs (bench/heap-bench.ts reads the other options).
+  if (process.argv.includes('--heap')) return runHeapBench(process.argv.slice(2));
   const opts = options();
   if (!opts) return undefined;
   forceThreads = opts.forceThreads;

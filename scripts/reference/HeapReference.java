@@ -35,7 +35,8 @@ import org.graalvm.visualvm.lib.jfluid.heap.Value;
  * The independent reference for memdoctor's HPROF reader (issue 36): what VisualVM's own heap library
  * (org-graalvm-visualvm-lib-jfluid-heap.jar, Debian package visualvm) says about a dump, as JSON on
  * stdout. A `.gz` dump is first gunzipped (all members) into a temporary file, since the library maps
- * the file. Modes:
+ * the file. The library keeps its indexes in `<dump>.hwcache/` beside the dump and reuses them on the
+ * next run (the bench removes that directory before each timed run). Modes:
  *   HeapReference <dump>                  the full reference (schema in test/fixtures/heap-dumps/SOURCES.md)
  *   HeapReference <dump> --biggest-only   only load the heap and find the 20 biggest objects by retained
  *                                         size (what the bench times), printing those
@@ -55,6 +56,7 @@ public class HeapReference {
     Path dump = Path.of(args[0]);
     boolean biggestOnly = args.length > 1 && args[1].equals("--biggest-only");
     Path plain = null;
+    boolean failed = false;
     try {
       plain = dump.toString().endsWith(".gz") ? gunzip(dump) : dump;
       long started = System.nanoTime();
@@ -88,10 +90,14 @@ public class HeapReference {
       out.field("error", failure.toString());
       out.close();
       System.out.println(out);
-      System.exit(1);
+      failed = true;
     } finally {
-      if (plain != null && plain != dump) Files.deleteIfExists(plain);
+      if (plain != null && plain != dump) {
+        Files.deleteIfExists(plain);
+        deleteTree(Path.of(plain + ".hwcache"));
+      }
     }
+    if (failed) System.exit(1);
   }
 
   static void writeFull(Json out, Heap heap) {
@@ -323,6 +329,14 @@ public class HeapReference {
     for (int n = 0; n < raw.length; n++) raw[n] = Byte.parseByte(items.get(n));
     boolean utf16 = coder != null && !"0".equals(String.valueOf(coder));
     return new String(raw, utf16 ? java.nio.charset.StandardCharsets.UTF_16LE : java.nio.charset.StandardCharsets.ISO_8859_1);
+  }
+
+  /** The library's cache directory beside a dump (`<dump>.hwcache`), removed with our temporary copy. */
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) return;
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+    }
   }
 
   static int idSize(Path plain) throws IOException {
