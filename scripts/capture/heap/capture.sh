@@ -7,6 +7,7 @@
 #   peak-no-leak-all        PeakNoLeak: 32 threads' short-lived batches, jcmd GC.heap_dump -all mid-run
 #   object-arrays-jcmd-gz1  ObjectArrays: jcmd GC.heap_dump -gz=1, the JVM's own gzip output kept as is
 #   truncated-*             static-cache-oom cut at a record boundary / mid-record; the -gz=1 file cut
+#   static-cache-oom-id4    CacheLeak on a 32-bit JVM (4-byte ids); only when named, with JAVA32 set
 # Usage: scripts/capture/heap/capture.sh <out-dir> [capture...]   (default: all of them, in this order)
 # Needs a JDK 17 (java, javac, jcmd) and gzip on PATH. Every command it runs is appended to
 # <out-dir>/commands.txt; `java -version` goes to <out-dir>/java-version.txt. The committed fixtures
@@ -66,6 +67,14 @@ capture() {
   peak-no-leak-all)
     by_jcmd peak-no-leak-all 64m "$out/raw/peak-no-leak-all.hprof" "-all" PeakNoLeak 32 128 4096
     pack peak-no-leak-all
+    ;;
+  static-cache-oom-id4) # a 32-bit JVM: JAVA32=<dir>/java32 from fetch-java32.sh
+    local java32=${JAVA32:?set JAVA32 to a 32-bit java (scripts/capture/heap/fetch-java32.sh)}
+    "$java32" -version 2>"$out/java32-version.txt"
+    rm -f "$out/raw/static-cache-oom-id4.hprof"
+    run "$java32" -Xmx32m -XX:+HeapDumpOnOutOfMemoryError "-XX:HeapDumpPath=$out/raw/static-cache-oom-id4.hprof" \
+      -XX:+PrintCommandLineFlags -cp "$out/classes" CacheLeak 4096 >"$out/static-cache-oom-id4.out" 2>&1 || true
+    pack static-cache-oom-id4
     ;;
   object-arrays-jcmd-gz1)
     by_jcmd object-arrays-jcmd-gz1 32m "$out/object-arrays-jcmd-gz1.hprof.gz" "-gz=1" ObjectArrays 5000
