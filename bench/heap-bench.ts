@@ -172,6 +172,11 @@ interface Row {
 }
 
 const KILLED = 137; // `timeout -s KILL` reports 128 + 9
+/**
+ * --foreground: timeout signals only its child and waits for it, so GNU time still gets the killed
+ * run's CPU time and peak RSS (without it timeout kills its whole process group, itself included).
+ */
+const TIMEOUT = ['--foreground', '-s', 'KILL'];
 
 /** VisualVM's heap library: load the dump, find the 20 biggest objects by retained size. */
 async function visualvm(dump: string, classes: string, limit: number): Promise<Row> {
@@ -180,8 +185,7 @@ async function visualvm(dump: string, classes: string, limit: number): Promise<R
   const run = await measure(
     'timeout',
     [
-      '-s',
-      'KILL',
+      ...TIMEOUT,
       String(limit),
       'java',
       '-cp',
@@ -198,7 +202,7 @@ async function visualvm(dump: string, classes: string, limit: number): Promise<R
   try {
     const result = JSON.parse(run.stdout) as {
       error?: string;
-      biggestObjects?: { class: string; retainedBytes: number }[];
+      biggestObjects?: { class: string; classObjectOf?: string; retainedBytes: number }[];
     };
     const top = result.biggestObjects?.[0];
     if (result.error || !top)
@@ -206,7 +210,7 @@ async function visualvm(dump: string, classes: string, limit: number): Promise<R
     return {
       ...base,
       finished: true,
-      answer: `biggest: ${top.class} retains ${fmt(top.retainedBytes / MiB, 1)} MiB`,
+      answer: `biggest: ${top.classObjectOf ? `class ${top.classObjectOf}` : top.class} retains ${fmt(top.retainedBytes / MiB, 1)} MiB`,
     };
   } catch {
     return { ...base, finished: false, answer: `exit ${run.exitCode}: ${firstLine(run.stderr)}` };
@@ -220,7 +224,7 @@ async function visualvm(dump: string, classes: string, limit: number): Promise<R
 async function memdoctor(dump: string, limit: number): Promise<Row> {
   const run = await measure(
     'timeout',
-    ['-s', 'KILL', String(limit), process.execPath, 'bin/memdoctor.mjs', 'diagnose', '--json', dump],
+    [...TIMEOUT, String(limit), process.execPath, 'bin/memdoctor.mjs', 'diagnose', '--json', dump],
     ROOT,
   );
   const base = { dump, tool: 'memdoctor' as const, run };
