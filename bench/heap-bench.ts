@@ -197,8 +197,10 @@ async function visualvm(dump: string, classes: string, limit: number): Promise<R
     ROOT,
   );
   const base = { dump, tool: 'VisualVM heap library' as const, run };
-  if (run.exitCode === KILLED)
-    return { ...base, finished: false, answer: `did not finish in ${limit} s (killed)` };
+  if (run.exitCode === KILLED) {
+    const progress = /loaded in \d+ ms/.exec(run.stderr)?.[0] ?? 'still loading';
+    return { ...base, finished: false, answer: `did not finish in ${limit} s (killed; ${progress})` };
+  }
   try {
     const result = JSON.parse(run.stdout) as {
       error?: string;

@@ -62,6 +62,7 @@ public class HeapReference {
       long started = System.nanoTime();
       Heap heap = HeapFactory.createHeap(plain.toFile());
       long loaded = System.nanoTime();
+      if (biggestOnly) System.err.println("loaded in " + (loaded - started) / 1_000_000 + " ms"); // for a run cut short
       List<Instance> biggest = heap.getBiggestObjectsByRetainedSize(TOP);
       long retained = System.nanoTime();
       Json out = new Json();
