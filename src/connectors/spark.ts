@@ -1,4 +1,5 @@
 import { settingBytes } from '../engine/parsers/spark-environment.ts';
+import { processRss } from '../engine/parsers/spark-executors.ts';
 import { formatSize } from '../engine/units.ts';
 import { loosely, type RestResource, restConnector, z } from './rest.ts';
 
@@ -18,18 +19,35 @@ const MEMORY_SETTINGS =
   /^spark\.(executor|driver)\.(memory|memoryOverhead|cores)$|^spark\.memory\.|^spark\.yarn\.executor\.memoryOverhead$/;
 const MAX_CITED = 8;
 
+/** The peaks a person reads for memory; a 0 is cited as not measured, as Spark sends it then. */
+const PEAKS_CITED = [
+  'JVMHeapMemory',
+  'ProcessTreeJVMRSSMemory',
+  'ProcessTreePythonRSSMemory',
+  'ProcessTreeOtherRSSMemory',
+  'ProcessTreeRSSMemory',
+] as const;
+
+function peakCitations(at: string, peak: Readonly<Record<string, number>>, who: string): string[] {
+  const treeMeasured = processRss(peak) > 0;
+  return PEAKS_CITED.filter((key) => peak[key] !== undefined).map((key) => {
+    const bytes = peak[key] ?? 0;
+    const zero =
+      key === 'JVMHeapMemory'
+        ? '0 (not measured)'
+        : treeMeasured
+          ? formatSize(0)
+          : '0 (not measured: spark.executor.processTreeMetrics.enabled is off)';
+    return `${at}.peakMemoryMetrics.${key} = ${bytes > 0 ? formatSize(bytes) : zero} ${who}`;
+  });
+}
+
 function executorCitations(executors: readonly z.infer<typeof Executor>[]): string[] {
   const out: string[] = [];
   executors.forEach((e, i) => {
     const who = `(executor ${e.id})`;
     if (e.removeReason) out.push(`[${i}].removeReason = ${e.removeReason.slice(0, 200)} ${who}`);
-    const peak = e.peakMemoryMetrics;
-    if (peak?.JVMHeapMemory !== undefined)
-      out.push(`[${i}].peakMemoryMetrics.JVMHeapMemory = ${formatSize(peak.JVMHeapMemory)} ${who}`);
-    if (peak?.ProcessTreeRSSMemory)
-      out.push(
-        `[${i}].peakMemoryMetrics.ProcessTreeRSSMemory = ${formatSize(peak.ProcessTreeRSSMemory)} ${who}`,
-      );
+    if (e.peakMemoryMetrics) out.push(...peakCitations(`[${i}]`, e.peakMemoryMetrics, who));
   });
   return out.slice(0, MAX_CITED);
 }

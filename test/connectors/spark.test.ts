@@ -33,6 +33,29 @@ describe('Spark connector against a fake History Server answering real responses
     expect(parseText('spark-executors', got.paste).values).toMatchObject({ peakJvmHeapBytes: 726805712 });
   });
 
+  it('cites the process tree by the names Spark releases send, with Python workers apart', async () => {
+    const got = await fetchFrom('spark/allexecutors-process-tree-metrics.json', 'executors');
+    expect(got.citations).toContain('[1].peakMemoryMetrics.ProcessTreeJVMRSSMemory = 387 MB (executor 9)');
+    expect(got.citations).toContain(
+      '[1].peakMemoryMetrics.ProcessTreePythonRSSMemory = 65.8 MB (executor 9)',
+    );
+    expect(got.citations).toContain('[1].peakMemoryMetrics.ProcessTreeOtherRSSMemory = 0 B (executor 9)');
+    expect(parseText('spark-executors', got.paste).values).toMatchObject({ peakProcessRssBytes: 474873856 });
+  });
+
+  it('cites zeros Spark sent while processTreeMetrics was off as not measured (Spark 3.0 on Kubernetes)', async () => {
+    const got = await fetchFrom(
+      'spark/allexecutors-wave-operator-spark-3.0-process-tree-off.json',
+      'executors',
+    );
+    expect(got.citations).toContain(
+      '[0].peakMemoryMetrics.ProcessTreeJVMRSSMemory = 0 (not measured: spark.executor.processTreeMetrics.enabled is off) (executor 1)',
+    );
+    expect(got.citations).toContain('[0].peakMemoryMetrics.JVMHeapMemory = 474 MB (executor 1)');
+    expect(got.citations.join('\n')).not.toMatch(/RSSMemory = 0 B/);
+    expect(parseText('spark-executors', got.paste).values).toMatchObject({ processTreeMeasured: false });
+  });
+
   it('cites why an executor was removed', async () => {
     const got = await fetchFrom('spark/assembled-allexecutors-removed-for-memory.json', 'executors');
     expect(got.citations).toEqual([
