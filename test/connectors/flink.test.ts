@@ -72,7 +72,12 @@ describe('Flink connector against a fake JobManager answering real responses', (
     expect(flink.fake.seen.at(-1)?.path).toBe(`/taskmanagers/${encodeURIComponent(FLINK_TM)}`);
     const paste = pasted('flink-rest/flink-13547-taskmanager-detail.json');
     expect(parseText('flink-rest', got.paste)).toEqual(parseText('flink-rest', paste));
-    expect(got.citations[0]).toBe('taskmanager.freeSlots = 0 of slotsNumber = 1');
+    // A Flink 1.12 build: every resource 0, cited as not measured rather than "0 MiB" free.
+    expect(got.citations).toEqual([
+      'taskmanager.freeSlots = 0 of slotsNumber = 1',
+      'taskmanager.totalResource and freeResource are all 0, not measured (Flink 1.11-1.12): slots only',
+      'taskmanager.memoryConfiguration.totalProcessMemory = 1.69 GB',
+    ]);
   });
 
   it('fetches a job for the flink-job-slots judgement', async () => {
