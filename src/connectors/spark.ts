@@ -76,6 +76,8 @@ const resources: Record<string, RestResource> = {
     ids: ['appId'],
     parser: 'yarn-container',
     path: (ids) => `/api/v1/applications/${ids.appId}/allexecutors`,
+    empty:
+      'no executor was removed (allexecutors gives a removeReason to removed executors only), so none has a kill to read',
     paste: (json) => removeReasons(json),
     cite: (json) => executorCitations(loosely(z.array(Executor), json) ?? []),
   },

@@ -155,6 +155,8 @@ export const yarnContainerParser: Parser = {
   id: 'yarn-container',
   title: 'YARN container diagnostics',
   howToGet: 'the container diagnostics from `yarn logs -applicationId <app>` or the ResourceManager UI',
+  emptyAnswer:
+    'the diagnostics are empty: YARN recorded no reason, so they name no container kill. The kill of an executor or task container is in its own diagnostics: paste them from `yarn logs -applicationId <app>`, or the "Container ... is running beyond ... memory limits" line of the driver log.',
   detect: (head) => head.some((_, i) => wrappedKill(head, i) !== undefined),
   create: () => new YarnRun(),
 };
