@@ -63,12 +63,16 @@ function yarnContainers(appId: string) {
   };
 }
 
-/** The previous log of the container that was killed or restarted, once the pod has named it. */
+/**
+ * The log of the container that was killed or restarted, once the pod has named it: the previous log
+ * of a restarted container, the container's own log when it was not restarted (restartPolicy Never).
+ */
 function previousLog(pod: string) {
   return (fetched: readonly Fetched[]): FetchRequest[] => {
     const answer = fetched.find((a) => a.resource === 'pod');
-    const container = answer ? podToCheck(JSON.parse(answer.body)) : undefined;
-    return container ? [{ resource: 'log', ids: { pod, container } }] : [];
+    const ended = answer ? podToCheck(JSON.parse(answer.body)) : undefined;
+    if (!ended) return [];
+    return [{ resource: ended.previous ? 'log' : 'ended-log', ids: { pod, container: ended.container } }];
   };
 }
 
