@@ -265,6 +265,17 @@ const CASES: [parser: string, file: string, expected: Record<string, unknown>][]
   ],
   [
     'yarn-container',
+    'hadoop-3.1-am-beyond-virtual-103.txt',
+    {
+      resource: 'virtual',
+      virtualUsedBytes: Math.round(2.2 * GiB),
+      virtualLimitBytes: Math.round(2.1 * GiB),
+      exitStatus: -103,
+      largestProcessXmxBytes: 512 * MiB,
+    },
+  ],
+  [
+    'yarn-container',
     'pai-1151-beyond-virtual.txt',
     {
       resource: 'virtual',
@@ -412,8 +423,12 @@ const SUMMARIES: Record<string, string | RegExp> = {
     /^4 executor\(s\), 3 active, 1 removed; 1 removed for memory \("Container killed by YARN/,
   'easyrec-21-beyond-physical.txt':
     'YARN killed container_1598507699008_0094_01_000010 for physical memory: 9.8 GB used of 9.8 GB; exit status -104; largest process java with 254 MB resident.',
+  // A virtual-memory kill is told by the virtual figures it was decided by (issue 35, finding 14).
   'pai-1151-beyond-virtual.txt':
-    'YARN killed container_e04_1548839040935_6713_01_000002 for virtual memory: 264 MB used of 1 GB; exit status absent; largest process java with 255 MB resident.',
+    'YARN killed container_e04_1548839040935_6713_01_000002 for virtual memory: 2.8 GB virtual used of 2.1 GB (physical 264 MB used of 1 GB); exit status absent; largest process java with 255 MB resident.',
+  // Hadoop 3.1's wording ("running 71436800B beyond the 'VIRTUAL' memory limit"), with the AM's -103.
+  'hadoop-3.1-am-beyond-virtual-103.txt':
+    'YARN killed container_e08_1586040841405_0002_02_000001 for virtual memory: 2.2 GB virtual used of 2.1 GB (physical 261 MB used of 1 GB); exit status -103; largest process java with 258 MB resident.',
   'glue-samples-28-killed-by-yarn.txt':
     // The Spark message carries no exit status: said absent, not 0.
     'YARN killed the container for physical memory: 5.5 GB used of 5.5 GB; exit status absent.',
