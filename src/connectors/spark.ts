@@ -12,7 +12,31 @@ const Executor = z.looseObject({
   removeReason: z.string().optional(),
   peakMemoryMetrics: z.record(z.string(), z.number()).optional(),
 });
-const Environment = z.looseObject({ sparkProperties: z.array(z.tuple([z.string(), z.string()])) });
+const Environment = z.looseObject({
+  sparkProperties: z.array(z.tuple([z.string(), z.string()])),
+  // Spark 3.1+: the executor resources each profile asks for; memory amounts in MiB (ResourceProfile).
+  resourceProfiles: z
+    .array(
+      z.looseObject({
+        id: z.number(),
+        executorResources: z.record(z.string(), z.looseObject({ amount: z.number() })).optional(),
+      }),
+    )
+    .optional(),
+});
+const PROFILE_MEMORY = new Set(['memory', 'memoryOverhead', 'pyspark.memory', 'offHeap']);
+
+/** Each profile's cores and memory, as the default profile holds the settings in force (defaults included). */
+function profileCitations(env: z.infer<typeof Environment> | undefined): string[] {
+  return (env?.resourceProfiles ?? []).flatMap((p, i) =>
+    Object.entries(p.executorResources ?? {})
+      .filter(([name]) => name === 'cores' || PROFILE_MEMORY.has(name))
+      .map(([name, r]) => {
+        const amount = PROFILE_MEMORY.has(name) ? `${r.amount} MiB` : `${r.amount}`;
+        return `environment.resourceProfiles[${i}] (id ${p.id}).executorResources.${name} = ${amount}`;
+      }),
+  );
+}
 
 /** Settings that size an executor or driver: what `check spark` cites from /environment. */
 const MEMORY_SETTINGS =
@@ -86,15 +110,18 @@ const resources: Record<string, RestResource> = {
     ids: ['appId'],
     parser: 'spark-environment',
     path: (ids) => `/api/v1/applications/${ids.appId}/environment`,
-    cite: (json) =>
-      (loosely(Environment, json)?.sparkProperties ?? [])
+    cite: (json) => {
+      const env = loosely(Environment, json);
+      const settings = (env?.sparkProperties ?? [])
         .filter(([key]) => MEMORY_SETTINGS.test(key))
         .map(([key, value]) => {
           // A size without a unit is MiB or bytes by the setting: the citation says which it was read as.
           const bytes = settingBytes(key, value);
           const read = bytes === undefined ? '' : ` (${formatSize(bytes)})`;
           return `environment.sparkProperties.${key} = ${value}${read}`;
-        }),
+        });
+      return [...settings, ...profileCitations(env)].slice(0, 2 * MAX_CITED);
+    },
   },
 };
 

@@ -64,6 +64,24 @@ describe('Spark connector against a fake History Server answering real responses
     expect(parseText('spark-executors', got.paste).verdict).toBe('1 executor(s) removed for memory');
   });
 
+  it('cites the resource profiles of a Spark 3.1+ /environment, memory in MiB', async () => {
+    fake = sparkFake();
+    fake.override('environment', { body: fixture('spark/environment-multiple-resource-profiles.json') });
+    const url = await fake.start();
+    const got = await sparkConnector.fetch(
+      { resource: 'environment', ids: { appId: SPARK_APP } },
+      { target: targetFor(url), now: FIXED_NOW },
+    );
+    expect(got.citations.slice(0, 3)).toEqual([
+      'environment.resourceProfiles[0] (id 0).executorResources.cores = 1',
+      'environment.resourceProfiles[0] (id 0).executorResources.memory = 1024 MiB',
+      'environment.resourceProfiles[1] (id 1).executorResources.cores = 4',
+    ]);
+    expect(parseText('spark-environment', got.paste).values).toMatchObject({
+      executorMemoryBytes: 1024 ** 3,
+    });
+  });
+
   it('fetches the environment and cites only memory settings (this application set none)', async () => {
     const got = await fetchFrom(undefined, 'environment');
     expect(got.parser).toBe('spark-environment');
