@@ -167,6 +167,19 @@ describe('memdoctor check', () => {
     expect(report.diagnoses.map((d: { playbook: string }) => d.playbook)).not.toContain('jvm-oom');
   });
 
+  it('nothing recognised: check does not end by pointing at an --engine it does not take', async () => {
+    // YARN's own docs sample: a finished application with empty diagnostics.
+    await serve(yarnFake('yarn/app-docs-finished.json'), 'yarn');
+    const { code, out, err } = await cli(['check', 'yarn', YARN_APP]);
+    expect(code).toBe(0);
+    expect(out).toContain('No known memory problem recognised.');
+    expect(out).not.toContain('--engine');
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      "Nothing yarn answered matches a known memory problem; each answer's own judgement is listed above.",
+    );
+    expect(err).toContain("the application's diagnostics are empty");
+  });
+
   it('a system that does not answer exits 2 and says to paste the output instead', async () => {
     const fake = yarnFake();
     fake.override('app', { status: 503 });
