@@ -1,3 +1,4 @@
+import { resourcesUnreported } from '../engine/parsers/flink-rest.ts';
 import { formatSize, parseSize } from '../engine/units.ts';
 import { flinkJvmResources } from './flink-jvm.ts';
 import { loosely, type RestResource, restConnector, z } from './rest.ts';
@@ -15,6 +16,7 @@ const TaskManager = z.looseObject({
   id: z.string(),
   slotsNumber: z.number(),
   freeSlots: z.number(),
+  totalResource: Resource.optional(),
   freeResource: Resource.optional(),
   memoryConfiguration: z.record(z.string(), z.number().nullable()).optional(),
 });
@@ -37,7 +39,10 @@ const mib = (v: number | undefined) => (v === undefined || v < 0 ? 'unknown' : `
 
 function taskManagerCitations(at: string, tm: z.infer<typeof TaskManager>): string[] {
   const out = [`${at}.freeSlots = ${tm.freeSlots} of slotsNumber = ${tm.slotsNumber}`];
+  const unreported = resourcesUnreported([tm]);
   if (!tm.freeResource) out.push(`${at}.freeResource is absent (an older Flink): slots only`);
+  else if (unreported)
+    out.push(`${at}.totalResource and freeResource are all 0, not measured (Flink 1.11-1.12): slots only`);
   else {
     out.push(`${at}.freeResource.taskHeapMemory = ${mib(tm.freeResource.taskHeapMemory)}`);
     out.push(`${at}.freeResource.managedMemory = ${mib(tm.freeResource.managedMemory)}`);

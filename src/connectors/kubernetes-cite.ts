@@ -90,8 +90,13 @@ export function eventCitations(json: unknown, limit: number): string[] {
 const MEMORY_LINE = /OutOfMemoryError|MemoryError|out of memory|oom|killed|memory limit/i;
 
 /** How much of the log came back, and its lines about memory. */
-export function logCitations(text: string, container: string | undefined, tailLines: number): string[] {
-  const at = `log[${container ?? 'the only container'}, previous]`;
+export function logCitations(
+  text: string,
+  container: string | undefined,
+  tailLines: number,
+  previous = true,
+): string[] {
+  const at = `log[${container ?? 'the only container'}${previous ? ', previous' : ''}]`;
   const lines = text === '' ? [] : text.replace(/\n$/, '').split('\n');
   const memory = lines.filter((l) => MEMORY_LINE.test(l)).slice(0, MAX_CITED - 1);
   return [
@@ -100,16 +105,27 @@ export function logCitations(text: string, container: string | undefined, tailLi
   ];
 }
 
+/** A container that ended, and whether its log is the previous one (restarted) or its own (not restarted). */
+export interface EndedContainer {
+  container: string;
+  /** True when the kubelet restarted it (lastState.terminated): its log is `previous=true`. */
+  previous: boolean;
+}
+
 /**
- * The container whose previous log tells why it ended: OOMKilled first, then exit 137, then any
- * that has ended once. None has: there is no previous log to read (the API server answers 400).
+ * The container whose log tells why it ended: OOMKilled first, then exit 137, then any that has ended.
+ * A restarted container's end is in lastState.terminated and its log is the previous one; a container
+ * that is not restarted (restartPolicy Never: native Flink TaskManagers, Spark executors) keeps its end
+ * in state.terminated, and its own log is that run's (the API server has no previous log for it).
+ * None has ended: there is no log of an end to read.
  */
-export function podToCheck(json: unknown): string | undefined {
+export function podToCheck(json: unknown): EndedContainer | undefined {
   const statuses = loosely(Pod, json)?.status?.containerStatuses ?? [];
-  const ended = statuses.filter((s) => s.lastState?.terminated);
-  return (
-    ended.find((s) => s.lastState?.terminated?.reason === 'OOMKilled') ??
-    ended.find((s) => s.lastState?.terminated?.exitCode === 137) ??
-    ended[0]
-  )?.name;
+  const ended = statuses.flatMap((s) => [
+    ...(s.state?.terminated ? [{ container: s.name, previous: false, end: s.state.terminated }] : []),
+    ...(s.lastState?.terminated ? [{ container: s.name, previous: true, end: s.lastState.terminated }] : []),
+  ]);
+  const found =
+    ended.find((e) => e.end.reason === 'OOMKilled') ?? ended.find((e) => e.end.exitCode === 137) ?? ended[0];
+  return found ? { container: found.container, previous: found.previous } : undefined;
 }

@@ -86,13 +86,19 @@ async function fetchEvents(pod: PodRef, target: KubernetesTarget): Promise<Read>
   return { answer, paste: asKubectlJson(answer.body), citations: eventCitations(json, EVENT_LIMIT) };
 }
 
-async function fetchLog(pod: PodRef, container: string | undefined, target: KubernetesTarget): Promise<Read> {
+/** A container's log tail: the previous run's (`previous`) for a restarted container, else its own. */
+async function fetchLog(
+  pod: PodRef,
+  container: string | undefined,
+  target: KubernetesTarget,
+  previous: boolean,
+): Promise<Read> {
   const which = container ? ` -c ${container}` : '';
   const call: KubeCall = {
-    what: `previous container${container ? ` ${container}` : ''} of pod ${pod.name} in namespace ${pod.namespace}`,
+    what: `${previous ? 'previous ' : ''}container${container ? ` ${container}` : ''} of pod ${pod.name} in namespace ${pod.namespace}`,
     permission: `get on pods/log in namespace ${pod.namespace}`,
     path: `${podPath(pod)}/log`,
-    kubectl: `kubectl logs ${pod.name} -n ${pod.namespace}${which} --previous --tail=${target.tailLines}`,
+    kubectl: `kubectl logs ${pod.name} -n ${pod.namespace}${which}${previous ? ' --previous' : ''} --tail=${target.tailLines}`,
   };
   const answer = await kubeGet(call, target, (api, options) =>
     api.readNamespacedPodLog(
@@ -100,27 +106,33 @@ async function fetchLog(pod: PodRef, container: string | undefined, target: Kube
         name: pod.name,
         namespace: pod.namespace,
         ...(container ? { container } : {}),
-        previous: true,
+        ...(previous ? { previous: true } : {}),
         tailLines: target.tailLines,
         limitBytes: target.maxBytes,
       },
       options,
     ),
   );
-  return { answer, paste: answer.body, citations: logCitations(answer.body, container, target.tailLines) };
+  return {
+    answer,
+    paste: answer.body,
+    citations: logCitations(answer.body, container, target.tailLines, previous),
+  };
 }
 
 const RESOURCES: Readonly<Record<string, ResourceSpec>> = {
   pod: { what: 'the pod', ids: ['pod'], parser: 'k8s-pod' },
   events: { what: "the pod's events", ids: ['pod'] },
   log: { what: "the previous container's log", ids: ['pod'] },
+  // A container that ended and was not restarted (restartPolicy Never): its own log is the run that ended.
+  'ended-log': { what: "the ended container's log", ids: ['pod'] },
 };
 
 function read(request: FetchRequest, target: KubernetesTarget): Promise<Read> {
   const pod = podRef(request.ids?.pod ?? '', target);
   if (request.resource === 'pod') return fetchPod(pod, target);
   if (request.resource === 'events') return fetchEvents(pod, target);
-  return fetchLog(pod, containerOf(request), target);
+  return fetchLog(pod, containerOf(request), target, request.resource === 'log');
 }
 
 /**

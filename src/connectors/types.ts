@@ -44,6 +44,11 @@ export interface ResourceSpec {
   what: string;
   ids: readonly string[];
   parser?: string;
+  /**
+   * What an answer that holds nothing (blank, an empty list) means for this resource, said in place of
+   * handing it to the parser: a valid empty answer is not the wrong output.
+   */
+  empty?: string;
 }
 
 /**

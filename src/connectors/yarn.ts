@@ -41,6 +41,8 @@ const resources: Record<string, RestResource> = {
     ids: ['appId'],
     parser: 'yarn-container',
     path: (ids) => `/ws/v1/cluster/apps/${ids.appId}`,
+    empty:
+      "the application's diagnostics are empty: YARN wrote no reason for it (it does when the application or its ApplicationMaster fails), so they name no container kill",
     // A person pastes the diagnostics the RM UI shows, not the JSON around them.
     paste: (json, body) => loosely(App, json)?.app.diagnostics ?? body,
     cite: (json) => {
@@ -69,6 +71,7 @@ const resources: Record<string, RestResource> = {
     ids: ['appId', 'attemptId'],
     parser: 'yarn-container',
     path: (ids) => `/ws/v1/cluster/apps/${ids.appId}/appattempts/${ids.attemptId}/containers`,
+    empty: 'no container of the attempt ended with a non-zero exit status, so none has a kill to read',
     // The diagnostics of the containers that failed, as the RM UI lists them.
     paste: (json) =>
       failedContainers(json)

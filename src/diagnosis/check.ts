@@ -1,10 +1,10 @@
 import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
 import { podToCheck } from '../connectors/kubernetes-cite.ts';
-import { fetchWith } from '../connectors/registry.ts';
-import type { Fetched, FetchRequest } from '../connectors/types.ts';
+import { CONNECTORS, fetchWith } from '../connectors/registry.ts';
+import { type Fetched, type FetchRequest, requestText } from '../connectors/types.ts';
 import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
 import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
-import { parseText } from '../engine/parsers/parse-text.ts';
+import { isEmptyAnswer, parseText } from '../engine/parsers/parse-text.ts';
 import type { ParsedOutput } from '../engine/parsers/types.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConnectorError, UsageError } from '../errors.ts';
@@ -63,12 +63,16 @@ function yarnContainers(appId: string) {
   };
 }
 
-/** The previous log of the container that was killed or restarted, once the pod has named it. */
+/**
+ * The log of the container that was killed or restarted, once the pod has named it: the previous log
+ * of a restarted container, the container's own log when it was not restarted (restartPolicy Never).
+ */
 function previousLog(pod: string) {
   return (fetched: readonly Fetched[]): FetchRequest[] => {
     const answer = fetched.find((a) => a.resource === 'pod');
-    const container = answer ? podToCheck(JSON.parse(answer.body)) : undefined;
-    return container ? [{ resource: 'log', ids: { pod, container } }] : [];
+    const ended = answer ? podToCheck(JSON.parse(answer.body)) : undefined;
+    if (!ended) return [];
+    return [{ resource: ended.previous ? 'log' : 'ended-log', ids: { pod, container: ended.container } }];
   };
 }
 
@@ -162,7 +166,14 @@ function pasteOf(answer: Fetched, all: readonly Fetched[]): string {
 function judge(answer: Fetched, all: readonly Fetched[], notes: string[]): CheckedAnswer {
   const { connector, path, fetchedAt } = answer.from;
   const base = { connector, path, fetchedAt, citations: answer.citations };
-  if (!answer.parser || answer.paste.trim() === '') return base;
+  if (!answer.parser) return base;
+  if (isEmptyAnswer(answer.paste)) {
+    // A valid answer that holds nothing is said for what it means, not parsed as the wrong output.
+    const connectorName = connector as ConnectorName;
+    const empty = CONNECTORS[connectorName]?.resources[answer.resource]?.empty;
+    if (empty) notes.push(`${requestText(path)}: ${empty}.`);
+    return base;
+  }
   try {
     const parsed = parseText(answer.parser, pasteOf(answer, all));
     const judgement = {

@@ -1,7 +1,8 @@
 import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
 import { CONNECTORS, fetchWith } from '../connectors/registry.ts';
 import type { Fetched } from '../connectors/types.ts';
-import { parseText } from '../engine/parsers/parse-text.ts';
+import { isEmptyAnswer, parseText } from '../engine/parsers/parse-text.ts';
+import { PARSERS } from '../engine/parsers/registry.ts';
 import { ConnectorError, messageOf } from '../errors.ts';
 import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import { knownValues } from '../walkthrough/known.ts';
@@ -154,6 +155,18 @@ function readable(parser: string | undefined, text: string, title: string): void
   }
 }
 
+/**
+ * An answer that holds nothing (YARN's empty diagnostics, Flink's `[]` for a TaskManager it has no
+ * metrics of) answers nothing: it is said for what it means, and the next source is tried.
+ */
+function refuseEmpty(source: FetchSource, fetched: readonly Fetched[], parser: string | undefined): void {
+  if (!isEmptyAnswer(fetched.map((f) => f.paste).join('\n'))) return;
+  const connector = CONNECTORS[source.connector];
+  const meanings = source.resources.flatMap((r) => connector.resources[r]?.empty ?? []);
+  const meaning = meanings.join('; ') || (parser && PARSERS[parser]?.emptyAnswer) || 'with nothing in it';
+  throw new ConnectorError(`${connector.title} answered, but ${meaning}.`.replace(/\.\.$/, '.'));
+}
+
 /** The event the fetched answer is: the joined text for a paste step, the parsed number for a measurement. */
 function eventOf(
   step: { id: string; kind: string; parser?: string },
@@ -169,6 +182,7 @@ function eventOf(
     fetchedAt: fetched.at(-1)?.from.fetchedAt ?? new Date().toISOString(),
     ...(Object.keys(used).length ? { ids: used } : {}),
   };
+  refuseEmpty(source, fetched, step.parser ?? fetched.at(-1)?.parser);
   if (step.kind === 'measurement')
     return { type: 'measure', value: measured(source, fetched), step: step.id, from };
   const text = fetched.map((f) => f.paste).join('\n');

@@ -65,6 +65,9 @@ describe('connector faults', () => {
         { resource: 'taskmanager-metrics', ids: { taskManagerId } },
         { target: targetFor(url) },
       );
+    // Flink answers [] for an id it does not know (AbstractMetricsHandler); a 404 comes from what stands
+    // in front of it (a proxy, a JobManager that is gone), and is told the same way as for any resource.
+    fake.override('taskmanager-metrics', { status: 404, body: '' });
     await expect(metrics('container_e07_1647426438639_0022_01_000002')).rejects.toThrow(
       /^Flink JobManager has no TaskManager with that id \(404 for GET \/taskmanagers\/container_e07_1647426438639_0022_01_000002\/metrics\?get=Status\.JVM\.Memory\.Heap\.Used,/,
     );

@@ -72,7 +72,12 @@ describe('Flink connector against a fake JobManager answering real responses', (
     expect(flink.fake.seen.at(-1)?.path).toBe(`/taskmanagers/${encodeURIComponent(FLINK_TM)}`);
     const paste = pasted('flink-rest/flink-13547-taskmanager-detail.json');
     expect(parseText('flink-rest', got.paste)).toEqual(parseText('flink-rest', paste));
-    expect(got.citations[0]).toBe('taskmanager.freeSlots = 0 of slotsNumber = 1');
+    // A Flink 1.12 build: every resource 0, cited as not measured rather than "0 MiB" free.
+    expect(got.citations).toEqual([
+      'taskmanager.freeSlots = 0 of slotsNumber = 1',
+      'taskmanager.totalResource and freeResource are all 0, not measured (Flink 1.11-1.12): slots only',
+      'taskmanager.memoryConfiguration.totalProcessMemory = 1.69 GB',
+    ]);
   });
 
   it('fetches a job for the flink-job-slots judgement', async () => {
@@ -157,9 +162,16 @@ describe('Flink connector against a fake JobManager answering real responses', (
     await expect(fetch('exceptions', { jobId: 'e'.repeat(32) })).rejects.toThrow(
       `Flink JobManager has no job with that id (404 for GET /jobs/${'e'.repeat(32)}/exceptions)`,
     );
-    await expect(fetch('taskmanager-metrics', { taskManagerId: 'gone-tm' })).rejects.toThrow(
-      /^Flink JobManager has no TaskManager with that id \(404 for GET \/taskmanagers\/gone-tm\/metrics\?get=/,
+  });
+
+  it('reads the empty list Flink answers for a TaskManager it holds no metrics of as that, not as the wrong output', async () => {
+    // AbstractMetricsHandler: 200 with [] for an id its MetricStore does not know (or not fetched yet).
+    const got = await fetch('taskmanager-metrics', { taskManagerId: 'gone-tm' });
+    expect(got.paste).toBe('[]');
+    expect(() => parseText('flink-tm-metrics', got.paste)).toThrow(
+      /^the answer is an empty list: Flink holds no metrics for that TaskManager, either because the id is not one \/taskmanagers lists/,
     );
+    expect(() => parseText('flink-tm-metrics', got.paste)).not.toThrow(/does not look like/);
   });
   it('fetches /jobmanager/config: the memory settings in force, cited with their sizes in bytes, read as a pasted flink-conf.yaml', async () => {
     const got = await fetch('jobmanager-config');

@@ -40,7 +40,7 @@ describe('Kubernetes citations', () => {
     sidecar.lastState = { terminated: { reason: 'Completed', exitCode: 0 } };
     p.status.containerStatuses[0].lastState.terminated.reason = 'Error';
     p.status.containerStatuses = [sidecar, p.status.containerStatuses[0]];
-    expect(podToCheck(p)).toBe('memhog');
+    expect(podToCheck(p)).toEqual({ container: 'memhog', previous: true });
   });
 
   it('cites nothing from an answer that is not a pod or an event list', () => {

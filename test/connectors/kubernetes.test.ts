@@ -123,7 +123,7 @@ describe('Kubernetes connector: the real client library against a fake API serve
       /"a b" is not a container name/,
     );
     await expect(fetch('secrets', { pod: POD_ID })).rejects.toThrow(
-      'Kubernetes API server cannot fetch "secrets" (it can: pod, events, log).',
+      'Kubernetes API server cannot fetch "secrets" (it can: pod, events, log, ended-log).',
     );
     expect(fake.seen).toEqual([]);
   });
@@ -143,7 +143,12 @@ describe('which container’s previous log a check reads', () => {
   const pod = () => JSON.parse(fixture('kubernetes/pod-aiops-memhog-oomkilled.json'));
 
   it('the OOMKilled one', () => {
-    expect(podToCheck(pod())).toBe('memhog');
+    expect(podToCheck(pod())).toEqual({ container: 'memhog', previous: true });
+  });
+
+  it('the one that ended and was not restarted (restartPolicy Never): its own log, not a previous one', () => {
+    const never = JSON.parse(fixture('kubernetes/assembled-pod-flink-native-tm-never-oomkilled.json'));
+    expect(podToCheck(never)).toEqual({ container: 'flink-main-container', previous: false });
   });
 
   it('none when no container has ended yet (the API server has no previous log then)', () => {

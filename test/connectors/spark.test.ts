@@ -33,12 +33,53 @@ describe('Spark connector against a fake History Server answering real responses
     expect(parseText('spark-executors', got.paste).values).toMatchObject({ peakJvmHeapBytes: 726805712 });
   });
 
+  it('cites the process tree by the names Spark releases send, with Python workers apart', async () => {
+    const got = await fetchFrom('spark/allexecutors-process-tree-metrics.json', 'executors');
+    expect(got.citations).toContain('[1].peakMemoryMetrics.ProcessTreeJVMRSSMemory = 387 MB (executor 9)');
+    expect(got.citations).toContain(
+      '[1].peakMemoryMetrics.ProcessTreePythonRSSMemory = 65.8 MB (executor 9)',
+    );
+    expect(got.citations).toContain('[1].peakMemoryMetrics.ProcessTreeOtherRSSMemory = 0 B (executor 9)');
+    expect(parseText('spark-executors', got.paste).values).toMatchObject({ peakProcessRssBytes: 474873856 });
+  });
+
+  it('cites zeros Spark sent while processTreeMetrics was off as not measured (Spark 3.0 on Kubernetes)', async () => {
+    const got = await fetchFrom(
+      'spark/allexecutors-wave-operator-spark-3.0-process-tree-off.json',
+      'executors',
+    );
+    expect(got.citations).toContain(
+      '[0].peakMemoryMetrics.ProcessTreeJVMRSSMemory = 0 (not measured: spark.executor.processTreeMetrics.enabled is off) (executor 1)',
+    );
+    expect(got.citations).toContain('[0].peakMemoryMetrics.JVMHeapMemory = 474 MB (executor 1)');
+    expect(got.citations.join('\n')).not.toMatch(/RSSMemory = 0 B/);
+    expect(parseText('spark-executors', got.paste).values).toMatchObject({ processTreeMeasured: false });
+  });
+
   it('cites why an executor was removed', async () => {
     const got = await fetchFrom('spark/assembled-allexecutors-removed-for-memory.json', 'executors');
     expect(got.citations).toEqual([
       '[2].removeReason = Container killed by YARN for exceeding memory limits. 5.5 GB of 5.5 GB physical memory used. Consider boosting spark.yarn.executor.memoryOverhead. (executor 2)',
     ]);
     expect(parseText('spark-executors', got.paste).verdict).toBe('1 executor(s) removed for memory');
+  });
+
+  it('cites the resource profiles of a Spark 3.1+ /environment, memory in MiB', async () => {
+    fake = sparkFake();
+    fake.override('environment', { body: fixture('spark/environment-multiple-resource-profiles.json') });
+    const url = await fake.start();
+    const got = await sparkConnector.fetch(
+      { resource: 'environment', ids: { appId: SPARK_APP } },
+      { target: targetFor(url), now: FIXED_NOW },
+    );
+    expect(got.citations.slice(0, 3)).toEqual([
+      'environment.resourceProfiles[0] (id 0).executorResources.cores = 1',
+      'environment.resourceProfiles[0] (id 0).executorResources.memory = 1024 MiB',
+      'environment.resourceProfiles[1] (id 1).executorResources.cores = 4',
+    ]);
+    expect(parseText('spark-environment', got.paste).values).toMatchObject({
+      executorMemoryBytes: 1024 ** 3,
+    });
   });
 
   it('fetches the environment and cites only memory settings (this application set none)', async () => {

@@ -132,6 +132,33 @@ describe('fetch a walkthrough step from the Flink fake', () => {
     expect(record.path.some((e) => e.step === 'job-slots')).toBe(false);
   });
 
+  it('a TaskManager Flink holds no metrics of answers nothing and says why, not that it is the wrong output', async () => {
+    const walkthroughs = new WalkthroughService({ store: new MemoryWalkthroughStore() });
+    const context = {
+      walkthroughs,
+      playbooks: PLAYBOOKS,
+      connectors: { flink: targetFor(flink.url) },
+      now: FIXED_NOW,
+    };
+    const playbook = findPlaybook(PLAYBOOKS, 'flink-container-oom-killed');
+    const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
+    await walkthroughs.apply(started.id, { type: 'choose', answer: 'pod' }, 'U1');
+    const pod = fixture('../../engine/parsers/fixtures/k8s-pod/aiops-memhog-get-pod-yaml.txt');
+    await walkthroughs.apply(started.id, { type: 'paste', text: pod, step: 'pod-last-state' }, 'U1');
+    expect((await walkthroughs.get(started.id)).current).toBe('tm-metrics');
+    const result = await fetchStep(context, {
+      walkthrough: started.id,
+      actor: 'U1',
+      ids: { taskManagerId: 'restarted-tm' },
+    });
+    expect(result.kind).toBe('not-fetched');
+    if (result.kind === 'not-fetched')
+      expect(result.error.message).toMatch(
+        /^Flink JobManager answered, but the answer is an empty list: Flink holds no metrics for that TaskManager, .* ask again in a few seconds\.$/,
+      );
+    expect((await walkthroughs.get(started.id)).current).toBe('tm-metrics');
+  });
+
   it('unconfigured, no step offers a fetch', async () => {
     const { id, walkthroughs } = await atJobSlots();
     const record = await walkthroughs.get(id);

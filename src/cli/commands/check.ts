@@ -85,6 +85,8 @@ export const checkCommand: Command = {
             result.report,
             playbooks.map((p) => p.id),
             terminalColors(io.stdout),
+            // check has no --engine: the system is the one it asked, and each answer's judgement is above.
+            `Nothing ${request.system} answered matches a known memory problem; each answer's own judgement is listed above.`,
           ),
       );
     return 0;

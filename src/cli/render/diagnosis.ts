@@ -7,18 +7,26 @@ function percent(confidence: number): string {
   return `${Math.round(confidence * 100)}%`;
 }
 
-/** The human-readable report for one input: top diagnosis in full, alternatives in one line each. */
+/** What to do when nothing was recognised in a pasted or uploaded input: name the system it came from. */
+export const ENGINE_HINT =
+  'If you know which system this came from, try again with --engine glue|spark|flink|beam.';
+
+/**
+ * The human-readable report for one input: top diagnosis in full, alternatives in one line each.
+ * `whenNone` is the last line when nothing was recognised (check names its system already).
+ */
 export function renderReport(
   report: InputReport,
   lookedFor: readonly string[],
   colors: Colors = PLAIN,
+  whenNone = ENGINE_HINT,
 ): string {
   const out: string[] = [colors.dim(`== ${report.source} (${report.input.lines} lines)`)];
   const [top, ...rest] = report.diagnoses;
   if (!top) {
     out.push(colors.yellow('No known memory problem recognised.'));
     out.push(`Looked for: ${lookedFor.join(', ')}.`);
-    out.push('If you know which system this came from, try again with --engine glue|spark|flink|beam.');
+    out.push(whenNone);
     return `${out.join('\n')}\n`;
   }
   out.push(`${colors.bold(colors.red(top.title))}  [${top.playbook}, confidence ${percent(top.confidence)}]`);

@@ -58,28 +58,44 @@ export function taskManagersFromJson(json: unknown): TaskManagerResources[] | un
   }));
 }
 
+type Reported = { totalResource?: unknown; freeResource?: unknown };
+
+/** A resource with a figure above 0: -1 (UNKNOWN) and 0 everywhere are figures Flink did not measure. */
+const RESOURCE_FIELDS = ['cpuCores', 'taskHeapMemory', 'taskOffHeapMemory', 'managedMemory', 'networkMemory'];
+function hasFigures(resource: unknown): boolean {
+  if (typeof resource !== 'object' || resource === null) return false;
+  const fields = resource as Record<string, unknown>;
+  return RESOURCE_FIELDS.some((key) => typeof fields[key] === 'number' && (fields[key] as number) > 0);
+}
+
 /**
- * Whether the TaskManagers report their resources: `totalResource`/`freeResource` arrived with fine-grained
- * resource management; an older JobManager answers slots and `hardware` only (Flink 1.3's legacy handler
- * even put cpuCores and physicalMemory at the top level), so "0 B free" would be a figure it never sent.
+ * Why the TaskManagers' free resources cannot be compared, or undefined when they can. `totalResource`
+ * and `freeResource` arrived with Flink 1.10; an older JobManager answers slots and `hardware` only
+ * (Flink 1.3's legacy handler even put cpuCores and physicalMemory at the top level). Flink 1.11-1.12
+ * send them, but as zeros where the ResourceManager does not know the TaskManagers' sizes (a standalone
+ * cluster's default worker is WorkerResourceSpec.ZERO; FLINK-14406's /taskmanagers/<id> answer, 1.12):
+ * "0 B free" would be a figure Flink never measured.
  */
-export function reportsResources(
-  tms: readonly { totalResource?: unknown; freeResource?: unknown }[],
-): boolean {
-  return tms.some((t) => t.totalResource !== undefined || t.freeResource !== undefined);
+export function resourcesUnreported(tms: readonly Reported[]): string | undefined {
+  if (!tms.some((t) => t.totalResource !== undefined || t.freeResource !== undefined))
+    return 'this Flink version does not report resources (its /taskmanagers has no totalResource or freeResource)';
+  if (!tms.some((t) => hasFigures(t.totalResource) || hasFigures(t.freeResource)))
+    return "these TaskManagers report every resource as 0, figures Flink did not measure (Flink 1.11-1.12 do not know a standalone TaskManager's size)";
+  return undefined;
 }
 
-/** The same, from the JSON of a `/taskmanagers` or `/taskmanagers/<id>` answer. */
-export function jsonReportsResources(json: unknown): boolean {
+/** Whether the TaskManagers report their resources (see resourcesUnreported). */
+export function reportsResources(tms: readonly Reported[]): boolean {
+  return resourcesUnreported(tms) === undefined;
+}
+
+/** Why the resources of a `/taskmanagers` or `/taskmanagers/<id>` answer cannot be compared, if they cannot. */
+export function jsonResourcesUnreported(json: unknown): string | undefined {
   const list = TaskManagers.safeParse(json);
-  if (list.success) return reportsResources(list.data.taskmanagers);
+  if (list.success) return resourcesUnreported(list.data.taskmanagers);
   const single = TaskManager.safeParse(json);
-  return single.success && reportsResources([single.data]);
+  return single.success ? resourcesUnreported([single.data]) : 'this is not a /taskmanagers answer';
 }
-
-/** What an old Flink's answer lacks, in the words a summary uses. */
-export const RESOURCES_UNREPORTED =
-  'this Flink version does not report resources (its /taskmanagers has no totalResource or freeResource)';
 
 function taskManagerValues(tms: readonly z.infer<typeof TaskManager>[]): Values {
   const free = tms.map((t) => profileFromJson(t.freeResource));
@@ -146,7 +162,8 @@ class FlinkRestRun implements ParserRun {
   }
 
   private taskManagers(tms: z.infer<typeof TaskManager>[], endpoint: string, line: number) {
-    const reported = reportsResources(tms);
+    const unreported = resourcesUnreported(tms);
+    const reported = unreported === undefined;
     const slots = {
       taskManagers: tms.length,
       slotsTotal: tms.reduce((s, t) => s + t.slotsNumber, 0),
@@ -167,7 +184,7 @@ class FlinkRestRun implements ParserRun {
     const head = `${tms.length} TaskManager(s), ${values.slotsFree} of ${values.slotsTotal} slots free`;
     const summary = reported
       ? `${head}; free task heap ${formatSize(Number(values.freeTaskHeapBytes))} (largest on one TaskManager ${formatSize(Number(values.maxFreeTaskHeapBytes))}), free managed ${formatSize(Number(values.freeManagedBytes))}.`
-      : `${head}; ${RESOURCES_UNREPORTED}, so only the slots can be compared.`;
+      : `${head}; ${unreported}, so only the slots can be compared.`;
     return output('flink-rest', values, summary, facts, verdict, line);
   }
 

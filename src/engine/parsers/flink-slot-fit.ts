@@ -1,7 +1,7 @@
 import { slotFit } from '../calculators/flink-slots.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed } from './common.ts';
-import { jsonReportsResources, RESOURCES_UNREPORTED, taskManagersFromJson } from './flink-rest.ts';
+import { jsonResourcesUnreported, taskManagersFromJson } from './flink-rest.ts';
 import { requestedProfiles } from './resource-profile.ts';
 import type { Parser, ParserRun } from './types.ts';
 
@@ -71,7 +71,8 @@ class SlotFitRun implements ParserRun {
     const first = requests[0];
     const asked = `${requests.length} request(s) (the first: ${first?.cpuCores} cores, ${formatSize(first?.taskHeapMemory ?? 0)} task heap) against ${tms.length} TaskManager(s)`;
     const line = this.firstLine || 1;
-    if (!jsonReportsResources(parsed)) return unreported(asked, requests.length, tms.length, line);
+    const why = jsonResourcesUnreported(parsed);
+    if (why) return unreported(why, asked, requests.length, tms.length, line);
     const fit = slotFit(requests, tms);
     const values = {
       verdict: fit.verdict,
@@ -87,12 +88,12 @@ class SlotFitRun implements ParserRun {
 }
 
 /**
- * A /taskmanagers answer without resources (an older Flink) cannot be compared with the requests: said
+ * A /taskmanagers answer without resources (an older Flink), or with all of them 0 (Flink 1.11-1.12), cannot be compared with the requests: said
  * so, with what to compare by hand, rather than "0 B free" and a shortfall of everything requested.
  */
-function unreported(asked: string, requests: number, taskManagers: number, line: number) {
+function unreported(why: string, asked: string, requests: number, taskManagers: number, line: number) {
   const values = { verdict: 'resources-unreported', requests, taskManagers, unplaced: 0, short: '' };
-  const summary = `${asked}: ${RESOURCES_UNREPORTED}, so the requests cannot be compared with what is free; compare them with the TaskManagers' configured memory (flink-conf.yaml) by hand.`;
+  const summary = `${asked}: ${why}, so the requests cannot be compared with what is free; compare them with the TaskManagers' configured memory (flink-conf.yaml) by hand.`;
   return output('flink-slot-fit', values, summary, [], undefined, line);
 }
 

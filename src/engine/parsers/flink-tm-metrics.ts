@@ -110,6 +110,10 @@ export const flinkTmMetricsParser: Parser = {
   howToGet:
     '`curl "http://<jobmanager>:8081/taskmanagers/<taskmanager-id>/metrics?get=Status.JVM.Memory.Heap.Used,Status.JVM.Memory.Heap.Max,Status.JVM.Memory.Metaspace.Used,Status.JVM.Memory.Direct.MemoryUsed"`',
   maxLineChars: MAX_CHARS,
+  // AbstractMetricsHandler answers an empty MetricCollectionResponseBody when its MetricStore holds
+  // nothing for the TaskManager: an id it does not know, or metrics the MetricFetcher has not fetched yet.
+  emptyAnswer:
+    'the answer is an empty list: Flink holds no metrics for that TaskManager, either because the id is not one /taskmanagers lists (a TaskManager that was restarted gets a new id) or because the JobManager has not fetched its metrics yet (it does every metrics.fetcher.update-interval, 10 s by default). Check the id against /taskmanagers, or ask again in a few seconds.',
   detect(head) {
     const start = head.find((l) => l.trim())?.trim() ?? '';
     return start.startsWith('[') && head.some((l) => /"id"\s*:\s*"Status\.JVM\.Memory\./.test(l));

@@ -24,6 +24,11 @@ export const PodShape = z.looseObject({
     containers: z.array(
       z.looseObject({
         name: z.string(),
+        // What the container runs: read only to tell whether it is a JVM.
+        image: z.string().optional(),
+        command: z.array(z.string()).optional(),
+        args: z.array(z.string()).optional(),
+        env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
         resources: z
           .looseObject({ limits: Quantities.optional(), requests: Quantities.optional() })
           .optional(),

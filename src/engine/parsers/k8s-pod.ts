@@ -9,6 +9,8 @@ import type { Parser, ParserRun } from './types.ts';
 
 interface Container {
   name: string;
+  /** What the container runs (image, command, args, environment), as far as it was given: a JVM or not. */
+  runs: string;
   limit?: number;
   request?: number;
   reason?: string;
@@ -22,6 +24,18 @@ const PodJson = PodShape.extend({
   kind: z.literal('Pod'),
   metadata: z.looseObject({ name: z.string() }),
 });
+
+/** Longest description of what a container runs kept per container: a JVM shows itself early. */
+const MAX_RUNS_CHARS = 8192;
+/**
+ * A JVM in what a container runs: a JDK image or launcher, JVM flags or their environment variables, a
+ * jar, or a JVM system's image (Flink, Spark, Kafka, Hadoop...). A killed container without one (Go's
+ * metrics-server, a Python worker) is not judged a JVM: -Xmx and mapreduce.*.memory.mb advice would be wrong.
+ */
+const JVM_SIGN =
+  /\bjava\b|openjdk|temurin|corretto|zulu|graalvm|\bjdk|\bjre\b|-Xm[sx]\d|JAVA_OPTS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|\.jar\b|flink|spark|kafka|hadoop|zookeeper|cassandra|elasticsearch|opensearch|tomcat|jenkins|keycloak|trino|presto|\bhive\b/i;
+
+const runsJvm = (runs: string): boolean => JVM_SIGN.test(runs);
 
 const quantity = (v: string | number | undefined) => (v === undefined ? undefined : parseQuantity(String(v)));
 
@@ -48,6 +62,20 @@ function flowDepth(text: string): number {
     else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
   }
   return deepest;
+}
+
+/** The kill, and that the killed container shows no JVM when it does not (no -Xmx advice for Go). */
+function killFacts(c: Container): Fact[] {
+  const kill = fact('container.killed-memory', c.line, c.text, {
+    resource: 'physical',
+    manager: 'kubernetes',
+    ...(c.limit ? { limitBytes: c.limit } : {}),
+  });
+  if (runsJvm(c.runs)) return [kill];
+  return [
+    kill,
+    fact('container.no-jvm-sign', c.line, `${c.name}: no JVM in its image, command or environment`),
+  ];
 }
 
 /**
@@ -77,11 +105,18 @@ class PodRun implements ParserRun {
     if (/^(Init Containers|Containers):/.test(line)) this.inContainers = true;
     else if (/^\S/.test(line) && !/^(Init Containers|Containers):/.test(line)) this.inContainers = false;
     if (!this.inContainers) return;
+    this.containerLine(line, lineNo);
+  }
+
+  /** A line of the Containers: section: a container's name starts one, any other line describes it. */
+  private containerLine(line: string, lineNo: number): void {
     const container = /^ {2}([\w.-]+):\s*$/.exec(line);
     if (container) {
-      this.containers.push({ name: container[1] ?? '', line: lineNo, text: line });
+      this.containers.push({ name: container[1] ?? '', runs: '', line: lineNo, text: line });
       return;
     }
+    const last = this.containers[this.containers.length - 1];
+    if (last && last.runs.length < MAX_RUNS_CHARS) last.runs += `${line.trim()}\n`;
     this.field(line, lineNo);
   }
 
@@ -144,9 +179,13 @@ class PodRun implements ParserRun {
     const statuses = pod.data.status?.containerStatuses ?? [];
     for (const spec of pod.data.spec.containers) {
       const status = statuses.find((s) => s.name === spec.name);
-      const term = status?.lastState?.terminated ?? status?.state?.terminated;
+      // Restarted, the end is in lastState; not restarted (restartPolicy Never), in state. A kill wins.
+      const ends = [status?.state?.terminated, status?.lastState?.terminated];
+      const term = ends.find((t) => t?.reason === 'OOMKilled') ?? ends.find((t) => t !== undefined);
+      const { image, command, args, env } = spec;
       this.containers.push({
         name: spec.name,
+        runs: JSON.stringify({ image, command, args, env }).slice(0, MAX_RUNS_CHARS),
         limit: quantity(spec.resources?.limits?.memory),
         request: quantity(spec.resources?.requests?.memory),
         reason: term?.reason,
@@ -185,16 +224,7 @@ class PodRun implements ParserRun {
       memoryRequestBytes: c.request ?? 0,
       restartCount: c.restarts ?? 0,
     };
-    const facts: Fact[] = [];
-    if (oom || c.exitCode === 137) {
-      facts.push(
-        fact('container.killed-memory', c.line, c.text, {
-          resource: 'physical',
-          manager: 'kubernetes',
-          ...(c.limit ? { limitBytes: c.limit } : {}),
-        }),
-      );
-    }
+    const facts = oom || c.exitCode === 137 ? killFacts(c) : [];
     const limit = c.limit ? `memory limit ${formatSize(c.limit)}` : 'no memory limit';
     const verdict = oom
       ? 'OOMKilled at the container memory limit'

@@ -12,6 +12,7 @@ export function parseText(parserId: string, text: string): ParsedOutput {
   const parser = PARSERS[parserId];
   if (!parser)
     throw new ParseFailedError(`unknown parser "${parserId}" (known: ${Object.keys(PARSERS).join(', ')})`);
+  if (parser.emptyAnswer && isEmptyAnswer(text)) throw new ParseFailedError(parser.emptyAnswer);
   const cutter = new LineCutter(lineLimit(parser));
   const lines = text
     .replace(/\r\n?/g, '\n')
@@ -29,6 +30,11 @@ export function parseText(parserId: string, text: string): ParsedOutput {
   } catch (error) {
     throw cutter.explain(error);
   }
+}
+
+/** Blank text, or a JSON list with nothing in it (`[]`, `[ ]`): an answer that holds nothing. */
+export function isEmptyAnswer(text: string): boolean {
+  return /^\s*(?:\[\s*\]\s*)?$/.test(text);
 }
 
 /** The parser whose format the text has, if any. */

@@ -10,9 +10,17 @@ const MAX_CHARS = 4 * 1024 * 1024;
 
 // ApplicationEnvironmentInfo of Spark's status API (core/.../status/api/v1/api.scala): every
 // property a [key, value] pair of strings, the value as set (`2G`, `4096`), never normalised.
+// Spark 3.1+ adds resourceProfiles (ResourceProfileInfo): executorResources by name, amounts as
+// ResourceProfile keeps them, memory ones in MiB.
+const Profile = z.looseObject({
+  id: z.number(),
+  executorResources: z.record(z.string(), z.looseObject({ amount: z.number() })).optional(),
+});
 const Environment = z.looseObject({
   sparkProperties: z.array(z.tuple([z.string(), z.string()])),
+  resourceProfiles: z.array(Profile).optional(),
 });
+type Profile = z.infer<typeof Profile>;
 
 const KiB = 1024;
 /** apache/spark common/utils JavaUtils.byteSuffixes: binary units, case-insensitive. */
@@ -64,6 +72,41 @@ const SIZES: readonly [value: string, unit: 'b' | 'm', keys: readonly string[]][
 
 type Values = Record<string, FactValue>;
 
+/**
+ * The executor resources of ResourceProfile (core/.../resource/ResourceProfile.scala: CORES, MEMORY,
+ * OVERHEAD_MEM, PYSPARK_MEM, OFFHEAP_MEM) and the value each stands for; memory amounts are MiB.
+ */
+const PROFILE_RESOURCES: readonly [resource: string, value: string, factor: number][] = [
+  ['cores', 'executorCores', 1],
+  ['memory', 'executorMemoryBytes', KiB ** 2],
+  ['memoryOverhead', 'executorMemoryOverheadBytes', KiB ** 2],
+  ['pyspark.memory', 'pysparkMemoryBytes', KiB ** 2],
+  ['offHeap', 'offHeapSizeBytes', KiB ** 2],
+];
+/** ResourceProfile.DEFAULT_RESOURCE_PROFILE_ID: the profile Spark builds from the settings, defaults included. */
+const DEFAULT_PROFILE = 0;
+
+/**
+ * What the default resource profile adds: the figures the settings leave out, as Spark applied them
+ * (spark.executor.memory's default 1g shows as 1024 there), and how many profiles stage-level
+ * scheduling added. A setting given in sparkProperties wins: it is what the person typed.
+ */
+function profileValues(values: Values, profiles: readonly Profile[]): void {
+  if (profiles.length === 0) return;
+  values.resourceProfiles = profiles.length;
+  const resources = profiles.find((p) => p.id === DEFAULT_PROFILE)?.executorResources ?? {};
+  const filled: string[] = [];
+  for (const [resource, value, factor] of PROFILE_RESOURCES) {
+    const amount = resources[resource]?.amount;
+    if (amount === undefined || value in values) continue;
+    values[value] = amount * factor;
+    filled.push(value);
+  }
+  if (filled.length) values.fromDefaultProfile = filled.join(', ');
+  const cores = profiles.flatMap((p) => p.executorResources?.cores?.amount ?? []);
+  if (cores.length > 1) values.maxProfileExecutorCores = Math.max(...cores);
+}
+
 /** The bytes a size setting stands for, read in its own unit; undefined for any other key or an unreadable value. */
 export function settingBytes(key: string, text: string): number | undefined {
   const size = SIZES.find(([, , keys]) => keys.includes(key));
@@ -94,7 +137,17 @@ function summaryOf(values: Values): string {
   const size = (key: string) => (typeof values[key] === 'number' ? formatSize(values[key]) : 'not set');
   const cores = values.executorCores ?? 'not set';
   const offHeap = values.offHeapEnabled ? `on (${size('offHeapSizeBytes')})` : 'off';
-  return `Spark settings (${values.properties} properties): spark.executor.cores ${cores}, spark.executor.memory ${size('executorMemoryBytes')}, spark.executor.memoryOverhead ${size('executorMemoryOverheadBytes')}, spark.executor.pyspark.memory ${size('pysparkMemoryBytes')}, off-heap ${offHeap}.`;
+  return `Spark settings (${values.properties} properties): spark.executor.cores ${cores}, spark.executor.memory ${size('executorMemoryBytes')}, spark.executor.memoryOverhead ${size('executorMemoryOverheadBytes')}, spark.executor.pyspark.memory ${size('pysparkMemoryBytes')}, off-heap ${offHeap}${profilesText(values)}.`;
+}
+
+function profilesText(values: Values): string {
+  if (!values.resourceProfiles) return '';
+  const filled = values.fromDefaultProfile ? ` (what is not set read from the default resource profile)` : '';
+  const more =
+    Number(values.resourceProfiles) > 1
+      ? `; ${values.resourceProfiles} resource profiles (stage-level scheduling), executors of up to ${values.maxProfileExecutorCores ?? values.executorCores ?? '?'} cores`
+      : '';
+  return `${filled}${more}`;
 }
 
 class EnvironmentRun implements ParserRun {
@@ -111,6 +164,7 @@ class EnvironmentRun implements ParserRun {
       wrongShape: 'an object with "sparkProperties", a list of [key, value] pairs (/environment).',
     });
     const values = valuesOf(new Map(environment.sparkProperties));
+    profileValues(values, environment.resourceProfiles ?? []);
     const verdict =
       typeof values.executorCores === 'number'
         ? `${values.executorCores} core(s) per executor`

@@ -24,11 +24,47 @@ const Executor = z.looseObject({
 const Executors = z.array(Executor);
 type Executor = z.infer<typeof Executor>;
 
-const peak = (list: readonly Executor[], key: string) =>
-  maxOf(list.map((e) => e.peakMemoryMetrics?.[key] ?? 0));
+/**
+ * The driver's entry: "driver" since Spark 2.0, "<driver>" in Spark 1.x (SparkContext's
+ * LEGACY_DRIVER_IDENTIFIER; HistoryServerExpectations/executor_list_json_expectation.json of 1.x).
+ */
+const isDriver = (e: Executor) => e.id === 'driver' || e.id === '<driver>';
+
+/** The RSS parts of Spark's ProcessTreeMetrics (ExecutorMetricType.scala, 3.0+), each summed from /proc. */
+const RSS_PARTS = ['ProcessTreeJVMRSSMemory', 'ProcessTreePythonRSSMemory', 'ProcessTreeOtherRSSMemory'];
+
+/**
+ * An executor's process tree resident memory: the JVM, its Python workers and other children; the
+ * single ProcessTreeRSSMemory of Spark test data written before 3.0's release where only that is given.
+ * 0 when Spark did not measure it.
+ */
+export function processRss(peak: Readonly<Record<string, number>>): number {
+  const parts = RSS_PARTS.reduce((sum, key) => sum + Math.max(0, peak[key] ?? 0), 0);
+  return parts > 0 ? parts : Math.max(0, peak.ProcessTreeRSSMemory ?? 0);
+}
+
+/**
+ * The peaks of the executors that measured them. A running JVM never has 0 B of heap, so an executor
+ * whose JVMHeapMemory is 0 sent the metrics without measuring them; ProcfsMetricsGetter answers all
+ * zeros for the process tree unless spark.executor.processTreeMetrics.enabled is true (and /proc exists).
+ */
+function peaksOf(executors: readonly Executor[]) {
+  const peaks = executors.flatMap((e) => (e.peakMemoryMetrics ? [e.peakMemoryMetrics] : []));
+  const heapMeasured = peaks.filter((p) => (p.JVMHeapMemory ?? 0) > 0);
+  const rss = peaks.map(processRss).filter((b) => b > 0);
+  return {
+    hasPeakMetrics: peaks.length > 0,
+    peakMetricsMeasured: heapMeasured.length > 0,
+    peakJvmHeapBytes: maxOf(heapMeasured.map((p) => p.JVMHeapMemory ?? 0)),
+    peakJvmOffHeapBytes: maxOf(heapMeasured.map((p) => p.JVMOffHeapMemory ?? 0)),
+    processTreeMeasured: rss.length > 0,
+    peakProcessRssBytes: maxOf(rss),
+    peakPythonRssBytes: maxOf(peaks.map((p) => p.ProcessTreePythonRSSMemory ?? 0)),
+  };
+}
 
 function valuesOf(all: readonly Executor[]) {
-  const executors = all.filter((e) => e.id !== 'driver');
+  const executors = all.filter((e) => !isDriver(e));
   const removed = executors.filter((e) => e.removeReason !== undefined || !e.isActive);
   const lostToMemory = executors.filter((e) => MEMORY_REASON.test(e.removeReason ?? ''));
   return {
@@ -39,21 +75,32 @@ function valuesOf(all: readonly Executor[]) {
     firstMemoryReason: lostToMemory[0]?.removeReason?.slice(0, 200) ?? '',
     failedTasks: executors.reduce((s, e) => s + (e.failedTasks ?? 0), 0),
     maxStorageMemoryBytes: maxOf(executors.map((e) => e.maxMemory)),
-    peakJvmHeapBytes: peak(executors, 'JVMHeapMemory'),
-    peakJvmOffHeapBytes: peak(executors, 'JVMOffHeapMemory'),
-    peakProcessRssBytes: peak(executors, 'ProcessTreeRSSMemory'),
-    hasPeakMetrics: executors.some((e) => e.peakMemoryMetrics !== undefined),
+    ...peaksOf(executors),
   };
 }
 
-function summaryOf(v: ReturnType<typeof valuesOf>): string {
-  const peaks = v.hasPeakMetrics
-    ? `; peak JVM heap ${formatSize(v.peakJvmHeapBytes)}, off-heap ${formatSize(v.peakJvmOffHeapBytes)}${v.peakProcessRssBytes ? `, process RSS ${formatSize(v.peakProcessRssBytes)}` : ''}`
-    : '; no peak memory metrics (Spark before 3.0, or executors that never reported)';
+type Values = ReturnType<typeof valuesOf>;
+
+function rssText(v: Values): string {
+  if (!v.processTreeMeasured)
+    return ', process RSS not measured (0 unless spark.executor.processTreeMetrics.enabled=true)';
+  const python = v.peakPythonRssBytes ? ` (Python workers ${formatSize(v.peakPythonRssBytes)})` : '';
+  return `, process RSS ${formatSize(v.peakProcessRssBytes)}${python}`;
+}
+
+function peaksText(v: Values): string {
+  if (!v.hasPeakMetrics)
+    return '; no peak memory metrics (Spark before 3.0, or executors that never reported)';
+  if (!v.peakMetricsMeasured)
+    return '; peak memory metrics all 0: sent without being measured, so the peaks are unknown';
+  return `; peak JVM heap ${formatSize(v.peakJvmHeapBytes)}, off-heap ${formatSize(v.peakJvmOffHeapBytes)}${rssText(v)}`;
+}
+
+function summaryOf(v: Values): string {
   const lost = v.removedForMemory
     ? `; ${v.removedForMemory} removed for memory ("${v.firstMemoryReason}")`
     : '';
-  return `${v.executors} executor(s), ${v.activeExecutors} active, ${v.removedExecutors} removed${lost}${peaks}.`;
+  return `${v.executors} executor(s), ${v.activeExecutors} active, ${v.removedExecutors} removed${lost}${peaksText(v)}.`;
 }
 
 class ExecutorsRun implements ParserRun {

@@ -42,5 +42,10 @@ export interface Parser {
    * one line (Flink's REST API answers minified). Such a parser reads long lines with linear work only.
    */
   readonly maxLineChars?: number;
+  /**
+   * What an answer that holds nothing (blank, or an empty JSON list) means for this output, said in
+   * place of "does not look like": a valid empty answer is not the wrong output.
+   */
+  readonly emptyAnswer?: string;
   create(): ParserRun;
 }

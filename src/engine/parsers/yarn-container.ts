@@ -54,6 +54,18 @@ interface Kill {
   text: string;
 }
 
+/**
+ * The figures the kill was decided by, first. ContainersMonitorImpl kills for virtual memory when the
+ * process tree's vmem passes the physical limit x yarn.nodemanager.vmem-pmem-ratio: the message's
+ * second pair ("2.8 GB of 2.1 GB virtual memory used") is the one over its limit, the physical pair only
+ * context. Spark's "exceeding virtual memory limits" line already gives the virtual pair alone.
+ */
+function usage(k: Kill): string {
+  const physical = `${formatSize(k.used ?? 0)} used of ${formatSize(k.limit ?? 0)}`;
+  if (k.resource !== 'virtual' || k.virtualUsed === undefined) return physical;
+  return `${formatSize(k.virtualUsed)} virtual used of ${formatSize(k.virtualLimit ?? 0)} (physical ${physical})`;
+}
+
 class YarnRun implements ParserRun {
   private kill?: Kill;
   private exitStatus?: number;
@@ -145,7 +157,7 @@ class YarnRun implements ParserRun {
     const largest = this.biggest
       ? `; largest process ${this.biggest.name} with ${formatSize(this.biggest.rss)} resident`
       : '';
-    const summary = `YARN killed ${k.container || 'the container'} for ${k.resource} memory: ${formatSize(k.used ?? 0)} used of ${formatSize(k.limit ?? 0)}; ${exit}${largest}.`;
+    const summary = `YARN killed ${k.container || 'the container'} for ${k.resource} memory: ${usage(k)}; ${exit}${largest}.`;
     return output('yarn-container', values, summary, facts, verdict, k.line);
   }
 }
@@ -155,6 +167,8 @@ export const yarnContainerParser: Parser = {
   id: 'yarn-container',
   title: 'YARN container diagnostics',
   howToGet: 'the container diagnostics from `yarn logs -applicationId <app>` or the ResourceManager UI',
+  emptyAnswer:
+    'the diagnostics are empty: YARN recorded no reason, so they name no container kill. The kill of an executor or task container is in its own diagnostics: paste them from `yarn logs -applicationId <app>`, or the "Container ... is running beyond ... memory limits" line of the driver log.',
   detect: (head) => head.some((_, i) => wrappedKill(head, i) !== undefined),
   create: () => new YarnRun(),
 };

@@ -8,6 +8,15 @@ import { type Answer, fixture, RestFake } from './rest-fake.ts';
 
 /** The pod of the real `kubectl get pod -o yaml` the fake serves (test/connectors/fixtures/SOURCES.md). */
 export const MEMHOG = { namespace: 'aiops-e2e', name: 'memhog-578d9b5ffd-lwfxj', container: 'memhog' };
+/**
+ * A native Flink TaskManager pod (restartPolicy Never) whose container was OOMKilled and not restarted:
+ * its end is in state.terminated and its own log is the run that ended (no previous log).
+ */
+export const FLINK_TM_POD = {
+  namespace: 'aiops-e2e',
+  name: 'my-first-flink-cluster-taskmanager-1-1',
+  container: 'flink-main-container',
+};
 /** The bearer token the fake's kubeconfig user carries; any other is answered 401, as an API server does. */
 export const KUBE_TOKEN = 'memdoctor-fake-reader-token';
 
@@ -29,6 +38,34 @@ function podNotFound(name: string): Answer {
 
 const isMemhog = (namespace?: string, name?: string) =>
   namespace === MEMHOG.namespace && name === MEMHOG.name;
+const isFlinkTm = (namespace?: string, name?: string) =>
+  namespace === FLINK_TM_POD.namespace && name === FLINK_TM_POD.name;
+
+/** The pods the fake holds, by name. */
+function podAnswer(namespace?: string, name?: string): Answer {
+  if (isMemhog(namespace, name))
+    return { body: fixture('kubernetes/pod-aiops-memhog-oomkilled.json'), headers: JSON_TYPE };
+  if (isFlinkTm(namespace, name))
+    return {
+      body: fixture('kubernetes/assembled-pod-flink-native-tm-never-oomkilled.json'),
+      headers: JSON_TYPE,
+    };
+  return podNotFound(name ?? '');
+}
+
+/** The log of a container that was not restarted: the kubelet has no previous one (400 if asked). */
+function endedLog(fake: RestFake, url: URL): Answer {
+  const q = url.searchParams;
+  if (q.has('previous') || !/^\d+$/.test(q.get('tailLines') ?? '')) {
+    fake.violations.push(`log of a container not restarted asked with ${url.search}`);
+    return { status: 400, body: '' };
+  }
+  if (q.has('container') && q.get('container') !== FLINK_TM_POD.container)
+    return podNotFound(FLINK_TM_POD.name);
+  const lines = fixture('kubernetes/log-datasqrl-780-heap.txt').split('\n').slice(0, -1);
+  const tail = lines.slice(-Number(q.get('tailLines')));
+  return { body: `${tail.join('\n')}\n`, headers: { 'content-type': 'text/plain' } };
+}
 
 /** The event list, filtered by `involvedObject.name=<pod>` as the API server's field selector does. */
 function events(fake: RestFake, m: RegExpExecArray, url: URL): Answer {
@@ -48,6 +85,7 @@ function events(fake: RestFake, m: RegExpExecArray, url: URL): Answer {
 /** The previous container's log, its last `tailLines` lines, as text, as the kubelet serves it. */
 function previousLog(fake: RestFake, m: RegExpExecArray, url: URL): Answer {
   const q = url.searchParams;
+  if (isFlinkTm(m[1], m[2])) return endedLog(fake, url);
   if (q.get('previous') !== 'true' || !/^\d+$/.test(q.get('tailLines') ?? '')) {
     fake.violations.push(`log asked with ${url.search}`);
     return { status: 400, body: '' };
@@ -77,11 +115,7 @@ export function kubeFake(token: () => string = () => KUBE_TOKEN): RestFake {
     {
       name: 'pod',
       pattern: new RegExp(`^/api/v1/namespaces/${NAME}/pods/${NAME}$`),
-      answer: (m, _url, headers) =>
-        unauthorized(headers) ??
-        (isMemhog(m[1], m[2])
-          ? { body: fixture('kubernetes/pod-aiops-memhog-oomkilled.json'), headers: JSON_TYPE }
-          : podNotFound(m[2] ?? '')),
+      answer: (m, _url, headers) => unauthorized(headers) ?? podAnswer(m[1], m[2]),
     },
     {
       name: 'events',

@@ -19,15 +19,17 @@ const METRICS_FIXTURE = 'flink/assembled-taskmanager-metrics-direct-200m.json';
 /**
  * `/taskmanagers/<id>/metrics?get=a,b`: the asked metrics the TaskManager has, in the asked order, as
  * Flink's AbstractMetricsHandler answers; without `get` Flink lists names, which memdoctor never asks.
+ * A TaskManager its MetricStore holds nothing of (an unknown id, or metrics not fetched yet) gets an
+ * empty MetricCollectionResponseBody, `[]` with 200, not a 404 (AbstractMetricsHandler.handleRequest).
  */
 function taskManagerMetrics(fake: RestFake, m: RegExpExecArray, url: URL): Answer {
   const tm = decodeURIComponent(m[1] ?? '');
-  if (tm !== FLINK_TM) return { status: 404, body: NOT_FOUND };
   const get = url.searchParams.get('get');
   if (!get || get.split(',').some((id) => !/^[\w.]+$/.test(id))) {
     fake.violations.push(`metrics asked with ${url.search}`);
     return { status: 400, body: '' };
   }
+  if (tm !== FLINK_TM) return { body: '[]' };
   const known = JSON.parse(fixture(METRICS_FIXTURE)) as { id: string; value: string }[];
   const answer = get.split(',').flatMap((id) => known.filter((k) => k.id === id));
   return { body: JSON.stringify(answer) };

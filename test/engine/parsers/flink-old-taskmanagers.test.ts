@@ -45,3 +45,39 @@ describe('an old Flink /taskmanagers answer without resources (issue 21, item 5)
     expect(out.summary).toContain('free task heap');
   });
 });
+
+// A real /taskmanagers/<id> answer of a Flink 1.12 development build (FLINK-14406, SOURCES.md): its
+// totalResource and freeResource are all 0 although the TaskManager has a 384 MiB task heap.
+const ZEROS = read('flink-rest', 'flink-13547-taskmanager-detail.json');
+
+describe('a Flink 1.11-1.12 answer whose resources are all 0 (issue 35, finding 12)', () => {
+  it('says the figures were not measured instead of "0 B free"', () => {
+    const out = parseText('flink-rest', ZEROS);
+    expect(out.values).toMatchObject({ resourcesReported: false, slotsTotal: 1, slotsFree: 0 });
+    expect(out.values).not.toHaveProperty('freeTaskHeapBytes');
+    expect(out.summary).toBe(
+      "1 TaskManager(s), 0 of 1 slots free; these TaskManagers report every resource as 0, figures Flink did not measure (Flink 1.11-1.12 do not know a standalone TaskManager's size), so only the slots can be compared.",
+    );
+  });
+
+  it('does not conclude the cluster lacks resources from them', () => {
+    const out = parseText(
+      'flink-slot-fit',
+      read('flink-slot-fit', 'assembled-flink-1.12-zero-resources.txt'),
+    );
+    expect(out.values).toEqual({
+      verdict: 'resources-unreported',
+      requests: 4,
+      taskManagers: 1,
+      unplaced: 0,
+      short: '',
+    });
+    expect(out.summary).toContain('report every resource as 0, figures Flink did not measure');
+    expect(out.summary).not.toMatch(/short of|lacks/);
+  });
+
+  it('still compares a TaskManager with one real figure (1.13+ on YARN, in MiB)', () => {
+    const out = parseText('flink-slot-fit', read('flink-slot-fit', 'assembled-lacks-resources.txt'));
+    expect(out.values).toMatchObject({ verdict: 'lacks-resources' });
+  });
+});
