@@ -34,22 +34,26 @@ export function currentDeadline(ms: number): Deadline {
 }
 
 /**
- * Runs `task` as one answer with a deadline of `ms`: the calls inside read it (currentDeadline), and
- * the answer ends with a timeout fault when it passes, whatever the task waits on (a retry's
- * back-off, a credentials lookup), not when the task notices.
+ * Runs `task` as one answer with a deadline of `ms`: every call inside reads it (currentDeadline),
+ * so retries and pages share it rather than each starting its own.
  */
 export function withinDeadline<T>(ms: number, task: (deadline: Deadline) => Promise<T>): Promise<T> {
   const deadline = startDeadline(ms);
-  return answering.run(deadline, () => {
-    let onAbort = () => {};
-    const expired = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(new FetchFault({ kind: 'timeout', ms }));
-      deadline.signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return Promise.race([task(deadline), expired]).finally(() =>
-      deadline.signal.removeEventListener('abort', onAbort),
-    );
+  return answering.run(deadline, () => task(deadline));
+}
+
+/**
+ * `work`, or a timeout fault when the deadline passes first, whatever the work waits on (a retry's
+ * back-off, a credentials lookup): the caller stops waiting at once; the transport aborts the request.
+ */
+export function beforeDeadline<T>(work: Promise<T>, deadline: Deadline): Promise<T> {
+  let onAbort = () => {};
+  const expired = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new FetchFault({ kind: 'timeout', ms: deadline.ms }));
+    if (deadline.signal.aborted) onAbort();
+    else deadline.signal.addEventListener('abort', onAbort, { once: true });
   });
+  return Promise.race([work, expired]).finally(() => deadline.signal.removeEventListener('abort', onAbort));
 }
 
 /** The body, decompressed as its Content-Encoding says: a gzip bomb is inflated only as far as it is read. */
