@@ -1,6 +1,7 @@
 import { ConnectorError } from '../errors.ts';
-import type { GlueTarget } from './glue-config.ts';
-import { serially } from './http.ts';
+import { beforeDeadline, currentDeadline } from './bounded.ts';
+import { type Asked, faultError, faultOf } from './fetch-faults.ts';
+import type { GlueService, GlueTarget } from './glue-config.ts';
 
 /** What one AWS API call is about, so a failure can say what was missing or which permission. */
 export interface AwsCall {
@@ -15,6 +16,13 @@ export interface AwsCall {
   /** The AWS CLI command whose output a person can paste instead. */
   cli: string;
 }
+
+/** The endpoint setting of each service a call names. */
+const ENDPOINTS: Readonly<Record<string, GlueService>> = {
+  'AWS Glue': 'glue',
+  'Amazon CloudWatch': 'cloudwatch',
+  'CloudWatch Logs': 'logs',
+};
 
 /** The SDK's error, as far as memdoctor reads it (@smithy ServiceException and Node's network errors). */
 interface SdkError {
@@ -63,9 +71,26 @@ function serviceFailure(e: SdkError, call: AwsCall, target: GlueTarget): string 
   return undefined;
 }
 
+/** The words of a fault sentence for this call (fetch-faults.ts). */
+function askedOf(call: AwsCall, target: GlueTarget): Asked {
+  const service = ENDPOINTS[call.service] ?? 'glue';
+  const endpoint = target.endpoints[service];
+  return {
+    system: call.service,
+    request: call.operation,
+    settings: 'glue.',
+    address: endpoint
+      ? `glue.endpoint (${endpoint})`
+      : `that the process reaches AWS's ${service} endpoint of ${target.region} (no proxy in between)`,
+    instead: pasteInstead(call),
+  };
+}
+
 /** A failure of an AWS call as a ConnectorError that says what to do; never names a credential. */
 export function awsFailure(error: unknown, call: AwsCall, target: GlueTarget): ConnectorError {
   if (error instanceof ConnectorError) return error;
+  const fault = faultOf(error);
+  if (fault) return faultError(fault, askedOf(call, target), error);
   const e = (error ?? {}) as SdkError;
   const known = serviceFailure(e, call, target);
   if (known) return new ConnectorError(known, { cause: error });
@@ -87,19 +112,18 @@ export function awsFailure(error: unknown, call: AwsCall, target: GlueTarget): C
 }
 
 /**
- * One AWS call: one at a time per account region (memdoctor never piles onto a throttled API), a
- * deadline for the whole call with its retries, and failures that say what to do.
+ * One AWS call within the answer's deadline (glue.ts starts it, one answer at a time per account
+ * region): the call stops when it passes, retries and back-off included, and failures say what to do.
  */
-export function awsCall<T>(
+export async function awsCall<T>(
   call: AwsCall,
   target: GlueTarget,
   send: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
-  return serially(`aws:${target.region}:${target.profile ?? ''}`, async () => {
-    try {
-      return await send(AbortSignal.timeout(target.timeoutMs));
-    } catch (error) {
-      throw awsFailure(error, call, target);
-    }
-  });
+  const deadline = currentDeadline(target.timeoutMs);
+  try {
+    return await beforeDeadline(send(deadline.signal), deadline);
+  } catch (error) {
+    throw awsFailure(error, call, target);
+  }
 }

@@ -1,16 +1,17 @@
+import { BoundedAwsHandler } from './aws-handler.ts';
 import type { GlueService, GlueTarget } from './glue-config.ts';
 
 /**
  * The settings every AWS SDK client of the Glue connector is built with. No credentials are passed:
- * the SDK takes them from its default chain, or from the named profile. The whole call's deadline is
- * an abort signal (aws-call.ts); the connection gets the same bound so a dead endpoint fails fast.
+ * the SDK takes them from its default chain, or from the named profile. Every answer is read by
+ * BoundedAwsHandler (the fetch discipline: byte cap, the answer's deadline, no redirect, no HTML).
  */
 export function awsClientConfig(target: GlueTarget, service: GlueService) {
   const endpoint = target.endpoints[service];
   return {
     region: target.region,
     maxAttempts: target.maxAttempts,
-    requestHandler: { connectionTimeout: target.timeoutMs },
+    requestHandler: new BoundedAwsHandler({ maxBytes: target.maxBytes, timeoutMs: target.timeoutMs }),
     ...(endpoint ? { endpoint } : {}),
     ...(target.profile ? { profile: target.profile } : {}),
   };

@@ -1,7 +1,9 @@
 import type { dataflow_v1b3 } from 'googleapis/build/src/apis/dataflow/v1b3.js';
 import { ConnectorError } from '../errors.ts';
+import { beforeDeadline, currentDeadline } from './bounded.ts';
+import { gaxiosFetch } from './bounded-fetch.ts';
 import type { DataflowTarget } from './dataflow-config.ts';
-import { serially } from './http.ts';
+import { type Asked, faultError, faultOf } from './fetch-faults.ts';
 
 /** What one Dataflow API call is about, so a failure can say what was missing or which permission. */
 export interface DataflowCall {
@@ -52,10 +54,21 @@ function statusFailure(status: number, said: string, call: DataflowCall, target:
   return `Dataflow answered ${call.method} with HTTP ${status} (${said}); ${pasteInstead(call)}.`;
 }
 
-function tooLarge(call: DataflowCall, target: DataflowTarget): ConnectorError {
-  return new ConnectorError(
-    `Dataflow's answer to ${call.method} is larger than ${target.maxBytes} bytes (dataflow.maxBytes); ${pasteInstead(call)}.`,
-  );
+/** Google's endpoint unless connectors.yaml names another: the one base every request stays under. */
+const GOOGLE_ROOT = 'https://dataflow.googleapis.com/';
+const rootOf = (target: DataflowTarget) => target.endpoint ?? GOOGLE_ROOT;
+
+/** The words of a fault sentence for this call (fetch-faults.ts). */
+function askedOf(call: DataflowCall, target: DataflowTarget): Asked {
+  return {
+    system: 'Dataflow',
+    request: call.method,
+    settings: 'dataflow.',
+    address: target.endpoint
+      ? `dataflow.endpoint (${target.endpoint})`
+      : `the way to ${GOOGLE_ROOT} (a proxy?)`,
+    instead: pasteInstead(call),
+  };
 }
 
 /** No credentials found at all: google-auth-library's "Could not load the default credentials". */
@@ -64,6 +77,8 @@ const NO_CREDENTIALS = /Could not load the default credentials|Unable to detect 
 /** A failure of a Dataflow call as a ConnectorError that says what to do; never names a credential. */
 export function dataflowFailure(error: unknown, call: DataflowCall, target: DataflowTarget): ConnectorError {
   if (error instanceof ConnectorError) return error;
+  const fault = faultOf(error);
+  if (fault) return faultError(fault, askedOf(call, target), error);
   const e = (error ?? {}) as ClientError;
   const status = e.status ?? e.response?.status;
   const body = googleError(e.response?.data);
@@ -75,8 +90,6 @@ export function dataflowFailure(error: unknown, call: DataflowCall, target: Data
       `memdoctor found no Google credentials for Dataflow: set GOOGLE_APPLICATION_CREDENTIALS, run \`gcloud auth application-default login\`, or give the VM or pod a service account with ${VIEWER_ROLE}.`,
       { cause: error },
     );
-  // The client reads at most maxBytes (gaxios' maxContentLength) and says "... over limit".
-  if (/over (?:the )?limit/i.test(e.message ?? '')) return tooLarge(call, target);
   // gaxios wraps the abort of the request's deadline: its cause is the AbortError.
   const timedOut = [e.name, e.code, e.cause?.name].some((n) => n === 'AbortError' || n === 'TimeoutError');
   const reason = timedOut ? `no answer within ${target.timeoutMs} ms` : String(e.code ?? e.message ?? error);
@@ -114,33 +127,34 @@ async function applicationDefault() {
   return auth;
 }
 
-/** What every request sends: a deadline, no retries (the connector answers once, or says why not). */
+/**
+ * What every request sends: gaxios' transport replaced by the bounded GET (bounded-fetch.ts) under
+ * the answer's deadline, and no retries (the connector answers once, or says why not).
+ */
 export function requestOptions(target: DataflowTarget) {
+  const base = new URL(rootOf(target));
   return {
-    timeout: target.timeoutMs,
-    signal: AbortSignal.timeout(target.timeoutMs),
     retry: false,
-    maxContentLength: target.maxBytes,
+    fetchImplementation: gaxiosFetch(() => ({
+      base,
+      maxBytes: target.maxBytes,
+      deadline: currentDeadline(target.timeoutMs),
+    })),
   };
 }
 
 /**
- * One Dataflow call: one at a time per project and region (never piling onto a production API),
- * failures that say what to do, and an answer larger than maxBytes refused.
+ * One Dataflow call within the answer's deadline (dataflow.ts starts it, one answer at a time per
+ * project and region): failures that say what to do.
  */
-export function dataflowCall<T>(
+export async function dataflowCall<T>(
   call: DataflowCall,
   target: DataflowTarget,
   send: () => Promise<{ data: T }>,
-) {
-  return serially(`dataflow:${target.project}:${target.location}`, async () => {
-    let data: T;
-    try {
-      data = (await send()).data;
-    } catch (error) {
-      throw dataflowFailure(error, call, target);
-    }
-    if (Buffer.byteLength(JSON.stringify(data ?? null)) > target.maxBytes) throw tooLarge(call, target);
-    return data;
-  });
+): Promise<T> {
+  try {
+    return (await beforeDeadline(send(), currentDeadline(target.timeoutMs))).data;
+  } catch (error) {
+    throw dataflowFailure(error, call, target);
+  }
 }

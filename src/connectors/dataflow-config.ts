@@ -12,9 +12,9 @@ export interface DataflowTarget {
   location: string;
   /** Root URL of the API when not Google's (a private endpoint, or a test server). */
   endpoint?: string;
-  /** Deadline for one API call. */
+  /** Deadline for one answer: every call and page of it. */
   timeoutMs: number;
-  /** Largest answer read per call. */
+  /** Largest answer read per call, counted while it is read. */
   maxBytes: number;
   /** Most pages of job messages read (the API pages them with nextPageToken). */
   maxPages: number;

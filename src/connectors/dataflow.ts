@@ -1,8 +1,10 @@
 import type { dataflow_v1b3 } from 'googleapis/build/src/apis/dataflow/v1b3.js';
 import { ConnectorError } from '../errors.ts';
+import { withinDeadline } from './bounded.ts';
 import { type DataflowCall, dataflowCall, dataflowClient, requestOptions } from './dataflow-call.ts';
 import { jobCitations, jobText, messageCitations, messagesText, metricCitations } from './dataflow-cite.ts';
 import type { DataflowTarget } from './dataflow-config.ts';
+import { serially } from './http.ts';
 import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, ResourceSpec } from './types.ts';
 
@@ -161,7 +163,11 @@ export const dataflowConnector: Connector<DataflowTarget> = {
       throw new ConnectorError(
         `Dataflow: "${jobId}" is not a job id (expected something like ${JOB_ID_EXAMPLE}).`,
       );
-    const answer = await resource.get(jobId, context.target);
+    const target = context.target;
+    // One answer at a time per project and region, and one deadline for all its calls and pages.
+    const answer = await serially(`dataflow:${target.project}:${target.location}`, () =>
+      withinDeadline(target.timeoutMs, () => resource.get(jobId, target)),
+    );
     const fetchedAt = (context.now?.() ?? new Date()).toISOString();
     return {
       resource: request.resource,

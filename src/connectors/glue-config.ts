@@ -15,8 +15,10 @@ export interface GlueTarget {
   profile?: string;
   /** Endpoint per service, when not AWS's public one (a VPC endpoint, or a test server). */
   endpoints: Readonly<Partial<Record<GlueService, string>>>;
-  /** Deadline for one call, retries included. */
+  /** Deadline for one answer: every call, retry and page of it. */
   timeoutMs: number;
+  /** Largest answer read per call, counted while it is read. */
+  maxBytes: number;
   /** Calls per request, the first included (the SDK retries throttling and 5xx with back-off). */
   maxAttempts: number;
   /** The error log group; by default the run's LogGroupName (from GetJobRun) + "/error". */
@@ -57,6 +59,12 @@ export const GlueSettings = z.strictObject({
     .optional(),
   timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
   maxAttempts: z.number().int().min(1).max(5).default(2),
+  maxBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   logGroup: z
     .string()
     .regex(/^[\w#/.-]{1,512}$/, 'must be a CloudWatch Logs group name such as /aws-glue/jobs/error')

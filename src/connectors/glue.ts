@@ -1,8 +1,10 @@
 import { ConnectorError } from '../errors.ts';
+import { withinDeadline } from './bounded.ts';
 import type { GlueTarget } from './glue-config.ts';
 import { errorLogCitations, errorLogGroup, errorLogText, fetchErrorLog } from './glue-error-log.ts';
 import { fetchHeapMetrics, heapCitations, metricDataText } from './glue-heap-metrics.ts';
 import { fetchJobRun, jobRunCitations, jobRunText, type RunIds } from './glue-job-run.ts';
+import { serially } from './http.ts';
 import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
 
@@ -90,7 +92,13 @@ export const glueConnector: Connector<GlueTarget> = {
   async fetch(request, context): Promise<Fetched> {
     const resource = resourceNamed('AWS Glue', resources, request.resource);
     const now = context.now?.() ?? new Date();
-    const answer = await resource.get(checkedIds(request), context.target, now);
+    const ids = checkedIds(request);
+    const target = context.target;
+    // One answer at a time per account region (never piling onto a throttled API), and one
+    // deadline for all its calls, retries and pages.
+    const answer = await serially(`aws:${target.region}:${target.profile ?? ''}`, () =>
+      withinDeadline(target.timeoutMs, () => resource.get(ids, target, now)),
+    );
     const fetchedAt = (context.now?.() ?? new Date()).toISOString();
     return {
       resource: request.resource,

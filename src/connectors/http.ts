@@ -1,5 +1,8 @@
 import { ConnectorError } from '../errors.ts';
+import { beforeDeadline, type Deadline, withinDeadline } from './bounded.ts';
+import { boundedGet } from './bounded-fetch.ts';
 import type { RestTarget } from './config.ts';
+import { type Asked, faultError, faultOf } from './fetch-faults.ts';
 
 /** What a REST request is about, so a failure can say what was missing or which permission. */
 export interface RestCall {
@@ -12,8 +15,6 @@ export interface RestCall {
   /** Path under the base URL, with its query, e.g. `/jobs/<id>` (ids already validated). */
   path: string;
 }
-
-const MAX_REDIRECTS = 3;
 
 /** Requests in flight per base URL: one at a time per target, so memdoctor never piles onto a struggling JobManager. */
 const inFlight = new Map<string, Promise<unknown>>();
@@ -59,87 +60,52 @@ function statusError(status: number, call: RestCall, target: RestTarget): Connec
   );
 }
 
-/** The body, read up to `maxBytes`: an answer larger than that is refused, not buffered. */
-async function readCapped(response: Response, call: RestCall, target: RestTarget): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  const tooLarge = () =>
-    new ConnectorError(
-      `${call.system} answered more than ${target.maxBytes} bytes to GET ${call.path}; raise maxBytes in connectors.yaml or ${pasteInstead(call, target)}.`,
-    );
-  if (declared > target.maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > target.maxBytes) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Where a redirect points, when it stays on the configured host and under its base path. */
-function redirectTarget(response: Response, current: URL, target: RestTarget, call: RestCall): URL {
-  const location = response.headers.get('location') ?? '';
-  const next = URL.canParse(location, current.href) ? new URL(location, current) : undefined;
-  const base = new URL(target.url);
-  if (
-    !next ||
-    next.origin !== base.origin ||
-    !`${next.pathname}/`.startsWith(`${base.pathname.replace(/\/$/, '')}/`)
-  )
-    throw new ConnectorError(
-      `${call.system} redirected GET ${call.path} to ${next?.origin ?? 'an unreadable location'}, outside ${target.url}; memdoctor only reads the configured URL. Fix the url in connectors.yaml, or ${pasteInstead(call, target)}.`,
-    );
-  return next;
+/** The words of a fault sentence for this request (fetch-faults.ts). */
+export function restAsked(call: RestCall, target: RestTarget): Asked {
+  return {
+    system: call.system,
+    request: `GET ${call.path}`,
+    settings: '',
+    address: `the url in connectors.yaml (${target.url})`,
+    instead: pasteInstead(call, target),
+  };
 }
 
 function failure(error: unknown, call: RestCall, target: RestTarget): ConnectorError {
   if (error instanceof ConnectorError) return error;
-  const name = (error as Error)?.name;
+  const fault = faultOf(error);
+  if (fault) return faultError(fault, restAsked(call, target), error);
   const reason =
-    name === 'TimeoutError'
-      ? `no answer within ${target.timeoutMs} ms`
-      : ((error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? String(error));
+    (error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? String(error);
   return new ConnectorError(
     `${call.system} did not answer GET ${call.path} (${reason}); ${pasteInstead(call, target)}.`,
     { cause: error },
   );
 }
 
-async function getOnce(call: RestCall, target: RestTarget): Promise<string> {
+async function getOnce(call: RestCall, target: RestTarget, deadline: Deadline): Promise<string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   for (const [name, secret] of Object.entries(target.headers)) headers[name] = secret.reveal();
-  const signal = AbortSignal.timeout(target.timeoutMs);
-  let url = new URL(`${target.url}${call.path}`);
-  for (let hop = 0; ; hop++) {
-    const response = await fetch(url, { headers, redirect: 'manual', signal });
-    if (response.status >= 300 && response.status < 400 && hop < MAX_REDIRECTS) {
-      await response.body?.cancel();
-      url = redirectTarget(response, url, target, call);
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw statusError(response.status, call, target);
-    }
-    return readCapped(response, call, target);
-  }
+  const limits = { base: new URL(target.url), maxBytes: target.maxBytes, deadline };
+  const got = await boundedGet(new URL(`${target.url}${call.path}`), headers, limits);
+  if (got.status < 200 || got.status >= 300) throw statusError(got.status, call, target);
+  return got.text;
 }
 
 /**
- * GET of a path under a configured base URL: one request at a time per target, a deadline for the
- * whole answer, a size cap, no redirect off the configured host. Failures are ConnectorErrors that
- * say what to do (which permission, what was not found, or paste the output instead).
+ * GET of a path under a configured base URL under the fetch discipline (bounded-fetch.ts): one
+ * request at a time per target, a deadline for the whole answer, a size cap while reading (after
+ * decompression), no redirect off the configured base. Failures are ConnectorErrors that say what
+ * to do (which permission, what was not found, or paste the output instead).
  */
 export function restGet(call: RestCall, target: RestTarget): Promise<string> {
-  return serially(target.url, async () => {
-    try {
-      return await getOnce(call, target);
-    } catch (error) {
-      throw failure(error, call, target);
-    }
-  });
+  return serially(target.url, () =>
+    withinDeadline(target.timeoutMs, async (deadline) => {
+      try {
+        return await beforeDeadline(getOnce(call, target, deadline), deadline);
+      } catch (error) {
+        throw failure(error, call, target);
+      }
+    }),
+  );
 }

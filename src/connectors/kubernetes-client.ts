@@ -1,13 +1,10 @@
-import type {
-  ConfigurationOptions,
-  CoreV1Api,
-  KubeConfig,
-  RequestContext,
-  ResponseContext,
-} from '@kubernetes/client-node';
+import type { ConfigurationOptions, CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { ConnectorError } from '../errors.ts';
+import { withinDeadline } from './bounded.ts';
+import { type Asked, faultError, faultOf } from './fetch-faults.ts';
 import { serially } from './http.ts';
 import type { KubernetesTarget } from './kubernetes-config.ts';
+import { boundedKubeHttp, type Seen } from './kubernetes-http.ts';
 import { SERVICE_ACCOUNT_DIR } from './kubernetes-in-cluster.ts';
 
 type Library = typeof import('@kubernetes/client-node');
@@ -39,12 +36,6 @@ export interface KubeAnswer {
   path: string;
 }
 
-/** What the middleware saw of one request: the path actually sent and the raw answer. */
-interface Seen {
-  path?: string;
-  body?: string;
-}
-
 /**
  * A fresh configuration for every request: in a pod, the library then reads the service account's
  * token (and CA) anew, so the kubelet's rotation of the projected token is picked up at once rather
@@ -59,38 +50,6 @@ function kubeConfig(lib: Library, target: KubernetesTarget): KubeConfig {
     if (target.credentials.context) config.setCurrentContext(target.credentials.context);
   }
   return config;
-}
-
-function tooLarge(call: KubeCall, target: KubernetesTarget): ConnectorError {
-  return new ConnectorError(
-    `${SYSTEM} answered more than ${target.maxBytes} bytes to GET ${call.path}; raise kubernetes.maxBytes in connectors.yaml or paste the output of \`${call.kubectl}\` instead.`,
-  );
-}
-
-/**
- * Per request: a deadline for the whole answer, the raw body kept (the parser reads what a paste
- * holds, not the library's objects), and a size cap before anything is parsed.
- */
-function recorder(lib: Library, call: KubeCall, target: KubernetesTarget, seen: Seen) {
-  const pre = async (context: RequestContext) => {
-    const url = new URL(context.getUrl());
-    seen.path = `${url.pathname}${url.search}`;
-    context.setSignal(AbortSignal.timeout(target.timeoutMs));
-    return context;
-  };
-  const post = async (response: ResponseContext) => {
-    if (Number(response.headers['content-length'] ?? 0) > target.maxBytes) throw tooLarge(call, target);
-    const text = await response.body.text();
-    if (Buffer.byteLength(text) > target.maxBytes) throw tooLarge(call, target);
-    seen.body = text;
-    const body = { text: async () => text, binary: async () => Buffer.from(text) };
-    return new lib.ResponseContext(response.httpStatusCode, response.headers, body);
-  };
-  // The object API runs the observable kind of middleware; its Observable wraps a promise.
-  return {
-    pre: (context: RequestContext) => new lib.Observable(pre(context)),
-    post: (response: ResponseContext) => new lib.Observable(post(response)),
-  };
 }
 
 /** The message of a Status body (what kubectl prints after "Error from server"), if the body is one. */
@@ -154,8 +113,32 @@ function untrusted(code: string, path: string, target: KubernetesTarget, cause: 
   );
 }
 
-function failure(lib: Library, error: unknown, seen: Seen, call: KubeCall, target: KubernetesTarget) {
+/** The words of a fault sentence for this read (fetch-faults.ts). */
+function askedOf(call: KubeCall, seen: Seen, target: KubernetesTarget, server: string): Asked {
+  return {
+    system: SYSTEM,
+    request: `GET ${seen.path ?? call.path}`,
+    settings: 'kubernetes.',
+    address:
+      target.credentials.kind === 'in-cluster'
+        ? `the in-cluster API server ${server}`
+        : `the server of ${target.credentials.file} (${server})`,
+    instead: `paste the output of \`${call.kubectl}\` instead`,
+  };
+}
+
+function failure(
+  lib: Library,
+  error: unknown,
+  seen: Seen,
+  call: KubeCall,
+  target: KubernetesTarget,
+  server: string,
+) {
   if (error instanceof ConnectorError) return error;
+  // A body the library could not read as JSON arrived with status 200: not an API server's answer.
+  const fault = error instanceof SyntaxError ? { kind: 'not-json' as const } : faultOf(error);
+  if (fault) return faultError(fault, askedOf(call, seen, target, server), error);
   if (error instanceof lib.ApiException)
     return new ConnectorError(statusError(error.code, seen, call, target), { cause: error });
   const e = error as { name?: string; code?: string; message?: string };
@@ -165,16 +148,9 @@ function failure(lib: Library, error: unknown, seen: Seen, call: KubeCall, targe
       `${SYSTEM}: could not send GET ${call.path} (${e?.message ?? String(error)}); check ${credentialsOf(target)}.`,
       { cause: error },
     );
-  const asked = `GET ${seen.path}`;
   if (e?.code && UNTRUSTED.has(e.code)) return untrusted(e.code, seen.path, target, error);
-  const reason =
-    e?.name === 'AbortError'
-      ? `no answer within ${target.timeoutMs} ms`
-      : (e?.code ?? e?.message ?? String(error));
-  // A body the library could not read as JSON arrived with status 200: not an API server (a proxy, a login page).
-  const what = error instanceof SyntaxError ? 'answered something that is not JSON to' : 'did not answer';
   return new ConnectorError(
-    `${SYSTEM} ${what} ${asked} (${reason}); paste the output of \`${call.kubectl}\` instead.`,
+    `${SYSTEM} did not answer GET ${seen.path} (${e?.code ?? e?.message ?? String(error)}); paste the output of \`${call.kubectl}\` instead.`,
     { cause: error },
   );
 }
@@ -194,17 +170,20 @@ export function kubeGet(
   run: (api: CoreV1Api, options: ConfigurationOptions) => Promise<unknown>,
 ): Promise<KubeAnswer> {
   return serially(targetKey(target), async () => {
+    // Loaded before the deadline starts: importing the library is memdoctor's cost, not the server's.
     const lib = await load();
     const seen: Seen = {};
-    const options: ConfigurationOptions = {
-      middleware: [recorder(lib, call, target, seen)],
-      middlewareMergeStrategy: 'append',
-    };
+    let server = '';
     try {
-      await run(kubeConfig(lib, target).makeApiClient(lib.CoreV1Api), options);
-      return { body: seen.body ?? '', path: seen.path ?? call.path };
+      return await withinDeadline(target.timeoutMs, async (deadline) => {
+        const config = kubeConfig(lib, target);
+        server = config.getCurrentCluster()?.server ?? '';
+        const limits = { maxBytes: target.maxBytes, deadline, server: new URL(server) };
+        await run(config.makeApiClient(lib.CoreV1Api), { httpApi: boundedKubeHttp(lib, limits, seen) });
+        return { body: seen.body ?? '', path: seen.path ?? call.path };
+      });
     } catch (error) {
-      throw failure(lib, error, seen, call, target);
+      throw failure(lib, error, seen, call, target, server);
     }
   });
 }

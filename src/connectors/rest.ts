@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ConnectorError } from '../errors.ts';
+import { checkedJson } from './bounded.ts';
 import type { RestTarget } from './config.ts';
-import { restGet } from './http.ts';
+import { faultError, faultOf } from './fetch-faults.ts';
+import { type RestCall, restAsked, restGet } from './http.ts';
 import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
 
@@ -39,13 +41,13 @@ function checkedIds(spec: RestConnectorSpec, resource: RestResource, request: Fe
   return ids;
 }
 
-function parseJson(body: string, spec: RestConnectorSpec, path: string): unknown {
+/** The answer as JSON, or the sentence for an HTML page, JSON nested too deep, or no JSON at all. */
+function parseJson(body: string, call: RestCall, target: RestTarget): unknown {
   try {
-    return JSON.parse(body);
-  } catch {
-    throw new ConnectorError(
-      `${spec.title} answered GET ${path} with something that is not JSON (a login page or a proxy?); check the url in connectors.yaml.`,
-    );
+    return checkedJson(body);
+  } catch (error) {
+    const fault = faultOf(error);
+    throw fault ? faultError(fault, restAsked(call, target)) : error;
   }
 }
 
@@ -62,7 +64,7 @@ export function restConnector(spec: RestConnectorSpec): Connector<RestTarget> {
       const call = { system: spec.title, what: resource.what, permission: spec.permission, path };
       const body = await restGet(call, context.target);
       const fetchedAt = (context.now?.() ?? new Date()).toISOString();
-      const json = parseJson(body, spec, path);
+      const json = parseJson(body, call, context.target);
       return {
         resource: request.resource,
         from: { connector: spec.name, path, fetchedAt },

@@ -71,7 +71,7 @@ describe('Dataflow connector faults', () => {
 
   it('an answer over maxBytes is refused', async () => {
     await expect(fetch('messages', { maxBytes: 1024 })).rejects.toThrow(
-      /^Dataflow's answer to jobs.messages.list is larger than 1024 bytes \(dataflow.maxBytes\); paste the output of/,
+      /^Dataflow answered more than 1024 bytes to jobs\.messages\.list; raise dataflow\.maxBytes in connectors\.yaml or paste the output of/,
     );
   });
 

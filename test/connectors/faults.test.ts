@@ -118,7 +118,7 @@ describe('connector faults', () => {
     const port = (other.address() as AddressInfo).port;
     fake.override('overview', { status: 302, headers: { location: `http://localhost:${port}/overview` } });
     await expect(overview()).rejects.toThrow(
-      `Flink JobManager redirected GET /overview to http://localhost:${port}, outside ${url}`,
+      `Flink JobManager redirected GET /overview to http://localhost:${port}, outside the url in connectors.yaml (${url}); memdoctor only reads the configured address and sends its credentials nowhere else.`,
     );
     expect(hits).toBe(0);
     await new Promise((r) => other.close(r));
@@ -132,7 +132,13 @@ describe('connector faults', () => {
 
   it('an answer that is not JSON (a login page) is refused with what to check', async () => {
     fake.override('overview', { body: '<html>Sign in</html>' });
-    await expect(overview()).rejects.toThrow(/with something that is not JSON \(a login page or a proxy\?\)/);
+    await expect(overview()).rejects.toThrow(
+      /with an HTML page, not the API's JSON \(a login page or a proxy in front of it\?\)/,
+    );
+    fake.override('overview', { body: '{"taskmanagers": 1,' });
+    await expect(overview()).rejects.toThrow(
+      `Flink JobManager answered GET /overview with something that is not JSON (a proxy in front of it?); check the url in connectors.yaml (${url}), or paste the output of \`curl ${url}/overview\` instead.`,
+    );
   });
 
   it('sends one request at a time to a target', async () => {

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { awsClientConfig, shellQuote } from '../../src/connectors/aws-clients.ts';
+import { BoundedAwsHandler } from '../../src/connectors/aws-handler.ts';
 import { parseConnectorsConfig } from '../../src/connectors/config.ts';
 import { ConfigInvalidError } from '../../src/errors.ts';
 
@@ -23,6 +24,7 @@ describe('connectors.yaml: glue', () => {
       endpoints: {},
       timeoutMs: 5000,
       maxAttempts: 2,
+      maxBytes: 8 * 1024 * 1024,
       logEvents: 200,
     });
   });
@@ -89,13 +91,16 @@ describe('the AWS SDK clients built from a glue target', () => {
       'glue: { region: eu-west-1, profile: ops, endpoint: { logs: "https://vpce-1.logs.eu-west-1.vpce.amazonaws.com" }, maxAttempts: 3 }',
     ).glue;
     if (!target) throw new Error('expected a glue target');
-    expect(awsClientConfig(target, 'logs')).toEqual({
+    const config = awsClientConfig(target, 'logs');
+    expect(config).toEqual({
       region: 'eu-west-1',
       maxAttempts: 3,
-      requestHandler: { connectionTimeout: 5000 },
+      requestHandler: expect.any(BoundedAwsHandler),
       endpoint: 'https://vpce-1.logs.eu-west-1.vpce.amazonaws.com',
       profile: 'ops',
     });
+    // Every answer goes through the fetch discipline, with the target's limits.
+    expect(config.requestHandler).toMatchObject({ limits: { maxBytes: 8 * 1024 * 1024, timeoutMs: 5000 } });
     // No endpoint for Glue itself: the SDK resolves AWS's public one for the region.
     expect(awsClientConfig(target, 'glue')).not.toHaveProperty('endpoint');
   });

@@ -11,6 +11,7 @@ export function glueTargetFor(url: string, overrides: Partial<GlueTarget> = {}):
     endpoints: { glue: url, cloudwatch: url, logs: url },
     timeoutMs: 5_000,
     maxAttempts: 1,
+    maxBytes: 8 * 1024 * 1024,
     logEvents: 200,
     ...overrides,
   };

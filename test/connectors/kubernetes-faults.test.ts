@@ -118,7 +118,14 @@ describe('Kubernetes connector faults', () => {
   it('an answer that is not JSON (a login page in front of the API server) is not judged', async () => {
     fake.override('pod', { body: '<html>Sign in</html>', headers: { 'content-type': 'application/json' } });
     await expect(fetch('pod')).rejects.toThrow(
-      /^Kubernetes API server answered something that is not JSON to GET/,
+      /^Kubernetes API server answered GET \S+ with an HTML page, not the API's JSON \(a login page or a proxy in front of it\?\)/,
+    );
+    fake.override('pod', {
+      body: '{"kind": "Pod", "metadata": {',
+      headers: { 'content-type': 'application/json' },
+    });
+    await expect(fetch('pod')).rejects.toThrow(
+      /^Kubernetes API server answered GET \S+ with something that is not JSON \(a proxy in front of it\?\); check the server of/,
     );
   });
 

@@ -14,6 +14,8 @@ export interface AwsAnswer {
   headers?: Record<string, string>;
   /** Wait this long before answering (timeouts, one-at-a-time checks). */
   delayMs?: number;
+  /** Writes the answer itself instead (an endless body, a gzip bomb: test/connectors/fakes/hostile.ts). */
+  respond?: (res: ServerResponse) => void;
 }
 
 /** One operation of a JSON-protocol AWS API, as its reference and Smithy model publish it. */
@@ -141,7 +143,9 @@ export class AwsFake {
       this.seen.push({ target: found.op.target, input: found.input, headers: req.headers });
       const answer = this.overrides.get(found.op.target) ?? found.op.answer(found.input);
       if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
-      if (!res.destroyed) this.send(res, found.op.protocol, answer);
+      if (res.destroyed) return;
+      if (answer.respond) answer.respond(res);
+      else this.send(res, found.op.protocol, answer);
     } finally {
       this.inFlight--;
     }

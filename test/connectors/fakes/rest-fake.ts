@@ -13,6 +13,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Wait this long before answering (timeouts, one-at-a-time checks). */
   delayMs?: number;
+  /** Writes the answer itself instead (an endless body, a gzip bomb: test/connectors/fakes/hostile.ts). */
+  respond?: (res: ServerResponse) => void;
 }
 
 /** One endpoint of the API's published shape: method, path pattern, the query parameters it takes. */
@@ -99,6 +101,7 @@ export class RestFake {
         this.overrides.get(found.route.name) ?? found.route.answer(found.match, url, req.headers);
       if (answer.delayMs) await this.sleep(answer.delayMs);
       if (res.destroyed) return;
+      if (answer.respond) return answer.respond(res);
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body ?? '');
     } finally {
