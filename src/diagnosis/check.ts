@@ -9,6 +9,7 @@ import type { ParsedOutput } from '../engine/parsers/types.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConnectorError, UsageError } from '../errors.ts';
 import { diagnose } from './diagnose.ts';
+import type { Admission, Asker, Audience, FetchGate } from './fetch-access.ts';
 
 /** `check flink [--job <id>]`, `check spark|yarn <app>`, `check kubernetes <ns>/<pod>`, `check glue <job>/<run>`. */
 export interface CheckRequest {
@@ -16,10 +17,14 @@ export interface CheckRequest {
   /** The Flink job id (optional), the Spark / YARN application id, the pod, or Glue's `<job-name>/<run-id>`. */
   id?: string;
   workspace: string;
+  /** Who asks, from where: the access rule and the caps are checked for them before any request. */
+  asker: Asker;
 }
 
 export interface CheckContext {
   connectors: ConnectorsConfig;
+  /** Who may fetch what, and how many at once (src/diagnosis/fetch-access.ts). */
+  gate: FetchGate;
   playbooks: readonly Playbook[];
   now?: () => Date;
 }
@@ -39,6 +44,8 @@ export interface CheckResult {
   report: InputReport;
   fetched: CheckedAnswer[];
   notes: string[];
+  /** Who may see the answer and its evidence: the channel, or only the asker (connectors.yaml access). */
+  audience: Audience;
 }
 
 interface Plan {
@@ -183,7 +190,7 @@ async function fetchAll<K extends ConnectorName>(
   context: CheckContext,
   notes: string[],
 ) {
-  const target: ConnectorTargets[K] | undefined = context.connectors[system];
+  const target: ConnectorTargets[K] | undefined = (context.connectors as Partial<ConnectorTargets>)[system];
   if (!target)
     throw new UsageError(
       `${system} is not configured: add a "${system}:" entry with its ${SETTING_NEEDED[system]} to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
@@ -273,8 +280,37 @@ function whereFrom(system: ConnectorName, connectors: ConnectorsConfig): string 
  */
 export async function check(request: CheckRequest, context: CheckContext): Promise<CheckResult> {
   const plan = planFor(request);
+  const admission = await context.gate.admit(
+    { connector: request.system, kind: 'check', ...(request.id ? { ids: { id: request.id } } : {}) },
+    request.asker,
+  );
+  const fetched = await fetchAdmitted(request, plan, context, admission);
+  return {
+    ...(await diagnoseFetched(request, plan, context, fetched.answers, fetched.notes)),
+    audience: admission.audience,
+  };
+}
+
+/** The plan's fetches, the admission ended with what was asked for, whatever happened. */
+async function fetchAdmitted(request: CheckRequest, plan: Plan, context: CheckContext, admission: Admission) {
   const notes: string[] = [];
-  const fetched = await fetchAll(request.system, plan, context, notes);
+  try {
+    const answers = await fetchAll(request.system, plan, context, notes);
+    admission.done({ paths: answers.map((a) => a.from.path) });
+    return { answers, notes };
+  } catch (error) {
+    admission.done({ paths: [], failed: (error as Error).message });
+    throw error;
+  }
+}
+
+async function diagnoseFetched(
+  request: CheckRequest,
+  plan: Plan,
+  context: CheckContext,
+  fetched: Fetched[],
+  notes: string[],
+): Promise<Omit<CheckResult, 'audience'>> {
   const answers = fetched.map((answer) => judge(answer, fetched, notes));
   const found: Diagnosis[] = [];
   for (const answer of diagnosedInputs(fetched, plan))

@@ -4,6 +4,7 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts'
 import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/slack/ids.ts';
 import { GLUE_JOB, GLUE_RUN } from '../../../connectors/fakes/aws-systems.ts';
 import { glueTargetFor, useGlueFake } from '../../../connectors/glue-support.ts';
+import { showAnswersIn } from '../../support/access.ts';
 import { click, threadReplies } from '../../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 import { slashCommand, viewSubmission } from '../../support/payloads.ts';
@@ -20,7 +21,9 @@ afterEach(async () => {
 });
 
 async function send(text: string, connectors: ConnectorsConfig) {
-  h = await startHarness({ extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors }) });
+  h = await startHarness({
+    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors: showAnswersIn(connectors, CHANNEL) }),
+  });
   await h.sender.command(
     slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
   );
