@@ -192,7 +192,7 @@ async function firstAnswer(
   spec: FetchSpec,
   request: FetchStepRequest,
   record: WalkthroughRecord,
-): Promise<{ fetched: Fetched[]; event: WalkthroughEvent } | ConnectorError> {
+): Promise<{ fetched: Fetched[]; event: WalkthroughEvent } | ConnectorError | FetchRefusedError> {
   const soFar = idsSoFar(record);
   const sources = configuredSources(spec, context.connectors);
   const reasons: string[] = [];
@@ -263,7 +263,8 @@ export async function fetchStep(
   if (request.mayAnswer && !(await request.mayAnswer(record.owner)))
     return { kind: 'not-allowed', error: new WalkthroughForbiddenError(record.owner) };
   const answer = await firstAnswer(context, step, spec, request, record);
-  if (answer instanceof ConnectorError) return { kind: 'not-fetched', error: answer };
+  if (answer instanceof ConnectorError || answer instanceof FetchRefusedError)
+    return { kind: 'not-fetched', error: answer };
   const { fetched, event } = answer;
   const answered = await answerStep(context, {
     walkthrough: request.walkthrough,
