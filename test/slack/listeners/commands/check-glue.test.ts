@@ -57,6 +57,25 @@ describe('/memdoctor check glue', () => {
   });
 });
 
+describe('what was typed is shown escaped (issue 35 finding 5)', () => {
+  it('a job name holding <!channel> and a disguised link neither broadcasts nor links', async () => {
+    const typed = '<!channel> <https://evil.example/|click here>';
+    await send(`check glue ${typed}/${GLUE_RUN}`, { glue: glueTargetFor(aws.url) });
+    const shown = await waitFor(
+      () => h.fake.messages.find((m) => m.channel === CHANNEL) ?? h.fake.responses[0],
+    );
+    const everything = JSON.stringify([
+      shown,
+      h.fake.messages,
+      h.fake.responses,
+      h.fake.calls.map((c) => c.args),
+    ]);
+    expect(everything).toContain('&lt;!channel&gt; &lt;https://evil.example/|click here&gt;');
+    expect(everything).not.toContain('<!channel>');
+    expect(everything).not.toContain('<https://evil.example');
+  });
+});
+
 describe('a Glue walkthrough step in Slack', () => {
   it('asks for the job name and run id it lacks, then fetches the heap metrics and answers the measurement', async () => {
     await send('walk glue-heap-oom', { glue: glueTargetFor(aws.url) });
