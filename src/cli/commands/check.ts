@@ -83,7 +83,11 @@ export const checkCommand: Command = {
     const playbooks = configuredPlaybooks(config);
     // The terminal's user holds connectors.yaml and its credentials: the access rules name Slack people.
     const asker = { surface: 'cli' as const, workspace: 'cli', user: userInfo().username };
-    const gate = new FetchGate(connectors.access);
+    const gate = new FetchGate(connectors.access, undefined, {
+      perUser: config.MEMDOCTOR_FETCHES_PER_USER,
+      perUserPerMinute: config.MEMDOCTOR_FETCHES_PER_USER_PER_MINUTE,
+      total: config.MEMDOCTOR_FETCHES_TOTAL,
+    });
     const result = await check(
       { system: request.system, workspace: 'cli', asker, ...(request.id ? { id: request.id } : {}) },
       { connectors, playbooks, gate },
