@@ -59,6 +59,14 @@ async function ruleAllows(rule: AccessRule, asker: Asker, connector: ConnectorNa
   return rule.showIn.includes(asker.channel ?? '') ? 'channel' : 'asker';
 }
 
+/** An alert has nobody to show an answer to alone: it posts only where the rule shows answers. */
+function alertAudience(rule: AccessRule | undefined, asker: Asker, connector: ConnectorName): Audience {
+  if (rule?.showIn.includes(asker.channel ?? '')) return 'channel';
+  throw new FetchRefusedError(
+    `An alert may post answers fetched from ${connector} only in a channel listed under connectors.yaml access.${connector}.showIn.`,
+  );
+}
+
 async function inAnyGroup(groups: readonly string[], asker: Asker): Promise<boolean> {
   for (const group of groups) if (await asker.inGroup?.(group)) return true;
   return false;
@@ -111,9 +119,10 @@ export class FetchGate {
   }
 
   private async audienceFor(connector: ConnectorName, asker: Asker): Promise<Audience> {
+    const rule = this.rules?.[connector];
+    if (asker.surface === 'alert') return alertAudience(rule, asker, connector);
     // A terminal's user holds connectors.yaml and its credentials already: the rules name Slack people.
     if (asker.surface !== 'slack') return 'asker';
-    const rule = this.rules?.[connector];
     return rule ? ruleAllows(rule, asker, connector) : 'asker';
   }
 

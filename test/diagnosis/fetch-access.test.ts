@@ -85,4 +85,23 @@ describe('FetchGate', () => {
     const bob = await gate.admit({ connector: 'flink', kind: 'check' }, slack('U0BOB'));
     expect(bob.audience).toBe('channel');
   });
+
+  it('an alert fetches only for a channel listed in showIn: it has no person to show the answer to alone', async () => {
+    const gate = new FetchGate({ glue: { showIn: ['C0ALERTS'] } });
+    const alert = (channel: string): Asker => ({
+      surface: 'alert',
+      workspace: 'T1',
+      user: 'alertmanager',
+      channel,
+    });
+    expect((await gate.admit({ connector: 'glue', kind: 'check' }, alert('C0ALERTS'))).audience).toBe(
+      'channel',
+    );
+    await expect(gate.admit({ connector: 'glue', kind: 'check' }, alert('C0OTHER'))).rejects.toThrow(
+      'only in a channel listed under connectors.yaml access.glue.showIn',
+    );
+    await expect(gate.admit({ connector: 'flink', kind: 'check' }, alert('C0ALERTS'))).rejects.toBeInstanceOf(
+      FetchRefusedError,
+    );
+  });
 });

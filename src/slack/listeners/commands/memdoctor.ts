@@ -159,8 +159,9 @@ const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
       `Fetched from ${request.system}: ${fetched}${result.notes.length ? ` (${result.notes.join('; ')})` : ''}`,
     ),
   );
+  // For the asker only: its walkthrough runs in their DM, where its fetches are theirs alone too.
   if (result.audience === 'asker')
-    return { text: view.text, blocks: [context(ONLY_YOU), note, ...view.blocks] };
+    return privateDiagnosis({ text: view.text, blocks: [context(ONLY_YOU), note, ...view.blocks] });
   await client.chat.postMessage({
     channel: command.channel_id,
     text: view.text,
