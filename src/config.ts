@@ -173,6 +173,12 @@ const Fields = z.object({
   MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
   /** connectors.yaml: the Flink, Spark and YARN APIs `memdoctor check` may read (docs/connectors.md). */
   MEMDOCTOR_CONNECTORS: optionalString,
+  /** Fetches (a check, a step's Fetch) one person may have running at once (src/diagnosis/fetch-limits.ts). */
+  MEMDOCTOR_FETCHES_PER_USER: wholeNumber(1, 100, () => 2),
+  /** Fetches one person may start in a minute. */
+  MEMDOCTOR_FETCHES_PER_USER_PER_MINUTE: wholeNumber(1, 10_000, () => 10),
+  /** Fetches running at once, everyone together; one more is refused with a message. */
+  MEMDOCTOR_FETCHES_TOTAL: wholeNumber(1, 1000, () => 8),
   /** Worker threads that diagnose for the Slack app (src/setup/engine-pool.ts). */
   MEMDOCTOR_ENGINE_THREADS: wholeNumber(1, 64, () => defaultEngineThreads()),
   /**

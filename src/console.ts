@@ -4,7 +4,6 @@
  * turns typed input into requests and results into text. (The Slack app's root is src/serve.ts.)
  */
 import { type Config, redisTarget } from './config.ts';
-import type { ConnectorsConfig } from './connectors/config.ts';
 import type { DiagnosisContext } from './diagnosis/index.ts';
 import { UsageError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
@@ -14,6 +13,7 @@ import { memoryCases } from './setup/cases.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import type { OutcomeStore } from './stats/outcomes.ts';
 import type { CaseLimits, CaseStore } from './usecases/add-to-case.ts';
+import type { ConnectorsConfig } from './usecases/connectors.ts';
 import type { Playbook } from './usecases/types.ts';
 import type { WalkthroughService } from './walkthrough/index.ts';
 

@@ -23,6 +23,7 @@ export enum ErrorCode {
   LlmInvalidAnswer = 'LLM_INVALID_ANSWER',
   SlackDownloadFailed = 'SLACK_DOWNLOAD_FAILED',
   ConnectorFailed = 'CONNECTOR_FAILED',
+  FetchRefused = 'FETCH_REFUSED',
   Internal = 'INTERNAL',
 }
 
@@ -249,6 +250,14 @@ export class ConnectorError extends MemdoctorError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(ErrorCode.ConnectorFailed, message, options);
     this.name = 'ConnectorError';
+  }
+}
+
+/** A fetch refused before any request: who may ask, where, or too many at once; the message says which. */
+export class FetchRefusedError extends MemdoctorError {
+  constructor(message: string) {
+    super(ErrorCode.FetchRefused, message);
+    this.name = 'FetchRefusedError';
   }
 }
 

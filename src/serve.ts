@@ -12,7 +12,7 @@ import { redisHealth } from './redis/health.ts';
 import { RedisKeys } from './redis/keys.ts';
 import { openAssist } from './setup/assist.ts';
 import { memoryCases } from './setup/cases.ts';
-import { configuredConnectors } from './setup/connectors.ts';
+import { configuredFetching } from './setup/connectors.ts';
 import { EnginePool } from './setup/engine-pool.ts';
 import { openOutcomes } from './setup/outcomes.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
@@ -90,7 +90,6 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     };
   };
   const assist = modelAssist(config, log, redis);
-  const connectors = configuredConnectors(config);
   return {
     settings: {
       botToken: token,
@@ -110,7 +109,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     log,
     health,
     ...(assist ? { assist } : {}),
-    ...(connectors ? { connectors } : {}),
+    ...configuredFetching(config, log),
   };
 }
 

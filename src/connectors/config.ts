@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigInvalidError } from '../errors.ts';
+import { type AccessRule, AccessRuleSettings } from './access-config.ts';
 import { DataflowSettings, type DataflowTarget, dataflowTarget } from './dataflow-config.ts';
 import { GlueSettings, type GlueTarget, glueTarget } from './glue-config.ts';
 import { KubernetesSettings, type KubernetesTarget, kubernetesTarget } from './kubernetes-config.ts';
@@ -82,6 +83,17 @@ const ConnectorsFile = z.strictObject({
     .never('is not a key: AWS Glue is read through a "glue:" entry (region, endpoint, profile)')
     .optional(),
   dataflow: DataflowSettings.optional(),
+  /** Who may fetch from each connector in Slack, and where its answers may be shown (docs/connectors.md). */
+  access: z
+    .strictObject({
+      flink: AccessRuleSettings.optional(),
+      spark: AccessRuleSettings.optional(),
+      yarn: AccessRuleSettings.optional(),
+      kubernetes: AccessRuleSettings.optional(),
+      glue: AccessRuleSettings.optional(),
+      dataflow: AccessRuleSettings.optional(),
+    })
+    .optional(),
 });
 
 export type RestName = 'flink' | 'spark' | 'yarn';
@@ -96,8 +108,10 @@ export interface ConnectorTargets {
 }
 /** Every key of connectors.yaml that has a connector. */
 export type ConnectorName = keyof ConnectorTargets;
-export type ConnectorsConfig = Partial<ConnectorTargets>;
-export type { DataflowTarget, GlueTarget, KubernetesTarget };
+/** Each connector's access rule, by its key; a connector without one: anyone asks, only the asker sees. */
+export type AccessRules = Readonly<Partial<Record<ConnectorName, AccessRule>>>;
+export type ConnectorsConfig = Partial<ConnectorTargets> & { access?: AccessRules };
+export type { AccessRule, DataflowTarget, GlueTarget, KubernetesTarget };
 
 /** How `env:NAME` is looked up (src/config.ts's secretFromEnv; tests pass a map). */
 export type EnvLookup = (name: string) => string | undefined;
@@ -173,6 +187,15 @@ export function parseConnectorsConfig(
     );
   if (parsed.data.glue) config.glue = glueTarget(parsed.data.glue);
   if (parsed.data.dataflow) config.dataflow = dataflowTarget(parsed.data.dataflow);
+  const access = parsed.data.access;
+  if (access) {
+    for (const name of Object.keys(access) as ConnectorName[])
+      if (!config[name])
+        throw new ConfigInvalidError(
+          `${file}: access.${name} is set, but there is no "${name}:" entry to fetch from; add one or remove access.${name}`,
+        );
+    config.access = access;
+  }
   return config;
 }
 

@@ -4,6 +4,7 @@ import { checkedJson } from './bounded.ts';
 import type { RestTarget } from './config.ts';
 import { faultError, faultOf } from './fetch-faults.ts';
 import { type RestCall, restAsked, restGet } from './http.ts';
+import { isIdSegment, staysUnder } from './ids.ts';
 import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
 
@@ -32,7 +33,8 @@ function checkedIds(spec: RestConnectorSpec, resource: RestResource, request: Fe
   for (const id of resource.ids) {
     const value = request.ids?.[id] ?? '';
     const shape = spec.idPatterns[id];
-    if (!shape?.pattern.test(value))
+    // The shared grammar first: a connector's own pattern narrows it, never widens it.
+    if (!isIdSegment(value) || !shape?.pattern.test(value))
       throw new ConnectorError(
         `${spec.title}: "${value}" is not a ${id} (expected something like ${shape?.example ?? id}).`,
       );
@@ -61,6 +63,10 @@ export function restConnector(spec: RestConnectorSpec): Connector<RestTarget> {
       const resource = resourceNamed(spec.title, spec.resources, request.resource);
       const ids = checkedIds(spec, resource, request);
       const path = resource.path(ids);
+      if (!staysUnder(context.target.url, path))
+        throw new ConnectorError(
+          `${spec.title}: the ids given do not make a path under ${context.target.url} (${path}); nothing was requested.`,
+        );
       const call = { system: spec.title, what: resource.what, permission: spec.permission, path };
       const body = await restGet(call, context.target);
       const fetchedAt = (context.now?.() ?? new Date()).toISOString();

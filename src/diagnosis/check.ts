@@ -1,14 +1,14 @@
 import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
-import { podToCheck } from '../connectors/kubernetes-cite.ts';
 import { CONNECTORS, fetchWith } from '../connectors/registry.ts';
 import { type Fetched, type FetchRequest, requestText } from '../connectors/types.ts';
-import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
-import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
+import type { Diagnosis, Evidence, InputReport } from '../engine/index.ts';
 import { isEmptyAnswer, parseText } from '../engine/parsers/parse-text.ts';
 import type { ParsedOutput } from '../engine/parsers/types.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConnectorError, UsageError } from '../errors.ts';
+import { type Plan, planFor } from './check-plan.ts';
 import { diagnose } from './diagnose.ts';
+import type { Admission, Asker, Audience, FetchGate } from './fetch-access.ts';
 
 /** `check flink [--job <id>]`, `check spark|yarn <app>`, `check kubernetes <ns>/<pod>`, `check glue <job>/<run>`. */
 export interface CheckRequest {
@@ -16,10 +16,14 @@ export interface CheckRequest {
   /** The Flink job id (optional), the Spark / YARN application id, the pod, or Glue's `<job-name>/<run-id>`. */
   id?: string;
   workspace: string;
+  /** Who asks, from where: the access rule and the caps are checked for them before any request. */
+  asker: Asker;
 }
 
 export interface CheckContext {
   connectors: ConnectorsConfig;
+  /** Who may fetch what, and how many at once (src/diagnosis/fetch-access.ts). */
+  gate: FetchGate;
   playbooks: readonly Playbook[];
   now?: () => Date;
 }
@@ -39,76 +43,9 @@ export interface CheckResult {
   report: InputReport;
   fetched: CheckedAnswer[];
   notes: string[];
+  /** Who may see the answer and its evidence: the channel, or only the asker (connectors.yaml access). */
+  audience: Audience;
 }
-
-interface Plan {
-  hint?: EngineHint;
-  requests: FetchRequest[];
-  /** What to fetch next with ids the first answers gave (YARN: the last attempt's containers). */
-  next?: (fetched: readonly Fetched[]) => FetchRequest[];
-  /**
-   * Resources diagnosed as one input, as a person pastes them together into one `diagnose` (Glue:
-   * the run, whose worker type sizes the fix, and its error log); the others are diagnosed one by one.
-   */
-  together?: readonly string[];
-}
-
-/** The containers of the application's last attempt, once /appattempts has named it. */
-function yarnContainers(appId: string) {
-  return (fetched: readonly Fetched[]): FetchRequest[] => {
-    const attempts = fetched.find((a) => a.resource === 'attempts');
-    const last = attempts ? lastAttemptOf(JSON.parse(attempts.body)) : undefined;
-    if (last === undefined) return [];
-    return [{ resource: 'containers', ids: { appId, attemptId: attemptIdOf(appId, last) } }];
-  };
-}
-
-/**
- * The log of the container that was killed or restarted, once the pod has named it: the previous log
- * of a restarted container, the container's own log when it was not restarted (restartPolicy Never).
- */
-function previousLog(pod: string) {
-  return (fetched: readonly Fetched[]): FetchRequest[] => {
-    const answer = fetched.find((a) => a.resource === 'pod');
-    const ended = answer ? podToCheck(JSON.parse(answer.body)) : undefined;
-    if (!ended) return [];
-    return [{ resource: ended.previous ? 'log' : 'ended-log', ids: { pod, container: ended.container } }];
-  };
-}
-
-const ID_EXAMPLES: Readonly<Record<Exclude<ConnectorName, 'flink' | 'glue'>, string>> = {
-  spark: '<app-id>',
-  yarn: '<app-id>',
-  kubernetes: '<namespace>/<pod>',
-  dataflow: '<job-id>',
-};
-
-/** `<job-name>/<run-id>`: the run id never holds a "/", a job name may. */
-function glueRun(id: string | undefined): Record<string, string> {
-  const at = id?.lastIndexOf('/') ?? -1;
-  if (!id || at <= 0 || at === id.length - 1)
-    throw new UsageError(
-      'check glue needs the job name and the run id, e.g. memdoctor check glue "nightly rollup/jr_0123..."',
-    );
-  return { jobName: id.slice(0, at), runId: id.slice(at + 1) };
-}
-
-function gluePlan(id: string | undefined): Plan {
-  const ids = glueRun(id);
-  return {
-    hint: 'glue',
-    requests: ['job-run', 'heap-metrics', 'error-log'].map((resource) => ({ resource, ids })),
-    together: ['job-run', 'error-log'],
-  };
-}
-
-/** What `check <system>` takes as its id, named when it is missing. */
-const ID_NEEDED: Readonly<Record<keyof typeof ID_EXAMPLES, string>> = {
-  spark: 'the application id',
-  yarn: 'the application id',
-  kubernetes: 'the pod',
-  dataflow: 'the job id',
-};
 
 /** What a connectors.yaml entry needs first, named when the entry is missing. */
 const SETTING_NEEDED: Readonly<Record<ConnectorName, string>> = {
@@ -119,39 +56,6 @@ const SETTING_NEEDED: Readonly<Record<ConnectorName, string>> = {
   glue: 'region',
   dataflow: 'project and location',
 };
-
-function planFor({ system, id }: CheckRequest): Plan {
-  if (system === 'glue') return gluePlan(id);
-  if (system === 'flink') {
-    // The job's exceptions name what failed in it (an OutOfMemoryError), read as a pasted trace is.
-    const job = id ? ['job', 'exceptions'].map((resource) => ({ resource, ids: { jobId: id } })) : [];
-    return { hint: 'flink', requests: [{ resource: 'overview' }, { resource: 'taskmanagers' }, ...job] };
-  }
-  if (!id)
-    throw new UsageError(
-      `check ${system} needs ${ID_NEEDED[system]}, e.g. memdoctor check ${system} ${ID_EXAMPLES[system]}`,
-    );
-  if (system === 'kubernetes')
-    return {
-      requests: ['pod', 'events'].map((resource) => ({ resource, ids: { pod: id } })),
-      next: previousLog(id),
-    };
-  if (system === 'dataflow')
-    return {
-      requests: ['job', 'messages', 'metrics'].map((resource) => ({ resource, ids: { jobId: id } })),
-      // The job names the SDK release; its messages say what killed the workers: one input, as pasted.
-      together: ['job', 'messages'],
-    };
-  if (system === 'spark')
-    return {
-      hint: 'spark',
-      requests: ['executors', 'environment'].map((resource) => ({ resource, ids: { appId: id } })),
-    };
-  return {
-    requests: ['app', 'attempts'].map((resource) => ({ resource, ids: { appId: id } })),
-    next: yarnContainers(id),
-  };
-}
 
 /**
  * What the parser reads. flink-job-slots judges a job against the cluster, so it gets /overview and
@@ -194,7 +98,7 @@ async function fetchAll<K extends ConnectorName>(
   context: CheckContext,
   notes: string[],
 ) {
-  const target: ConnectorTargets[K] | undefined = context.connectors[system];
+  const target: ConnectorTargets[K] | undefined = (context.connectors as Partial<ConnectorTargets>)[system];
   if (!target)
     throw new UsageError(
       `${system} is not configured: add a "${system}:" entry with its ${SETTING_NEEDED[system]} to the connectors.yaml that MEMDOCTOR_CONNECTORS names (docs/connectors.md).`,
@@ -284,8 +188,37 @@ function whereFrom(system: ConnectorName, connectors: ConnectorsConfig): string 
  */
 export async function check(request: CheckRequest, context: CheckContext): Promise<CheckResult> {
   const plan = planFor(request);
+  const admission = await context.gate.admit(
+    { connector: request.system, kind: 'check', ...(request.id ? { ids: { id: request.id } } : {}) },
+    request.asker,
+  );
+  const fetched = await fetchAdmitted(request, plan, context, admission);
+  return {
+    ...(await diagnoseFetched(request, plan, context, fetched.answers, fetched.notes)),
+    audience: admission.audience,
+  };
+}
+
+/** The plan's fetches, the admission ended with what was asked for, whatever happened. */
+async function fetchAdmitted(request: CheckRequest, plan: Plan, context: CheckContext, admission: Admission) {
   const notes: string[] = [];
-  const fetched = await fetchAll(request.system, plan, context, notes);
+  try {
+    const answers = await fetchAll(request.system, plan, context, notes);
+    admission.done({ paths: answers.map((a) => a.from.path) });
+    return { answers, notes };
+  } catch (error) {
+    admission.done({ paths: [], failed: (error as Error).message });
+    throw error;
+  }
+}
+
+async function diagnoseFetched(
+  request: CheckRequest,
+  plan: Plan,
+  context: CheckContext,
+  fetched: Fetched[],
+  notes: string[],
+): Promise<Omit<CheckResult, 'audience'>> {
   const answers = fetched.map((answer) => judge(answer, fetched, notes));
   const found: Diagnosis[] = [];
   for (const answer of diagnosedInputs(fetched, plan))

@@ -1,8 +1,35 @@
+import type { Logger } from 'pino';
 import { type Config, secretFromEnv } from '../config.ts';
 import { type ConnectorsConfig, loadConnectorsConfig } from '../connectors/config.ts';
+import { FetchGate } from '../diagnosis/fetch-access.ts';
+import type { FetchLimits } from '../diagnosis/fetch-limits.ts';
+import { childFor } from '../log.ts';
 
 /** The connectors.yaml MEMDOCTOR_CONNECTORS names, when set; a bad file stops start-up with its error. */
 export function configuredConnectors(config: Config): ConnectorsConfig | undefined {
   if (!config.MEMDOCTOR_CONNECTORS) return undefined;
   return loadConnectorsConfig(config.MEMDOCTOR_CONNECTORS, (name) => secretFromEnv(name));
+}
+
+/** The caps on fetches from the connectors (MEMDOCTOR_FETCHES_*). */
+export function fetchLimits(config: Config): FetchLimits {
+  return {
+    perUser: config.MEMDOCTOR_FETCHES_PER_USER,
+    perUserPerMinute: config.MEMDOCTOR_FETCHES_PER_USER_PER_MINUTE,
+    total: config.MEMDOCTOR_FETCHES_TOTAL,
+  };
+}
+
+/**
+ * The connectors and the one gate every Slack fetch passes (access rules, caps, audit lines under
+ * module "fetch-audit"); nothing when MEMDOCTOR_CONNECTORS is unset.
+ */
+export function configuredFetching(
+  config: Config,
+  log: Logger,
+): { connectors?: ConnectorsConfig; fetchGate?: FetchGate } {
+  const connectors = configuredConnectors(config);
+  if (!connectors) return {};
+  const fetchGate = new FetchGate(connectors.access, childFor(log, 'fetch-audit'), fetchLimits(config));
+  return { connectors, fetchGate };
 }

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
-import type { ConnectorsConfig } from '../connectors/config.ts';
 import type { EventDedupe } from '../dedupe/event-dedupe.ts';
 import type { CaseInputOffload, EngineOffload } from '../diagnosis/engine-job.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { CaseLimits, CaseStore } from '../usecases/add-to-case.ts';
+import type { ConnectorsConfig, FetchGate } from '../usecases/connectors.ts';
 import type { ClusterHealth, Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 import type { AckQueue } from './ack-first.ts';
@@ -71,6 +71,11 @@ export interface SlackDeps {
   acks?: AckQueue;
   /** The APIs a step may be fetched from (MEMDOCTOR_CONNECTORS); unset, no step offers a fetch. */
   connectors?: ConnectorsConfig;
+  /**
+   * Who may fetch what and how many at once (connectors.yaml access, MEMDOCTOR_FETCHES_*); built
+   * from `connectors` with the default caps when unset.
+   */
+  fetchGate?: FetchGate;
   /**
    * The cases of threads (docs/cases.md): a file posted in a thread that has a diagnosis answer is
    * added to the thread's case and the answer is edited. Unset: each file is diagnosed alone.

@@ -1,9 +1,10 @@
 import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
 import { CONNECTORS, fetchWith } from '../connectors/registry.ts';
 import type { Fetched } from '../connectors/types.ts';
+import type { Asker, FetchGate } from '../diagnosis/fetch-access.ts';
 import { isEmptyAnswer, parseText } from '../engine/parsers/parse-text.ts';
 import { PARSERS } from '../engine/parsers/registry.ts';
-import { ConnectorError, messageOf } from '../errors.ts';
+import { ConnectorError, FetchRefusedError, messageOf, WalkthroughForbiddenError } from '../errors.ts';
 import type { WalkthroughEvent, WalkthroughRecord } from '../walkthrough/index.ts';
 import { knownValues } from '../walkthrough/known.ts';
 import { stepById } from '../walkthrough/prefill.ts';
@@ -13,6 +14,8 @@ import { type AnswerContext, type AnswerResult, answerStep } from './answer-step
 /** What fetching a step needs: answering it, and the connectors the operator configured. */
 export interface FetchStepContext extends AnswerContext {
   connectors: ConnectorsConfig;
+  /** Who may fetch what, and how many at once: checked before any request. */
+  gate: FetchGate;
   now?: () => Date;
 }
 
@@ -22,7 +25,10 @@ export interface FetchStepRequest {
   expectedVersion?: number;
   /** Ids typed with the request (`fetch <job-id>`), used where the walkthrough does not know them. */
   ids?: Readonly<Record<string, string>>;
+  /** Whether the actor may answer the walkthrough's steps; asked before anything is fetched. */
   mayAnswer?: (owner: string) => Promise<boolean>;
+  /** Who asks, from where (the actor, and the channel the walkthrough's thread is in). */
+  asker: Asker;
 }
 
 /** What a surface offers on a step: "Fetch from Flink JobManager", and the ids a person must still give. */
@@ -97,8 +103,8 @@ function idsFor(source: FetchSource, { known, earlier }: IdsSoFar): Record<strin
 
 export type FetchStepResult =
   | (AnswerResult & { fetched?: Fetched[] })
-  /** Nothing was answered: the connector's message says why; the step still takes a paste. */
-  | { kind: 'not-fetched'; error: ConnectorError };
+  /** Nothing was answered: the connector's or the access rule's message says why; the step still takes a paste. */
+  | { kind: 'not-fetched'; error: ConnectorError | FetchRefusedError };
 
 async function fetchAll<K extends ConnectorName>(
   system: K,
@@ -106,7 +112,7 @@ async function fetchAll<K extends ConnectorName>(
   ids: Record<string, string>,
   context: FetchStepContext,
 ) {
-  const target: ConnectorTargets[K] | undefined = context.connectors[system];
+  const target: ConnectorTargets[K] | undefined = (context.connectors as Partial<ConnectorTargets>)[system];
   if (!target)
     throw new ConnectorError(
       `${system} is not configured: add a "${system}:" entry to connectors.yaml (docs/connectors.md), or paste the output.`,
@@ -200,23 +206,52 @@ async function firstAnswer(
   spec: FetchSpec,
   request: FetchStepRequest,
   record: WalkthroughRecord,
-): Promise<{ fetched: Fetched[]; event: WalkthroughEvent } | ConnectorError> {
+): Promise<{ fetched: Fetched[]; event: WalkthroughEvent } | ConnectorError | FetchRefusedError> {
   const soFar = idsSoFar(record);
   const sources = configuredSources(spec, context.connectors);
   const reasons: string[] = [];
+  let refused: FetchRefusedError | undefined;
   for (const [i, source] of (sources.length ? sources : [spec]).entries()) {
     const ids = { ...idsFor(source, soFar), ...request.ids };
     try {
-      const fetched = await fetchAll(source.connector, source.resources, ids, context);
+      const fetched = await admittedFetch(context, request, record, source, ids);
       // After a source that failed, a last answer the parser cannot read is told with that failure.
       const check = i < sources.length - 1 || reasons.length > 0;
       return { fetched, event: eventOf(step, source, fetched, check, ids) };
     } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
+      if (error instanceof FetchRefusedError) refused ??= error;
+      else if (!(error instanceof ConnectorError)) throw error;
       reasons.push(error.message);
     }
   }
-  return new ConnectorError(reasons.join(' '));
+  // Refused everywhere: the refusal says what to do; a fault after a refusal says both.
+  return refused && reasons.length === 1 ? refused : new ConnectorError(reasons.join(' '));
+}
+
+/**
+ * One source's fetch, let through by the gate first: the access rule for its connector (and the
+ * walkthrough's thread is where the answer is shown, unless it is a DM with memdoctor), the caps.
+ */
+async function admittedFetch(
+  context: FetchStepContext,
+  request: FetchStepRequest,
+  record: WalkthroughRecord,
+  source: FetchSource,
+  ids: Record<string, string>,
+): Promise<Fetched[]> {
+  const sharedPlace = request.asker.surface === 'slack' && !record.conversation.startsWith('D');
+  const admission = await context.gate.admit(
+    { connector: source.connector, kind: 'step', ids, sharedPlace },
+    request.asker,
+  );
+  try {
+    const fetched = await fetchAll(source.connector, source.resources, ids, context);
+    admission.done({ paths: fetched.map((f) => f.from.path) });
+    return fetched;
+  } catch (error) {
+    admission.done({ paths: [], failed: messageOf(error) });
+    throw error;
+  }
 }
 
 /**
@@ -237,8 +272,13 @@ export async function fetchStep(
       kind: 'not-fetched',
       error: new ConnectorError('This step has nothing to fetch: paste the output.'),
     };
+  // Who may answer is asked before anything is fetched: a refused person's fetch would still have
+  // read production (issue 35 finding 6).
+  if (request.mayAnswer && !(await request.mayAnswer(record.owner)))
+    return { kind: 'not-allowed', error: new WalkthroughForbiddenError(record.owner) };
   const answer = await firstAnswer(context, step, spec, request, record);
-  if (answer instanceof ConnectorError) return { kind: 'not-fetched', error: answer };
+  if (answer instanceof ConnectorError || answer instanceof FetchRefusedError)
+    return { kind: 'not-fetched', error: answer };
   const { fetched, event } = answer;
   const answered = await answerStep(context, {
     walkthrough: request.walkthrough,

@@ -17,8 +17,12 @@ const IMPORTS = readImports(SRC);
 /** Surfaces and the model: what the inner layers never reach. */
 const SURFACES = ['cli', 'slack'];
 const MODEL = ['llm'];
-/** What surfaces never import: they ask the use cases (src/usecases, src/diagnosis) instead. */
-const BELOW_THE_USE_CASES = ['engine', 'setup', 'redis'];
+/**
+ * What surfaces never import: they ask the use cases (src/usecases, src/diagnosis) instead. The
+ * connectors and the calculators too: a fetch reached around the use cases would skip the access
+ * rule and the caps (issue 35), and `calc` is answered by usecases/calculate.ts.
+ */
+const BELOW_THE_USE_CASES = ['engine', 'setup', 'redis', 'connectors', 'calc'];
 /** The composition roots: they build everything and may import any layer; no inner layer imports them. */
 const ROOTS = ['serve.ts', 'console.ts', 'memdoctor.ts', 'main.ts'];
 const SURFACE_PACKAGES = ['@slack/bolt', '@slack/web-api', '@slack/types', 'openai'];

@@ -192,6 +192,15 @@ describe('memdoctor check', () => {
     );
   });
 
+  it('spark ..: refused as not an application id, and the History Server is asked nothing (issue 35 finding 4)', async () => {
+    const fake = sparkFake();
+    await serve(fake, 'spark');
+    const { code, err } = await cli(['check', 'spark', '..']);
+    expect(code).toBe(2);
+    expect(err).toContain('".." is not a appId');
+    expect(fake.seen).toEqual([]);
+  });
+
   it('unconfigured, it says how to configure it and fetches nothing', async () => {
     vi.stubEnv('MEMDOCTOR_CONNECTORS', '');
     const none = await cli(['check', 'spark', SPARK_APP]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectorsConfig } from '../../src/connectors/config.ts';
+import { FetchGate } from '../../src/diagnosis/fetch-access.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { findPlaybook, loadPlaybooks } from '../../src/playbooks/load.ts';
 import { fetchOffer, fetchStep } from '../../src/usecases/fetch-step.ts';
@@ -8,6 +9,9 @@ import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthroug
 import { fixture } from '../connectors/fakes/rest-fake.ts';
 import { SPARK_YARN_APP, sparkFake, yarnFake } from '../connectors/fakes/systems.ts';
 import { FIXED_NOW, targetFor, useFake } from '../connectors/support.ts';
+
+/** A console's asker: the access rules name Slack people, so only the caps apply. */
+const CONSOLE = { surface: 'console' as const, workspace: 'local', user: 'U1' };
 
 // spark-executor-overhead-killed's two fetches on YARN: the kill (YARN's application, or Spark's
 // executor list when YARN's diagnostics hold none) and spark.executor.cores from /environment.
@@ -35,14 +39,20 @@ describe('fetch the Spark-on-YARN executor kill and settings from YARN and the S
 
   async function atDiagnostics(connectors: ConnectorsConfig) {
     const walkthroughs = new WalkthroughService({ store: new MemoryWalkthroughStore() });
-    const context = { walkthroughs, playbooks: PLAYBOOKS, connectors, now: FIXED_NOW };
+    const context = {
+      walkthroughs,
+      playbooks: PLAYBOOKS,
+      connectors,
+      now: FIXED_NOW,
+      gate: new FetchGate(undefined),
+    };
     const playbook = findPlaybook(PLAYBOOKS, 'spark-executor-overhead-killed');
     const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
     for (const event of TO_YARN_DIAGNOSTICS) await walkthroughs.apply(started.id, event, 'U1');
     return { context, id: started.id, walkthroughs };
   }
   const fetchApp = (context: Parameters<typeof fetchStep>[0], id: string) =>
-    fetchStep(context, { walkthrough: id, actor: 'U1', ids: { appId: SPARK_YARN_APP } });
+    fetchStep(context, { asker: CONSOLE, walkthrough: id, actor: 'U1', ids: { appId: SPARK_YARN_APP } });
 
   it("YARN's diagnostics without the kill hand on to allexecutors: the removal reason judged as the pasted line", async () => {
     const connectors = { yarn: targetFor(yarn.url), spark: targetFor(spark.url) };

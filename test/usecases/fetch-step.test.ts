@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HEAP_METRICS } from '../../src/connectors/glue-heap-metrics.ts';
 import { CONNECTORS } from '../../src/connectors/registry.ts';
+import { FetchGate } from '../../src/diagnosis/fetch-access.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { findPlaybook, loadPlaybooks } from '../../src/playbooks/load.ts';
 import { fetchOffer, fetchStep } from '../../src/usecases/fetch-step.ts';
@@ -14,6 +15,9 @@ import { fixture } from '../connectors/fakes/rest-fake.ts';
 import { FLINK_JOB, flinkFake } from '../connectors/fakes/systems.ts';
 import { glueTargetFor, useGlueFake } from '../connectors/glue-support.ts';
 import { FIXED_NOW, targetFor, useFake } from '../connectors/support.ts';
+
+/** A console's asker: the access rules name Slack people, so only the caps apply. */
+const CONSOLE = { surface: 'console' as const, workspace: 'local', user: 'U1' };
 
 const PLAYBOOKS = loadPlaybooks();
 const where = { workspace: 'T1', conversation: 'C1' };
@@ -89,6 +93,7 @@ describe('fetch a walkthrough step from the Flink fake', () => {
       playbooks: PLAYBOOKS,
       connectors: { flink: targetFor(flink.url) },
       now: FIXED_NOW,
+      gate: new FetchGate(undefined),
     };
     const playbook = findPlaybook(PLAYBOOKS, 'flink-pending-slots');
     const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
@@ -100,7 +105,12 @@ describe('fetch a walkthrough step from the Flink fake', () => {
     const { context, id, walkthroughs } = await atJobSlots();
     const offer = fetchOffer(await walkthroughs.get(id), context.connectors);
     expect(offer).toEqual({ connector: 'flink', title: 'Flink JobManager', missingIds: ['jobId'] });
-    const result = await fetchStep(context, { walkthrough: id, actor: 'U1', ids: { jobId: FLINK_JOB } });
+    const result = await fetchStep(context, {
+      asker: CONSOLE,
+      walkthrough: id,
+      actor: 'U1',
+      ids: { jobId: FLINK_JOB },
+    });
     expect(result.kind).toBe('answered');
     if (result.kind !== 'answered') return;
     const entry = result.after.path.find((e) => e.step === 'job-slots');
@@ -121,7 +131,12 @@ describe('fetch a walkthrough step from the Flink fake', () => {
   it('a 503 answers nothing, says the system did not answer, and the step still takes a paste', async () => {
     const { context, id, walkthroughs } = await atJobSlots();
     flink.fake.override('overview', { status: 503 });
-    const result = await fetchStep(context, { walkthrough: id, actor: 'U1', ids: { jobId: FLINK_JOB } });
+    const result = await fetchStep(context, {
+      asker: CONSOLE,
+      walkthrough: id,
+      actor: 'U1',
+      ids: { jobId: FLINK_JOB },
+    });
     expect(result.kind).toBe('not-fetched');
     if (result.kind === 'not-fetched')
       expect(result.error.message).toBe(
@@ -177,6 +192,7 @@ describe('fetch the executor pod of a Spark walkthrough from the Kubernetes fake
       playbooks: PLAYBOOKS,
       connectors: { kubernetes: kubeTargetFor(kube.url) },
       now: FIXED_NOW,
+      gate: new FetchGate(undefined),
     };
     const playbook = findPlaybook(PLAYBOOKS, 'spark-executor-overhead-killed');
     const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
@@ -184,7 +200,12 @@ describe('fetch the executor pod of a Spark walkthrough from the Kubernetes fake
     const offer = fetchOffer(await walkthroughs.get(started.id), context.connectors);
     expect(offer).toEqual({ connector: 'kubernetes', title: 'Kubernetes API server', missingIds: ['pod'] });
     const pod = `${MEMHOG.namespace}/${MEMHOG.name}`;
-    const result = await fetchStep(context, { walkthrough: started.id, actor: 'U1', ids: { pod } });
+    const result = await fetchStep(context, {
+      asker: CONSOLE,
+      walkthrough: started.id,
+      actor: 'U1',
+      ids: { pod },
+    });
     expect(result.kind).toBe('answered');
     if (result.kind !== 'answered') return;
     const entry = result.after.path.find((e) => e.step === 'pod-status');
@@ -221,6 +242,7 @@ describe('fetch a Glue measurement step from the fake AWS', () => {
       playbooks: PLAYBOOKS,
       connectors: { glue: glueTargetFor(aws.url) },
       now: FIXED_NOW,
+      gate: new FetchGate(undefined),
     };
     const playbook = findPlaybook(PLAYBOOKS, 'glue-heap-oom');
     const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
@@ -233,6 +255,7 @@ describe('fetch a Glue measurement step from the fake AWS', () => {
     const offer = fetchOffer(await walkthroughs.get(id), context.connectors);
     expect(offer).toEqual({ connector: 'glue', title: 'AWS Glue', missingIds: ['jobName', 'runId'] });
     const result = await fetchStep(context, {
+      asker: CONSOLE,
       walkthrough: id,
       actor: 'U1',
       ids: { jobName: GLUE_JOB, runId: GLUE_RUN },
@@ -272,6 +295,7 @@ describe('fetch a Glue measurement step from the fake AWS', () => {
       body: { MetricDataResults: empty, Messages: [] },
     });
     const result = await fetchStep(context, {
+      asker: CONSOLE,
       walkthrough: id,
       actor: 'U1',
       ids: { jobName: GLUE_JOB, runId: GLUE_RUN },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { calcAnswer } from '../../calc/answer.ts';
 import { UsageError } from '../../errors.ts';
+import { calculate } from '../../usecases/calculate.ts';
 import type { Command } from '../command.ts';
 
 /** Reads a file a calculator flag names, from the local disk. */
@@ -15,7 +15,7 @@ function readLocalFile(path: string, flag: string): string {
 /** `memdoctor calc spark|glue|flink|beam [--json] [--<setting> value ...]`. */
 export const calcCommand: Command = {
   async run(args, io) {
-    io.stdout.write(calcAnswer(args, readLocalFile));
+    io.stdout.write(calculate(args, readLocalFile));
     return 0;
   },
 };

@@ -1,10 +1,16 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig, secretFromEnv } from '../../config.ts';
-import { type ConnectorName, loadConnectorsConfig } from '../../connectors/config.ts';
-import { requestText } from '../../connectors/types.ts';
 import { configuredPlaybooks } from '../../console.ts';
-import { type CheckResult, check } from '../../diagnosis/check.ts';
 import { UsageError } from '../../errors.ts';
+import {
+  type CheckResult,
+  type ConnectorName,
+  check,
+  FetchGate,
+  loadConnectorsConfig,
+  requestText,
+} from '../../usecases/connectors.ts';
 import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
@@ -75,7 +81,17 @@ export const checkCommand: Command = {
       );
     const connectors = loadConnectorsConfig(config.MEMDOCTOR_CONNECTORS, (name) => secretFromEnv(name));
     const playbooks = configuredPlaybooks(config);
-    const result = await check({ ...request, workspace: 'cli' }, { connectors, playbooks });
+    // The terminal's user holds connectors.yaml and its credentials: the access rules name Slack people.
+    const asker = { surface: 'cli' as const, workspace: 'cli', user: userInfo().username };
+    const gate = new FetchGate(connectors.access, undefined, {
+      perUser: config.MEMDOCTOR_FETCHES_PER_USER,
+      perUserPerMinute: config.MEMDOCTOR_FETCHES_PER_USER_PER_MINUTE,
+      total: config.MEMDOCTOR_FETCHES_TOTAL,
+    });
+    const result = await check(
+      { system: request.system, workspace: 'cli', asker, ...(request.id ? { id: request.id } : {}) },
+      { connectors, playbooks, gate },
+    );
     for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
     if (request.json) io.stdout.write(`${JSON.stringify({ ...result.report, fetched: result.fetched })}\n`);
     else

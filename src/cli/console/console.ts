@@ -1,5 +1,4 @@
 import { userInfo } from 'node:os';
-import type { ConnectorsConfig } from '../../connectors/config.ts';
 import {
   type DiagnosisInput,
   type DiagnosisResult,
@@ -9,6 +8,7 @@ import {
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
+import type { ConnectorsConfig } from '../../usecases/connectors.ts';
 import { startWalkthrough } from '../../usecases/start-walkthrough.ts';
 import { ENGINE_HINTS, type EngineHint, type Playbook } from '../../usecases/types.ts';
 import type { DiagnosisFacts, WalkthroughService } from '../../walkthrough/index.ts';

@@ -1,5 +1,4 @@
-import type { ConnectorsConfig } from '../../connectors/config.ts';
-import { requestText } from '../../connectors/types.ts';
+import { type ConnectorsConfig, FetchGate, requestText } from '../../usecases/connectors.ts';
 import { type FetchOffer, type FetchStepResult, fetchOffer, fetchStep } from '../../usecases/fetch-step.ts';
 import type { WalkthroughRecord, WalkthroughService } from '../../walkthrough/index.ts';
 
@@ -35,10 +34,15 @@ export function typedIds(missing: readonly string[], words: readonly string[]): 
 
 /** The console's side of fetching a step: the offer to show, and `fetch <ids>` as a request. */
 export class ConsoleFetch {
+  /** The gate a console's fetches pass: its caps; the access rules name Slack people, not a terminal's. */
+  private readonly gate: FetchGate;
+
   constructor(
     private readonly service: WalkthroughService,
     private readonly connectors: ConnectorsConfig,
-  ) {}
+  ) {
+    this.gate = new FetchGate(connectors.access);
+  }
 
   offer(record: WalkthroughRecord): FetchOffer | undefined {
     return fetchOffer(record, this.connectors);
@@ -48,7 +52,14 @@ export class ConsoleFetch {
   async run(record: WalkthroughRecord, line: string, actor: string): Promise<FetchStepResult> {
     const offer = this.offer(record);
     const ids = typedIds(offer?.missingIds ?? [], line.trim().split(/\s+/).slice(1));
-    const context = { walkthroughs: this.service, connectors: this.connectors };
-    return fetchStep(context, { walkthrough: record.id, actor, expectedVersion: record.version, ids });
+    const context = { walkthroughs: this.service, connectors: this.connectors, gate: this.gate };
+    const asker = { surface: 'console' as const, workspace: record.workspace, user: actor };
+    return fetchStep(context, {
+      walkthrough: record.id,
+      actor,
+      asker,
+      expectedVersion: record.version,
+      ids,
+    });
   }
 }

@@ -5,7 +5,7 @@ import { LIMITS } from './limits.ts';
 export function calcView(args: readonly string[], answer: string): MessageView {
   const body = fitLines(mrkdwn(answer.trimEnd()).split('\n'), LIMITS.sectionText - 80).replace(/```/g, "'''");
   return {
-    text: `memdoctor calc ${args.join(' ')}`,
+    text: `memdoctor calc ${mrkdwn(args.join(' '))}`,
     blocks: [section(`\`memdoctor calc ${mrkdwn(args.join(' '))}\`\n\`\`\`${body}\`\`\``)],
   };
 }

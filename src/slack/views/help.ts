@@ -47,5 +47,6 @@ export function listView(playbooks: readonly Playbook[]): MessageView {
 
 /** A short message for the person who asked: what went wrong and what to do. */
 export function noticeView(text: string): MessageView {
-  return { text, blocks: [section(mrkdwn(text))] };
+  // The fallback text is mrkdwn too (notifications, clients without blocks): escaped alike.
+  return { text: mrkdwn(text), blocks: [section(mrkdwn(text))] };
 }

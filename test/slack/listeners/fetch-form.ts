@@ -2,6 +2,7 @@ import type { ConnectorsConfig } from '../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../src/slack/ids.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../../src/walkthrough/index.ts';
+import { showAnswersIn } from '../support/access.ts';
 import { click, startWalk, threadReplies } from '../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../support/harness.ts';
 import { viewSubmission } from '../support/payloads.ts';
@@ -16,7 +17,7 @@ const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
 export function startWith(connectors: ConnectorsConfig): Promise<Harness> {
   return startHarness({
     walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
-    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors }),
+    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors: showAnswersIn(connectors, CHANNEL) }),
   });
 }
 

@@ -21,6 +21,7 @@ export function stepFetched(deps: SlackDeps) {
       walkthrough: value.w,
       version: value.v,
       user: body.user.id,
+      workspace: body.team?.id ?? body.user.team_id ?? '',
       thread: { channel, ts: message.thread_ts ?? message.ts },
       message: { ts: message.ts, blocks: (message.blocks ?? []) as Block[] },
     });

@@ -1,17 +1,17 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { calcAnswer } from '../../../calc/answer.ts';
-import { requestText } from '../../../connectors/types.ts';
-import { check } from '../../../diagnosis/check.ts';
 import { StoreUnavailableError, UsageError } from '../../../errors.ts';
+import { calculate } from '../../../usecases/calculate.ts';
+import { check, requestText } from '../../../usecases/connectors.ts';
 import { readStats } from '../../../usecases/read-stats.ts';
 import { rememberDiagnosis } from '../../../usecases/record-outcome.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure, storeDownText } from '../../failures.ts';
+import { gateOf, slackAsker } from '../../fetch-gate.ts';
 import { handOver } from '../../handover.ts';
-import { context, type MessageView, section } from '../../views/blocks.ts';
+import { context, type MessageView, mrkdwn, section } from '../../views/blocks.ts';
 import { calcView } from '../../views/calc.ts';
 import { diagnosisView } from '../../views/diagnosis.ts';
 import { helpView, listView, noticeView } from '../../views/help.ts';
@@ -83,7 +83,7 @@ function noFiles(_path: string, flag: string): string {
 }
 
 const calc: Verb<'calc'> = async (_deps, _args, request) =>
-  calcView(request.args, calcAnswer(request.args, noFiles));
+  calcView(request.args, calculate(request.args, noFiles));
 
 const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
   const playbook = walkable(deps, request.playbook);
@@ -127,22 +127,41 @@ const status: Verb<'status'> = async (deps, { command, client }) => {
 const CHECK_USAGE =
   'usage: /memdoctor check flink [<job-id>] | spark <app-id> | yarn <app-id> | kubernetes <namespace>/<pod> | glue <job-name>/<run-id> | dataflow <job-id>';
 
-/** `/memdoctor check ...`: the check use case fetches and diagnoses; the answer goes to the channel. */
+/** Where only the asker sees a check's answer, they are told why, so nobody takes it for a bug. */
+const ONLY_YOU =
+  'Shown only to you: answers fetched here are for the person who asked (connectors.yaml access: showIn lists the channels that may see them).';
+
+/**
+ * `/memdoctor check ...`: the check use case lets the asker through (or says why not), fetches and
+ * diagnoses; the answer goes to the channel where the access rule shows it there, else only to them.
+ */
 const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
   if (!request.system) return noticeView(CHECK_USAGE);
   if (!deps.connectors)
     return noticeView(
       'No connectors are configured: set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md).',
     );
+  const where = { workspace: command.team_id, user: command.user_id, channel: command.channel_id };
   const result = await check(
-    { system: request.system, workspace: command.team_id, ...(request.id ? { id: request.id } : {}) },
-    { connectors: deps.connectors, playbooks: deps.playbooks },
+    {
+      system: request.system,
+      workspace: command.team_id,
+      asker: slackAsker(deps, client, where),
+      ...(request.id ? { id: request.id } : {}),
+    },
+    { connectors: deps.connectors, playbooks: deps.playbooks, gate: gateOf(deps) },
   );
   const view = diagnosisView(result.report, deps.playbooks, command.user_id);
   const fetched = result.fetched.map((f) => `${requestText(f.path)} at ${f.fetchedAt}`).join(', ');
+  // The paths and notes hold what was typed (a Glue job name): escaped, they cannot mention or link.
   const note = context(
-    `Fetched from ${request.system}: ${fetched}${result.notes.length ? ` (${result.notes.join('; ')})` : ''}`,
+    mrkdwn(
+      `Fetched from ${request.system}: ${fetched}${result.notes.length ? ` (${result.notes.join('; ')})` : ''}`,
+    ),
   );
+  // For the asker only: its walkthrough runs in their DM, where its fetches are theirs alone too.
+  if (result.audience === 'asker')
+    return privateDiagnosis({ text: view.text, blocks: [context(ONLY_YOU), note, ...view.blocks] });
   await client.chat.postMessage({
     channel: command.channel_id,
     text: view.text,

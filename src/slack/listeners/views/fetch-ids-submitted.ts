@@ -27,6 +27,7 @@ export function fetchIdsSubmitted(deps: SlackDeps) {
       walkthrough: meta.w,
       version: meta.v,
       user: body.user.id,
+      workspace: body.team?.id ?? body.user.team_id ?? '',
       thread: { channel: meta.channel, ts: meta.thread },
       ids: typed.ids,
     });

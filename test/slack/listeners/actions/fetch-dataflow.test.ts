@@ -6,6 +6,7 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts'
 import { MemoryWalkthroughStore, WalkthroughService } from '../../../../src/walkthrough/index.ts';
 import { DF_JOB, dataflowFake, dataflowTargetFor } from '../../../connectors/fakes/dataflow-fake.ts';
 import { useFake } from '../../../connectors/support.ts';
+import { showAnswersIn } from '../../support/access.ts';
 import { buttonsOf, click, threadReplies } from '../../support/clicks.ts';
 import { diagnoseInChannel, type Harness, startHarness, waitFor } from '../../support/harness.ts';
 
@@ -42,7 +43,11 @@ afterEach(async () => {
 function startReal(connectors?: ConnectorsConfig): Promise<Harness> {
   return startHarness({
     walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
-    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, ...(connectors ? { connectors } : {}) }),
+    extend: (base) => ({
+      ...base,
+      playbooks: PLAYBOOKS,
+      ...(connectors ? { connectors: showAnswersIn(connectors, CHANNEL) } : {}),
+    }),
   });
 }
 

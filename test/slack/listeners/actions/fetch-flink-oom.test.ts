@@ -4,7 +4,7 @@ import { kubeFake, kubeTargetFor, MEMHOG } from '../../../connectors/fakes/kube-
 import { FLINK_TM, flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
 import { buttonsOf, click, startWalk } from '../../support/clicks.ts';
-import type { Harness } from '../../support/harness.ts';
+import { type Harness, waitFor } from '../../support/harness.ts';
 import { CHANNEL, fetchWithId, OWNER, startWith, stepTitled } from '../fetch-form.ts';
 
 // Registered first, so their stops run after the app's (vitest runs after-hooks in reverse).
@@ -72,6 +72,26 @@ describe('actions/fetch-step: the Flink container OOM-killed walkthrough fetched
     expect(flink.fake.seen.map((s) => s.path.split('?')[0])).toEqual([
       `/taskmanagers/${encodeURIComponent(FLINK_TM)}/metrics`,
     ]);
+  });
+
+  it("a TaskManager id '..' typed in the form asks the JobManager nothing (issue 35 finding 4)", async () => {
+    h = await startWith(connectors());
+    const { root, step } = await toPodStep();
+    await fetchWithId(h, step, 'Kubernetes API server', {
+      name: 'pod',
+      value: `${MEMHOG.namespace}/${MEMHOG.name}`,
+    });
+    const metrics = await stepTitled(
+      h,
+      root,
+      "How full are a TaskManager's heap, metaspace and direct memory?",
+    );
+    await fetchWithId(h, metrics, 'Flink JobManager', { name: 'taskManagerId', value: '..' });
+    const told = await waitFor(() =>
+      h.fake.callsTo('chat.postEphemeral').find((c) => String(c.args.text).includes('taskManagerId')),
+    );
+    expect(String(told.args.text)).toContain('".." is not a taskManagerId');
+    expect(flink.fake.seen).toEqual([]);
   });
 
   it('unconfigured, the pod step shows no Fetch button and nothing is requested', async () => {

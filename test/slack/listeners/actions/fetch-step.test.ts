@@ -4,6 +4,7 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts'
 import { MemoryWalkthroughStore, WalkthroughService } from '../../../../src/walkthrough/index.ts';
 import { flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
+import { showAnswersIn } from '../../support/access.ts';
 import { buttonsOf, click, startWalk, threadReplies } from '../../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 
@@ -22,7 +23,11 @@ afterEach(async () => {
 function startReal(connectors?: ConnectorsConfig): Promise<Harness> {
   return startHarness({
     walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
-    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, ...(connectors ? { connectors } : {}) }),
+    extend: (base) => ({
+      ...base,
+      playbooks: PLAYBOOKS,
+      ...(connectors ? { connectors: showAnswersIn(connectors, CHANNEL) } : {}),
+    }),
   });
 }
 

@@ -3,6 +3,7 @@ import type { ConnectorsConfig } from '../../../../src/connectors/config.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts';
 import { DF_JOB, dataflowFake, dataflowTargetFor } from '../../../connectors/fakes/dataflow-fake.ts';
 import type { RestFake } from '../../../connectors/fakes/rest-fake.ts';
+import { showAnswersIn } from '../../support/access.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 import { slashCommand } from '../../support/payloads.ts';
 
@@ -28,7 +29,9 @@ afterEach(async () => {
 });
 
 async function send(text: string, connectors: ConnectorsConfig) {
-  h = await startHarness({ extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors }) });
+  h = await startHarness({
+    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors: showAnswersIn(connectors, CHANNEL) }),
+  });
   await h.sender.command(
     slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
   );

@@ -4,6 +4,7 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts'
 import { FETCH_ID_BLOCK_PREFIX, FETCH_ID_INPUT, VIEW } from '../../../../src/slack/ids.ts';
 import { GLUE_JOB, GLUE_RUN } from '../../../connectors/fakes/aws-systems.ts';
 import { glueTargetFor, useGlueFake } from '../../../connectors/glue-support.ts';
+import { showAnswersIn } from '../../support/access.ts';
 import { click, threadReplies } from '../../support/clicks.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 import { slashCommand, viewSubmission } from '../../support/payloads.ts';
@@ -20,7 +21,9 @@ afterEach(async () => {
 });
 
 async function send(text: string, connectors: ConnectorsConfig) {
-  h = await startHarness({ extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors }) });
+  h = await startHarness({
+    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors: showAnswersIn(connectors, CHANNEL) }),
+  });
   await h.sender.command(
     slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
   );
@@ -51,6 +54,25 @@ describe('/memdoctor check glue', () => {
       'AWS Glue refused GetJobRun (AccessDeniedException: denied): the credentials need glue:GetJobRun',
     );
     expect(h.fake.messages.filter((m) => m.channel === CHANNEL)).toEqual([]);
+  });
+});
+
+describe('what was typed is shown escaped (issue 35 finding 5)', () => {
+  it('a job name holding <!channel> and a disguised link neither broadcasts nor links', async () => {
+    const typed = '<!channel> <https://evil.example/|click here>';
+    await send(`check glue ${typed}/${GLUE_RUN}`, { glue: glueTargetFor(aws.url) });
+    const shown = await waitFor(
+      () => h.fake.messages.find((m) => m.channel === CHANNEL) ?? h.fake.responses[0],
+    );
+    const everything = JSON.stringify([
+      shown,
+      h.fake.messages,
+      h.fake.responses,
+      h.fake.calls.map((c) => c.args),
+    ]);
+    expect(everything).toContain('&lt;!channel&gt; &lt;https://evil.example/|click here&gt;');
+    expect(everything).not.toContain('<!channel>');
+    expect(everything).not.toContain('<https://evil.example');
   });
 });
 

@@ -4,6 +4,7 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../../src/playbooks/load.ts'
 import { kubeFake, kubeTargetFor, MEMHOG } from '../../../connectors/fakes/kube-fake.ts';
 import { FLINK_JOB, flinkFake } from '../../../connectors/fakes/systems.ts';
 import { targetFor, useFake } from '../../../connectors/support.ts';
+import { showAnswersIn } from '../../support/access.ts';
 import { type Harness, startHarness, waitFor } from '../../support/harness.ts';
 import { slashCommand } from '../../support/payloads.ts';
 
@@ -21,7 +22,11 @@ afterEach(async () => {
 
 async function send(text: string, connectors?: ConnectorsConfig) {
   h = await startHarness({
-    extend: (base) => ({ ...base, playbooks: PLAYBOOKS, ...(connectors ? { connectors } : {}) }),
+    extend: (base) => ({
+      ...base,
+      playbooks: PLAYBOOKS,
+      ...(connectors ? { connectors: showAnswersIn(connectors, CHANNEL) } : {}),
+    }),
   });
   await h.sender.command(
     slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),

@@ -1,0 +1,12 @@
+import { calcAnswer } from '../calc/answer.ts';
+import type { FileReader } from '../calc/flags.ts';
+
+export type { FileReader };
+
+/**
+ * The calc use case: `calc <system> [--json] [--<setting> value ...]` answered the same in the
+ * terminal and in chat. The surface says how a file a flag names is read (the disk, or refused).
+ */
+export function calculate(args: readonly string[], readFile: FileReader): string {
+  return calcAnswer(args, readFile);
+}

@@ -1,0 +1,11 @@
+/**
+ * The connectors as the surfaces see them: their settings' types, loading connectors.yaml, the
+ * check and the gate every fetch passes. Surfaces import this, never src/connectors, so the
+ * access rule and the caps cannot be gone around (test/architecture/imports.test.ts).
+ */
+export type { AccessRules, ConnectorName, ConnectorsConfig } from '../connectors/config.ts';
+export { loadConnectorsConfig } from '../connectors/config.ts';
+export { requestText } from '../connectors/types.ts';
+export { type CheckRequest, type CheckResult, check } from '../diagnosis/check.ts';
+export { type Admission, type Asker, type Audience, FetchGate } from '../diagnosis/fetch-access.ts';
+export { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../diagnosis/fetch-limits.ts';
