@@ -147,7 +147,7 @@ export function diagnoseSlackFile(
 
 /**
  * Most bytes of a first file kept for its case (counted against the in-flight cap meanwhile); a
- * larger file, or one read while the cap is nearly full, is downloaded again for its case instead.
+ * larger file, or one read while the cap is over half full, is downloaded again for its case instead.
  */
 export const KEEP_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -220,7 +220,9 @@ export function diagnoseSlackFileKept<T>(
 ): Promise<T> {
   const source = file.name ?? file.id;
   const cap = deps.inflight;
-  const room = () => !cap || cap.bytesHeld <= cap.capBytes - KEEP_MAX_BYTES;
+  // Copies are kept only in the lower half of the cap: a kept copy is released once its case is read
+  // in the pool, so the other half stays for the inputs being read that the case read waits behind.
+  const room = () => !cap || cap.bytesHeld + KEEP_MAX_BYTES <= cap.capBytes / 2;
   return withDownload(deps, file, async (counted) => {
     const copy = new KeptCopy(room, counted);
     const input = {
