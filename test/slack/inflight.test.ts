@@ -148,6 +148,17 @@ describe('InflightBytes.stream', () => {
     expect(inflight.peakBytes).toBe(100);
   });
 
+  it('feeds the app gauges: the bytes held now and the most held at once', async () => {
+    const metrics = new SlackMetrics();
+    const inflight = new InflightBytes(100, 5000, (held) => metrics.inflightChanged(held));
+    await inflight.hold(70, async () => {
+      expect(await metrics.registry.metrics()).toContain('memdoctor_inflight_bytes 70');
+    });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('memdoctor_inflight_bytes 0');
+    expect(text).toContain('memdoctor_inflight_bytes_peak 70');
+  });
+
   it('refuses at once an input larger than the cap: it could never fit', async () => {
     const inflight = new InflightBytes(100, 5000);
     await expect(inflight.hold(101, async () => 'ran')).rejects.toThrow(/larger than the limit of 100 bytes/);
