@@ -194,7 +194,9 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
   const { walkthroughs, redis, playbooks } = resources;
   const pool = openEnginePool(config, playbooks, metrics, log);
   engines = pool;
-  const inflight = new InflightBytes(config.MEMDOCTOR_MAX_INFLIGHT_BYTES);
+  const inflight = new InflightBytes(config.MEMDOCTOR_MAX_INFLIGHT_BYTES, undefined, (held) =>
+    metrics.inflightChanged(held),
+  );
   const deps = { ...buildDeps(config, log, resources), engines: pool, metrics, inflight };
   const scrapes = await openMetricsServer(config, metrics, log);
   const app = createSlackApp(deps, {

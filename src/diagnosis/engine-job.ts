@@ -14,6 +14,11 @@ export interface EngineJob {
   onRead?: (bytes: number) => void;
   engine?: EngineHint;
   maxBytes?: number;
+  /**
+   * Runs the thread's work once the input has its thread, holding what the input holds meanwhile
+   * (a paste's bytes under the Slack app's in-flight cap): an input waiting for a thread holds none.
+   */
+  admit?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** One input of a case, read elsewhere into what a case keeps (its keys and facts), up to `maxBytes` of text. */

@@ -47,14 +47,22 @@ function resultOf(reply: EngineReply, kind: 'result' | 'stored'): EngineResult |
 
 /**
  * Runs the engine in worker threads so the event loop that answers Slack is never held by a
- * diagnosis: a bounded queue (full means busy, said so), and a time budget per input.
+ * diagnosis: a bounded queue (full means busy, said so), and a time budget per input counted from
+ * when its work starts. The queue is the pool's own, in arrival order: an input is handed to piscina
+ * only when a thread is free for it, so time spent waiting is never taken from its budget, and a
+ * stream is not read (its bytes not held) until its thread is ready to take them.
  */
 export class EnginePool {
   private readonly pool: Piscina;
   private readonly maxQueue: number;
   private readonly budgetMs: number;
   private readonly threads: number;
+  /** Inputs in the pool: on a thread or waiting for one. */
   private running = 0;
+  /** Inputs on a thread (at most `threads`). */
+  private active = 0;
+  /** Inputs waiting for a thread, oldest first: each is started by the input that frees one. */
+  private readonly queue: (() => void)[] = [];
   private threadErrorCount = 0;
 
   constructor(options: EnginePoolOptions) {
@@ -68,8 +76,9 @@ export class EnginePool {
       execArgv,
       minThreads: threads,
       maxThreads: threads,
-      // Admission is decided in run(); piscina's own bound only leaves room for threads still starting.
-      maxQueue: this.maxQueue + threads,
+      // Admission is decided in run(); piscina's own queue only holds a task while a thread
+      // replacing a stopped one starts.
+      maxQueue: threads,
       workerData: { playbooks: options.playbooks },
     });
     // A thread that dies holding no task is reported by piscina as an 'error' event; unheard, Node
@@ -87,7 +96,7 @@ export class EnginePool {
 
   /** Inputs waiting for a thread now (the metric and the "queued" notice read it). */
   get waiting(): number {
-    return this.pool.queueSize;
+    return this.queue.length;
   }
 
   /** True when a new input would wait for a thread rather than start at once. */
@@ -105,14 +114,9 @@ export class EnginePool {
    * most chunk-stream's window at a time), never gathered here first.
    */
   async run(job: EngineJob): Promise<EngineResult> {
-    if (this.full) throw new EngineBusyError(this.running - this.threads);
-    this.running++;
-    let reply: EngineReply;
-    try {
-      reply = job.chunks ? await this.runStream(job, job.chunks) : await this.runTask(taskOf(job));
-    } finally {
-      this.running--;
-    }
+    const reply = await this.inTurn(job.admit, (deadline) =>
+      job.chunks ? this.runStream(job, job.chunks, deadline) : this.runTask(taskOf(job), deadline),
+    );
     return resultOf(reply, 'result');
   }
 
@@ -121,35 +125,68 @@ export class EnginePool {
    * same queue, budget and streaming as a diagnosis: the event loop never reads the lines itself.
    */
   async readCase(job: CaseInputJob): Promise<StoredInput> {
+    const task = { source: job.source, maxBytes: job.maxBytes, caseInput: true };
+    const stream = { ...task, ...(job.onRead ? { onRead: job.onRead } : {}) };
+    const reply = await this.inTurn(undefined, (deadline) =>
+      this.runStream(stream, job.chunks, deadline, task),
+    );
+    return resultOf(reply, 'stored');
+  }
+
+  /**
+   * Runs `work` once a thread is free for it (refused as busy when the queue is full), with its
+   * budget counted from then: `admit` first takes what the input holds while it runs.
+   */
+  private async inTurn(
+    admit: EngineJob['admit'],
+    work: (deadline: AbortSignal) => Promise<EngineReply>,
+  ): Promise<EngineReply> {
     if (this.full) throw new EngineBusyError(this.running - this.threads);
     this.running++;
     try {
-      const task = { source: job.source, maxBytes: job.maxBytes, caseInput: true };
-      const reply = await this.runStream(
-        { ...task, ...(job.onRead ? { onRead: job.onRead } : {}) },
-        job.chunks,
-        task,
-      );
-      return resultOf(reply, 'stored');
+      await this.threadFree();
+      try {
+        const started = () => work(AbortSignal.timeout(this.budgetMs));
+        return await (admit ? admit(started) : started());
+      } finally {
+        this.handOn();
+      }
     } finally {
       this.running--;
     }
   }
 
+  /** Resolves once a thread is free for this input, in arrival order. */
+  private threadFree(): Promise<void> {
+    if (this.active < this.threads) {
+      this.active++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  /** The thread of an input that ended goes to the oldest input waiting, if any. */
+  private handOn(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.active--;
+  }
+
   /**
-   * The task is given to a thread once the input's first bytes are in hand: an input still waiting
-   * for them (for room under the in-flight cap, for Slack) holds no thread meanwhile.
+   * The stream is read once its thread is free: its first bytes, then the task, all within the
+   * budget (a download that never starts is stopped by it too).
    */
   private async runStream(
     job: EngineJob,
     chunks: AsyncIterable<Uint8Array>,
+    deadline: AbortSignal,
     task: EngineTask = taskOf(job),
   ): Promise<EngineReply> {
     const { port1, port2 } = new MessageChannel();
     const sender = new ChunkSender(chunks, port1, job.onRead);
     try {
-      await sender.opened;
-      const reply = await this.runTask({ ...task, port: port2 }, [port2]);
+      await untilAborted(sender.opened, deadline, this.budgetMs);
+      const reply = await this.runTask({ ...task, port: port2 }, deadline, [port2]);
       // A failed download also ends the thread's read; its own error says more than the thread's echo.
       if (sender.failure) throw sender.failure.error;
       return reply;
@@ -158,13 +195,16 @@ export class EnginePool {
     }
   }
 
-  /** Runs a task within the time budget (counted from here, waiting for a thread included). */
-  private async runTask(task: EngineTask, transferList: MessagePort[] = []): Promise<EngineReply> {
-    const signal = AbortSignal.timeout(this.budgetMs);
+  /** Runs a task on a thread, stopped when `deadline` passes. */
+  private async runTask(
+    task: EngineTask,
+    deadline: AbortSignal,
+    transferList: MessagePort[] = [],
+  ): Promise<EngineReply> {
     try {
-      return (await this.pool.run(task, { signal, transferList })) as EngineReply;
+      return (await this.pool.run(task, { signal: deadline, transferList })) as EngineReply;
     } catch (error) {
-      if (signal.aborted) throw new EngineTimeoutError(this.budgetMs);
+      if (deadline.aborted) throw new EngineTimeoutError(this.budgetMs);
       throw error;
     }
   }
@@ -172,4 +212,14 @@ export class EnginePool {
   close(): Promise<void> {
     return this.pool.destroy();
   }
+}
+
+/** `promise`, or an EngineTimeoutError once `deadline` passes first. */
+function untilAborted(promise: Promise<void>, deadline: AbortSignal, budgetMs: number): Promise<void> {
+  if (deadline.aborted) return Promise.reject(new EngineTimeoutError(budgetMs));
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(new EngineTimeoutError(budgetMs));
+    deadline.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => deadline.removeEventListener('abort', stop));
+  });
 }

@@ -13,9 +13,12 @@ import { countDiagnosis } from '../usecases/record-outcome.ts';
 import type { EngineHint } from '../usecases/types.ts';
 import type { SlackDeps } from './deps.ts';
 import { downloadSlackFile, type SlackFileRef } from './download.ts';
-import { InflightBusyError } from './inflight.ts';
+import { InflightBusyError, STREAM_PIECE_BYTES } from './inflight.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
+
+/** Runs the thread's work holding a paste's bytes (see EngineJob's `admit`). */
+type Admit = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
@@ -33,8 +36,15 @@ async function withinCap<T>(deps: DiagnoseDeps, bytes: number, work: () => Promi
   return deps.inflight.hold(bytes, work).catch((error: unknown) => countRefusal(deps, error));
 }
 
-/** A download, and what to tell when the reader is done with bytes of it (none without a cap). */
-type Counted = { chunks: AsyncIterable<Uint8Array>; onRead?: (bytes: number) => void };
+/**
+ * A download, what to tell when the reader is done with bytes of it, and how to count more bytes
+ * kept beside it if they fit now (none of these without a cap).
+ */
+type Counted = {
+  chunks: AsyncIterable<Uint8Array>;
+  onRead?: (bytes: number) => void;
+  tryTake?: (bytes: number) => boolean;
+};
 
 /**
  * Runs `work` over a file's download, each chunk counted against the in-flight cap from when it is
@@ -49,7 +59,10 @@ async function withDownload<T>(
   const share = deps.inflight?.stream();
   try {
     const chunks = await download(deps, file);
-    return await work(share ? { chunks: share.count(chunks), onRead: share.release } : { chunks });
+    const counted = share
+      ? { chunks: share.count(chunks), onRead: share.release, tryTake: share.tryTake }
+      : { chunks };
+    return await work(counted);
   } catch (error) {
     return countRefusal(deps, error);
   } finally {
@@ -63,6 +76,8 @@ function download(deps: DiagnoseDeps, file: SlackFileRef) {
     maxBytes: deps.settings.maxUploadBytes,
     allowedHosts: deps.settings.fileHosts,
     allowHttpLoopback: deps.settings.allowHttpLoopback === true,
+    // Reads no larger than the pieces the cap counts, so what a read brings is what is counted.
+    readBytes: deps.inflight?.pieceBytes ?? STREAM_PIECE_BYTES,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 }
@@ -73,6 +88,7 @@ async function run(
   input: DiagnosisInput,
   engine: EngineHint | undefined,
   workspace: string,
+  admit?: Admit,
 ): Promise<DiagnosisResult> {
   const { playbooks, assist, engines } = deps;
   const work = () =>
@@ -86,7 +102,7 @@ async function run(
       {
         playbooks,
         ...(assist ? { assist } : {}),
-        ...(engines ? { offload: (job) => engines.run(job) } : {}),
+        ...(engines ? { offload: (job) => engines.run({ ...job, ...(admit ? { admit } : {}) }) } : {}),
       },
     );
   const result = await (deps.metrics ? deps.metrics.timeDiagnosis(work) : work());
@@ -105,7 +121,13 @@ export function diagnosePaste(
   workspace = 'slack',
 ): Promise<DiagnosisResult> {
   const bytes = Buffer.byteLength(text);
-  return withinCap(deps, bytes, () => run(deps, { source: 'paste', text }, engine, workspace));
+  const input = { source: 'paste', text };
+  if (!deps.engines || !deps.inflight)
+    return withinCap(deps, bytes, () => run(deps, input, engine, workspace));
+  // With the pool, the paste's bytes count once its thread is free: a paste waiting for one holds no
+  // room that an input being read may need.
+  const admit = <T>(work: () => Promise<T>) => withinCap(deps, bytes, work);
+  return run(deps, input, engine, workspace, admit);
 }
 
 /**
@@ -125,14 +147,15 @@ export function diagnoseSlackFile(
 
 /**
  * Most bytes of a first file kept for its case (counted against the in-flight cap meanwhile); a
- * larger file, or one read while the cap is nearly full, is downloaded again for its case instead.
+ * larger file, or one read while the cap is over half full, is downloaded again for its case instead.
  */
 export const KEEP_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * A copy of a download's chunks as the diagnosis reads them, so the case reads them again without a
- * second download. Kept chunks stay counted against the in-flight cap until the case's reader is
- * done with them; once the copy is dropped, each chunk is released as the diagnosis reads it.
+ * second download. A chunk is kept only when the cap has room for its copy now: the kept chunk stays
+ * counted until the case's reader is done with it, the copy the diagnosis reads until it is read.
+ * Once the copy is dropped (too large, no room), each chunk goes to the diagnosis as it is.
  */
 class KeptCopy {
   private chunks: Uint8Array[] = [];
@@ -141,12 +164,12 @@ class KeptCopy {
 
   constructor(
     private readonly room: () => boolean,
-    private readonly release?: (bytes: number) => void,
+    private readonly counted: Counted,
   ) {}
 
   async *pass(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
     for await (const chunk of chunks) {
-      if (!this.dropped && this.bytes + chunk.length <= KEEP_MAX_BYTES && this.room()) {
+      if (!this.dropped && this.keeps(chunk.length)) {
         this.chunks.push(chunk);
         this.bytes += chunk.length;
         // The diagnosis gets its own copy: a thread takes the memory of what it is given (the
@@ -156,14 +179,19 @@ class KeptCopy {
       }
       this.drop();
       yield chunk;
-      this.release?.(chunk.length);
     }
+  }
+
+  /** Whether one more chunk is kept: within KEEP_MAX_BYTES, and its copy counted if it fits now. */
+  private keeps(bytes: number): boolean {
+    if (this.bytes + bytes > KEEP_MAX_BYTES || !this.room()) return false;
+    return this.counted.tryTake ? this.counted.tryTake(bytes) : true;
   }
 
   private drop(): void {
     if (this.dropped) return;
     this.dropped = true;
-    this.release?.(this.bytes);
+    this.counted.onRead?.(this.bytes);
     this.chunks = [];
   }
 
@@ -174,7 +202,8 @@ class KeptCopy {
     async function* replay() {
       yield* chunks;
     }
-    return { source, chunks: replay(), ...(this.release ? { onRead: this.release } : {}) };
+    const onRead = this.counted.onRead;
+    return { source, chunks: replay(), ...(onRead ? { onRead } : {}) };
   }
 }
 
@@ -191,10 +220,17 @@ export function diagnoseSlackFileKept<T>(
 ): Promise<T> {
   const source = file.name ?? file.id;
   const cap = deps.inflight;
-  const room = () => !cap || cap.bytesHeld <= cap.capBytes - KEEP_MAX_BYTES;
+  // Copies are kept only in the lower half of the cap: a kept copy is released once its case is read
+  // in the pool, so the other half stays for the inputs being read that the case read waits behind.
+  const room = () => !cap || cap.bytesHeld + KEEP_MAX_BYTES <= cap.capBytes / 2;
   return withDownload(deps, file, async (counted) => {
-    const copy = new KeptCopy(room, counted.onRead);
-    const result = await run(deps, { source, chunks: copy.pass(counted.chunks) }, undefined, workspace);
+    const copy = new KeptCopy(room, counted);
+    const input = {
+      source,
+      chunks: copy.pass(counted.chunks),
+      ...(counted.onRead ? { onRead: counted.onRead } : {}),
+    };
+    const result = await run(deps, input, undefined, workspace);
     return then(result, copy.again(source));
   });
 }

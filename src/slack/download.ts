@@ -23,6 +23,11 @@ export interface DownloadOptions {
    * a laptop (MEMDOCTOR_ALLOW_HTTP_LOOPBACK). Everything else gets the token over https only.
    */
   allowHttpLoopback?: boolean;
+  /**
+   * Most bytes one read of the body brings (a read into a buffer of this size), so the chunks in
+   * hand are bounded whatever the connection delivers; unset, chunks come as fetch gives them.
+   */
+  readBytes?: number;
   fetch?: typeof fetch;
 }
 
@@ -136,6 +141,31 @@ async function* limited(
 }
 
 /**
+ * The body in reads of at most `readBytes` each, into a buffer of that size (a byte stream's BYOB
+ * reader, what fetch gives); a body that is not a byte stream (a test's wrapped fetch) as it comes.
+ */
+async function* bodyChunks(body: ReadableStream<Uint8Array>, readBytes?: number): AsyncGenerator<Uint8Array> {
+  let reader: ReadableStreamBYOBReader | undefined;
+  try {
+    if (readBytes) reader = body.getReader({ mode: 'byob' });
+  } catch {
+    reader = undefined;
+  }
+  if (!reader || !readBytes) return yield* body as AsyncIterable<Uint8Array>;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read(new Uint8Array(readBytes));
+      if (done) return;
+      if (value.length > 0) yield value;
+    }
+  } finally {
+    // Stopped early (too large, the reader gave up): the connection is let go.
+    await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+/**
  * Streams a file shared in Slack with the bot token. Only the file's `url_private_download` is used,
  * only on a Slack host over https, and so is every redirect it takes; the size limit is checked before the request (the event's `size`), against
  * Content-Length, and again while streaming. Gunzip and its expanded-size limit are the engine's job.
@@ -162,5 +192,5 @@ export async function downloadSlackFile(
     await response.body.cancel();
     throw new SlackDownloadError(label, LOGIN_PAGE);
   }
-  return limited(label, response.body as AsyncIterable<Uint8Array>, options.maxBytes);
+  return limited(label, bodyChunks(response.body, options.readBytes), options.maxBytes);
 }

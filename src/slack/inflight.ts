@@ -1,4 +1,4 @@
-import { ErrorCode, MemdoctorError } from '../errors.ts';
+import { ErrorCode, InputTooLargeError, MemdoctorError } from '../errors.ts';
 
 /** How long an input waits for others' bytes to be released before the person is told to retry. */
 export const INFLIGHT_WAIT_MS = 30_000;
@@ -18,19 +18,22 @@ export class InflightBusyError extends MemdoctorError {
 
 /** What an input read as a stream holds of the cap (InflightBytes.stream). */
 export interface StreamHold {
-  /** The stream, each chunk counted once it is in hand; waits for room first (see InflightBytes). */
+  /**
+   * The stream in pieces of at most `pieceBytes` (never more than the cap), each counted before it
+   * is handed on; a piece waits for room first.
+   */
   count(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array>;
   /** Bytes the reader is done with: they no longer count. */
   release(bytes: number): void;
-  /** Releases whatever is still counted; a chunk still waiting for room is refused. */
+  /** Takes `bytes` more only if they fit now (a copy kept beside the stream); false when they do not. */
+  tryTake(bytes: number): boolean;
+  /** Releases whatever is still counted; a piece still waiting for room is refused. */
   close(): void;
 }
 
-/** One input's share: a paste holds its size; a stream what it has in hand, chunk by chunk. */
+/** One input's share of the cap. */
 interface Share {
   held: number;
-  /** A stream that has had a chunk let in: it is being read, so it may always go on (see fits). */
-  started: boolean;
 }
 
 interface Waiter {
@@ -40,24 +43,41 @@ interface Waiter {
   reject(error: Error): void;
 }
 
+/** Largest piece of a stream counted at once: a download reads at most this much per read (download.ts). */
+export const STREAM_PIECE_BYTES = 64 * 1024;
+
+/** The pieces of `chunk`, each at most `most` bytes (views, no copy). */
+function* piecesOf(chunk: Uint8Array, most: number): Generator<Uint8Array> {
+  if (chunk.length <= most) return yield chunk;
+  for (let at = 0; at < chunk.length; at += most) yield chunk.subarray(at, at + most);
+}
+
 /**
  * A cap on the bytes of pastes and uploads in hand at once (MEMDOCTOR_MAX_INFLIGHT_BYTES), so a
  * burst of large uploads cannot take the process's memory: past it an input waits, and is refused
  * with a "try again" after INFLIGHT_WAIT_MS. Whatever fits is let in, oldest first, so a paste is
- * not held behind a large upload that does not fit yet. One input larger than the cap runs alone.
+ * not held behind a large upload that does not fit yet. What is counted never passes the cap: an
+ * input larger than the cap is refused at once, and a stream is counted piece by piece.
  *
- * A paste holds its size until its result. An upload is counted as it streams: each chunk from when
+ * A paste holds its size until its result. An upload is counted as it streams: each piece from when
  * it is in hand until the engine has read it, so what counts is what is held, not the file's size.
- * An upload already being read that holds nothing may always take its next chunk: inputs waiting
- * behind it in the engine's queue must not stop it (the cap may be passed by one chunk per such upload).
+ * The diagnosis pool counts an input only once a thread has taken it (setup/engine-pool.ts), so
+ * what holds the cap is always being read and room always comes back: inputs waiting for a thread
+ * hold none of it.
  */
 export class InflightBytes {
   private held = 0;
+  private peak = 0;
   private readonly waiting: Waiter[] = [];
 
+  /**
+   * @param waitMs how long an input waits for room before it is refused.
+   * @param onChange told the bytes held after every change (the app's gauge, tests).
+   */
   constructor(
     readonly capBytes: number,
     private readonly waitMs = INFLIGHT_WAIT_MS,
+    private readonly onChange?: (heldBytes: number) => void,
   ) {}
 
   /** Bytes held by inputs being read or diagnosed now. */
@@ -65,9 +85,21 @@ export class InflightBytes {
     return this.held;
   }
 
+  /** The most bytes ever held at once: never more than the cap. */
+  get peakBytes(): number {
+    return this.peak;
+  }
+
+  /** The largest piece a stream is counted in: a piece, or the cap when that is smaller. */
+  get pieceBytes(): number {
+    return Math.min(STREAM_PIECE_BYTES, this.capBytes);
+  }
+
   /** Runs `work` holding `bytes` of the cap; throws InflightBusyError when no room came in time. */
   async hold<T>(bytes: number, work: () => Promise<T>): Promise<T> {
-    const share: Share = { held: 0, started: false };
+    // It could never fit: waiting would only delay the same answer.
+    if (bytes > this.capBytes) throw new InputTooLargeError('this input', this.capBytes);
+    const share: Share = { held: 0 };
     await this.acquire(bytes, share);
     try {
       return await work();
@@ -78,21 +110,27 @@ export class InflightBytes {
 
   /** A share for an input read as a stream; close it once the input's result is in. */
   stream(): StreamHold {
-    const share: Share = { held: 0, started: false };
+    const share: Share = { held: 0 };
     let closed = false;
+    const most = this.pieceBytes;
     const enter = async (bytes: number) => {
       if (closed) throw new InflightBusyError(this.held, this.capBytes);
       await this.acquire(bytes, share);
-      share.started = true;
     };
     return {
       count: async function* (chunks) {
-        for await (const chunk of chunks) {
-          await enter(chunk.length);
-          yield chunk;
-        }
+        for await (const chunk of chunks)
+          for (const piece of piecesOf(chunk, most)) {
+            await enter(piece.length);
+            yield piece;
+          }
       },
       release: (bytes) => this.give(share, Math.min(bytes, share.held)),
+      tryTake: (bytes) => {
+        if (closed || this.waiting.length > 0 || !this.fits(bytes)) return false;
+        this.take(share, bytes);
+        return true;
+      },
       close: () => {
         closed = true;
         this.dropWaiting(share);
@@ -101,24 +139,27 @@ export class InflightBytes {
     };
   }
 
-  private fits(bytes: number, share: Share): boolean {
-    if (share.started && share.held === 0) return true;
-    return this.held === 0 || this.held + bytes <= this.capBytes;
+  private fits(bytes: number): boolean {
+    return this.held + bytes <= this.capBytes;
   }
 
   private give(share: Share, bytes: number): void {
+    if (bytes <= 0) return;
     share.held -= bytes;
     this.held -= bytes;
+    this.onChange?.(this.held);
     this.admitWaiting();
   }
 
   private take(share: Share, bytes: number): void {
     share.held += bytes;
     this.held += bytes;
+    this.peak = Math.max(this.peak, this.held);
+    this.onChange?.(this.held);
   }
 
   private acquire(bytes: number, share: Share): Promise<void> {
-    if (this.fits(bytes, share)) {
+    if (this.fits(bytes)) {
       this.take(share, bytes);
       return Promise.resolve();
     }
@@ -144,7 +185,7 @@ export class InflightBytes {
     });
   }
 
-  /** A closed stream's chunk still waiting for room: refused, it is no longer wanted. */
+  /** A closed stream's piece still waiting for room: refused, it is no longer wanted. */
   private dropWaiting(share: Share): void {
     for (const waiter of this.waiting.filter((w) => w.share === share)) {
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
@@ -155,7 +196,7 @@ export class InflightBytes {
   /** Admits, oldest first, every waiting input that fits now. */
   private admitWaiting(): void {
     for (const waiter of [...this.waiting]) {
-      if (!this.fits(waiter.bytes, waiter.share)) continue;
+      if (!this.fits(waiter.bytes)) continue;
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
       this.take(waiter.share, waiter.bytes);
       waiter.admit();

@@ -69,6 +69,29 @@ export class SlackMetrics {
     registers: [this.registry],
   });
 
+  readonly inflightBytes = new Gauge({
+    name: 'memdoctor_inflight_bytes',
+    help: 'Bytes of pastes and uploads in hand now (counted against MEMDOCTOR_MAX_INFLIGHT_BYTES)',
+    registers: [this.registry],
+  });
+
+  readonly inflightPeakBytes = new Gauge({
+    name: 'memdoctor_inflight_bytes_peak',
+    help: 'The most bytes of pastes and uploads in hand at once since the app started',
+    registers: [this.registry],
+  });
+
+  /** Sets the in-flight gauges to `held` bytes (InflightBytes tells each change). */
+  inflightChanged(held: number): void {
+    this.inflightBytes.set(held);
+    if (held > (this.peakHeld ?? 0)) {
+      this.peakHeld = held;
+      this.inflightPeakBytes.set(held);
+    }
+  }
+
+  private peakHeld: number | undefined;
+
   constructor(queueDepth: () => number = () => 0) {
     new Gauge({
       name: 'memdoctor_diagnosis_queue_depth',

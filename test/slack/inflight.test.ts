@@ -119,31 +119,60 @@ describe('InflightBytes.stream', () => {
     expect(inflight.bytesHeld).toBe(0);
   });
 
-  it('lets a stream already being read go on when it holds nothing, while a new one waits', async () => {
-    const inflight = new InflightBytes(100, 5000);
+  it('never counts past the cap: a stream waits for room like any input, in pieces no larger than the cap', async () => {
+    const changes: number[] = [];
+    const inflight = new InflightBytes(100, 5000, (held) => changes.push(held));
     const reading = inflight.stream();
-    const chunks = reading.count(chunksOf(30, 30));
-    const first = await chunks.next();
-    reading.release(first.value?.length ?? 0);
+    // One chunk larger than the cap is counted piece by piece, each released once read.
+    const pieces: number[] = [];
+    for await (const piece of reading.count(chunksOf(250))) {
+      pieces.push(piece.length);
+      reading.release(piece.length);
+    }
+    expect(pieces).toEqual([100, 100, 50]);
     const release = await holdOther(inflight, 100);
-    // The cap is full: the stream being read takes its next chunk, a new stream waits.
-    expect((await chunks.next()).value?.length).toBe(30);
-    expect(inflight.bytesHeld).toBe(130);
-    const waiting = inflight.stream();
+    const chunks = reading.count(chunksOf(30));
     let admitted = false;
-    const next = waiting
-      .count(chunksOf(10))
-      .next()
-      .then(() => {
-        admitted = true;
-      });
+    const next = chunks.next().then(() => {
+      admitted = true;
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(admitted).toBe(false);
+    expect(inflight.bytesHeld).toBe(100);
     release();
-    reading.close();
     await next;
-    expect(inflight.bytesHeld).toBe(10);
-    waiting.close();
+    expect(inflight.bytesHeld).toBe(30);
+    reading.close();
+    expect(inflight.bytesHeld).toBe(0);
+    expect(Math.max(...changes)).toBe(100);
+    expect(inflight.peakBytes).toBe(100);
+  });
+
+  it('feeds the app gauges: the bytes held now and the most held at once', async () => {
+    const metrics = new SlackMetrics();
+    const inflight = new InflightBytes(100, 5000, (held) => metrics.inflightChanged(held));
+    await inflight.hold(70, async () => {
+      expect(await metrics.registry.metrics()).toContain('memdoctor_inflight_bytes 70');
+    });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('memdoctor_inflight_bytes 0');
+    expect(text).toContain('memdoctor_inflight_bytes_peak 70');
+  });
+
+  it('refuses at once an input larger than the cap: it could never fit', async () => {
+    const inflight = new InflightBytes(100, 5000);
+    await expect(inflight.hold(101, async () => 'ran')).rejects.toThrow(/larger than the limit of 100 bytes/);
+  });
+
+  it('keeps a copy beside a stream only when it fits now, and never ahead of a waiting input', async () => {
+    const inflight = new InflightBytes(100, 5000);
+    const share = inflight.stream();
+    expect(share.tryTake(60)).toBe(true);
+    expect(share.tryTake(50)).toBe(false);
+    const waiting = inflight.hold(50, async () => 'ran');
+    expect(share.tryTake(10)).toBe(false);
+    share.close();
+    expect(await waiting).toBe('ran');
     expect(inflight.bytesHeld).toBe(0);
   });
 

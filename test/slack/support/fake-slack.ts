@@ -29,6 +29,9 @@ interface StoredFile {
   redirect?: string;
   /** The connection is cut after this many bytes of the body, as a network failure would. */
   breakAfter?: number;
+  /** Only this many bytes of the body are sent until `gate` resolves: a download Slack is slow to finish. */
+  holdAfter?: number;
+  gate?: Promise<void>;
 }
 
 /** The workspace the fake pretends to be. */
@@ -135,6 +138,25 @@ export class FakeSlack {
     };
   }
 
+  /**
+   * A file whose download sends its first `holdAfter` bytes at once and the rest only when the
+   * returned `release` is called: it holds whoever reads it for as long as the test wants.
+   */
+  addHeldFile(id: string, name: string, bytes: Buffer, holdAfter: number) {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.files.set(id, { name, bytes, holdAfter, gate });
+    const file = {
+      id,
+      name,
+      size: bytes.length,
+      url_private_download: `${this.base}/files-pri/T1-${id}/download/${name}`,
+    };
+    return { file, release };
+  }
+
   /** A file whose download answers 302 to `location`, as a compromised or odd file host would. */
   addRedirectingFile(id: string, name: string, location: string) {
     this.files.set(id, { name, bytes: Buffer.alloc(0), redirect: location });
@@ -217,6 +239,12 @@ export class FakeSlack {
     }
     this.served.set(id, (this.served.get(id) ?? 0) + 1);
     res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.bytes.length });
+    if (file.gate && file.holdAfter !== undefined) {
+      const rest = file.bytes.subarray(file.holdAfter);
+      res.write(file.bytes.subarray(0, file.holdAfter));
+      void file.gate.then(() => res.end(rest));
+      return;
+    }
     if (file.breakAfter === undefined) return void res.end(file.bytes);
     res.write(file.bytes.subarray(0, file.breakAfter), () => res.destroy());
   }
