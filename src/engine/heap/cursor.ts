@@ -1,0 +1,85 @@
+/**
+ * A window on the bytes read so far: the parser asks for n bytes at a time and the window keeps what a
+ * record still needs across chunk boundaries. Offsets are counted from the start of the (decompressed) dump.
+ */
+export class Cursor {
+  private buffer: Uint8Array = new Uint8Array(0);
+  private view = new DataView(this.buffer.buffer);
+  /** Position of the next unread byte in the buffer. */
+  pos = 0;
+  /** Offset in the dump of buffer[0]. */
+  private base = 0;
+
+  constructor(readonly idSize: number) {}
+
+  /** Adds a chunk, keeping the unread tail of the previous one. */
+  append(chunk: Uint8Array): void {
+    const tail = this.buffer.subarray(this.pos);
+    this.base += this.pos;
+    if (tail.length === 0) {
+      this.buffer = chunk;
+    } else {
+      const joined = new Uint8Array(tail.length + chunk.length);
+      joined.set(tail, 0);
+      joined.set(chunk, tail.length);
+      this.buffer = joined;
+    }
+    this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
+    this.pos = 0;
+  }
+
+  /** Offset in the dump of the next unread byte. */
+  get offset(): number {
+    return this.base + this.pos;
+  }
+
+  available(): number {
+    return this.buffer.length - this.pos;
+  }
+
+  has(n: number): boolean {
+    return this.buffer.length - this.pos >= n;
+  }
+
+  bytes(): Uint8Array {
+    return this.buffer;
+  }
+
+  u1(): number {
+    return this.buffer[this.pos++] as number;
+  }
+
+  u2(): number {
+    const v = this.view.getUint16(this.pos);
+    this.pos += 2;
+    return v;
+  }
+
+  u4(): number {
+    const v = this.view.getUint32(this.pos);
+    this.pos += 4;
+    return v;
+  }
+
+  i4(): number {
+    const v = this.view.getInt32(this.pos);
+    this.pos += 4;
+    return v;
+  }
+
+  id(): number {
+    const v = this.idAt(this.pos);
+    this.pos += this.idSize;
+    return v;
+  }
+
+  /** The identifier at a buffer position, without moving. */
+  idAt(at: number): number {
+    if (this.idSize === 4) return this.view.getUint32(at);
+    return this.view.getUint32(at) * 4294967296 + this.view.getUint32(at + 4);
+  }
+
+  skip(n: number): void {
+    this.pos += n;
+  }
+}

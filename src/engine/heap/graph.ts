@@ -1,0 +1,120 @@
+import { type HeapBuilder, ObjectKind } from './heap-builder.js';
+import { IdIndex } from './id-index.js';
+
+/**
+ * The object graph in compressed-sparse-row form: object i's references are targets[start[i]..start[i+1]),
+ * each with its label (field ordinal, array index or an EdgeLabel). Node n is the virtual GC root, whose
+ * references are the distinct objects of the root records.
+ */
+export interface HeapGraph {
+  /** Objects in the dump; the virtual root is node n. */
+  n: number;
+  ids: Float64Array;
+  classOf: Int32Array;
+  kind: Uint8Array;
+  shallow: Float64Array;
+  start: Float64Array;
+  targets: Int32Array;
+  labels: Uint32Array;
+  /** References to ids no object has (a dump cut short, or objects the JVM left out). */
+  dangling: number;
+  index: IdIndex;
+  /** No root record matched an object (a dump cut before HotSpot writes its roots, after the objects). */
+  rootsMissing: boolean;
+  /** The stand-in roots then: every class object and every object nothing refers to. */
+  fallbackRoots: number[];
+}
+
+/** Resolves every reference to a dense index and adds the virtual root's edges. */
+export function buildGraph(heap: HeapBuilder): HeapGraph {
+  const ids = heap.ids.toArray();
+  const n = ids.length;
+  const index = new IdIndex(ids);
+  const classOf = heap.classOf.toArray();
+  const kind = heap.kind.toArray();
+  const javaLangClass = heap.classes.findIndex((c) => c.name === 'java.lang.Class');
+  for (let i = 0; i < n; i++) if (kind[i] === ObjectKind.class) classOf[i] = javaLangClass;
+
+  const ends = heap.edgeEnd.toArray();
+  const rawTargets = heap.edgeTarget;
+  const rawLabels = heap.edgeLabel;
+  const start = new Float64Array(n + 2);
+  const targets = new Int32Array(rawTargets.length + n);
+  const labels = new Uint32Array(targets.length);
+  let m = 0;
+  let dangling = 0;
+  let from = 0;
+  for (let i = 0; i < n; i++) {
+    start[i] = m;
+    const to = ends[i] as number;
+    for (let e = from; e < to; e++) {
+      const target = index.get(rawTargets.get(e));
+      if (target < 0) {
+        dangling++;
+        continue;
+      }
+      targets[m] = target;
+      labels[m++] = rawLabels.get(e);
+    }
+    from = to;
+  }
+  start[n] = m;
+  let rootTargets = distinctRoots(heap, index);
+  const rootsMissing = rootTargets.length === 0;
+  if (rootsMissing) rootTargets = standInRoots(kind, targets.subarray(0, m));
+  for (const target of rootTargets) targets[m++] = target;
+  start[n + 1] = m;
+  return {
+    n,
+    ids,
+    classOf,
+    kind,
+    shallow: heap.shallow.toArray(),
+    start,
+    targets: targets.subarray(0, m),
+    labels: labels.subarray(0, m),
+    dangling,
+    index,
+    rootsMissing,
+    fallbackRoots: rootsMissing ? rootTargets : [],
+  };
+}
+
+function standInRoots(kind: Uint8Array, targets: Int32Array): number[] {
+  const referenced = new Uint8Array(kind.length);
+  for (const t of targets) referenced[t] = 1;
+  const out: number[] = [];
+  for (let i = 0; i < kind.length; i++) if (kind[i] === ObjectKind.class || referenced[i] === 0) out.push(i);
+  return out;
+}
+
+function distinctRoots(heap: HeapBuilder, index: IdIndex): number[] {
+  const seen = new Set<number>();
+  for (let r = 0; r < heap.rootIds.length; r++) {
+    const target = index.get(heap.rootIds.get(r));
+    if (target >= 0) seen.add(target);
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+
+/** Reverse edges, for the dominator computation: preds[predStart[i]..predStart[i+1]) point at i. */
+export function predecessors(g: HeapGraph): { predStart: Float64Array; preds: Int32Array } {
+  const total = g.n + 1;
+  const predStart = new Float64Array(total + 1);
+  for (let e = 0; e < g.targets.length; e++) {
+    const w = (g.targets[e] as number) + 1;
+    predStart[w] = (predStart[w] as number) + 1;
+  }
+  for (let i = 0; i < total; i++) predStart[i + 1] = (predStart[i + 1] as number) + (predStart[i] as number);
+  const fill = predStart.slice(0, total);
+  const preds = new Int32Array(g.targets.length);
+  for (let v = 0; v < total; v++) {
+    for (let e = g.start[v] as number; e < (g.start[v + 1] as number); e++) {
+      const w = g.targets[e] as number;
+      const at = fill[w] as number;
+      preds[at] = v;
+      fill[w] = at + 1;
+    }
+  }
+  return { predStart, preds };
+}
