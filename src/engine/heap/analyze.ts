@@ -166,7 +166,8 @@ function holderText(
     if (!field.startsWith('<') && field !== '?')
       return `static ${className0(heap, g, s.node).slice('class '.length)}.${field}`;
   }
-  if (g.kind[s.node] === ObjectKind.class) return `its static fields (${pathText(root, path, g)})`;
+  if (g.kind[s.node] === ObjectKind.class) return 'its static fields';
+  if (g.rootsMissing) return 'no GC root (the dump was cut before its root records)';
   return pathText(root, path, g);
 }
 

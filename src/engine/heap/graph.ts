@@ -33,7 +33,13 @@ export function buildGraph(heap: HeapBuilder): HeapGraph {
   const classOf = heap.classOf.toArray();
   const kind = heap.kind.toArray();
   const javaLangClass = heap.classes.findIndex((c) => c.name === 'java.lang.Class');
-  for (let i = 0; i < n; i++) if (kind[i] === ObjectKind.class) classOf[i] = javaLangClass;
+  const shallow = heap.shallow.toArray();
+  const classObjectSize = heap.instanceShallow(javaLangClass);
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== ObjectKind.class) continue;
+    classOf[i] = javaLangClass;
+    shallow[i] = classObjectSize;
+  }
 
   const ends = heap.edgeEnd.toArray();
   const rawTargets = heap.edgeTarget;
@@ -69,7 +75,7 @@ export function buildGraph(heap: HeapBuilder): HeapGraph {
     ids,
     classOf,
     kind,
-    shallow: heap.shallow.toArray(),
+    shallow,
     start,
     targets: targets.subarray(0, m),
     labels: labels.subarray(0, m),
@@ -88,8 +94,20 @@ function standInRoots(kind: Uint8Array, targets: Int32Array): number[] {
   return out;
 }
 
+/**
+ * The objects of the root records, every class of the bootstrap loader (class loader id 0) and every
+ * array class: HotSpot writes ROOT STICKY CLASS only for the bootstrap loader's instance classes, yet
+ * its array classes live as long as the JVM (Eclipse MAT counts every bootstrap class as a system-class
+ * root), and an array class is referenced by nothing in a dump but its instances: one array would
+ * otherwise "retain" its class, which VisualVM's heap library does not count either.
+ */
 function distinctRoots(heap: HeapBuilder, index: IdIndex): number[] {
   const seen = new Set<number>();
+  if (heap.rootIds.length === 0) return [];
+  for (const c of heap.classes) {
+    const target = c.loaderId === 0 || c.name.endsWith('[]') ? index.get(c.id) : -1;
+    if (target >= 0) seen.add(target);
+  }
   for (let r = 0; r < heap.rootIds.length; r++) {
     const target = index.get(heap.rootIds.get(r));
     if (target >= 0) seen.add(target);

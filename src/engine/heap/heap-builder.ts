@@ -81,9 +81,9 @@ export class HeapBuilder {
     const name = this.classNames.get(info.id) ?? `<class ${info.id}>`;
     this.classIndex.set(info.id, this.classes.length);
     this.classes.push({ ...info, name });
-    let staticBytes = 0;
-    for (const field of statics) staticBytes += fieldBytes(this.sizes, field.type);
-    this.startObject(info.id, -1, ObjectKind.class, instanceSize(this.sizes, staticBytes));
+    // The size is set once java.lang.Class is known (buildGraph): VisualVM counts a class object as
+    // one java.lang.Class instance, its static values not included.
+    this.startObject(info.id, -1, ObjectKind.class, 0);
     if (info.superId !== 0) this.addEdge(info.superId, EdgeLabel.superclass);
     if (info.loaderId !== 0) this.addEdge(info.loaderId, EdgeLabel.loader);
     statics.forEach((field, ordinal) => {
@@ -149,6 +149,12 @@ export class HeapBuilder {
     const index = this.classes.findIndex((c) => c.name === name);
     this.primitiveArrayClass.set(type, index);
     return index;
+  }
+
+  /** An instance's shallow size for the class at this index. */
+  instanceShallow(classIndex: number): number {
+    const info = this.classes[classIndex];
+    return info ? (info.layout ?? this.layoutOf(info)).shallow : 0;
   }
 
   private layoutOf(info: ClassInfo): NonNullable<ClassInfo['layout']> {
