@@ -25,6 +25,19 @@ const STACK_ROOTS = new Set<number>([
  * analysis. Two passes over the source: the graph, then the few thread names.
  */
 export async function analyzeHeapDump(source: DumpSource, progress?: Progress): Promise<HeapReport> {
+  return (await analyzeHeapDumpInDepth(source, progress)).report;
+}
+
+/** The report with the graph and retained sizes it came from, for checks against another tool. */
+export interface HeapAnalysis {
+  report: HeapReport;
+  heap: HeapBuilder;
+  graph: HeapGraph;
+  /** Retained bytes by object index (the virtual root last). */
+  retained: Float64Array;
+}
+
+export async function analyzeHeapDumpInDepth(source: DumpSource, progress?: Progress): Promise<HeapAnalysis> {
   const { heap, end, version } = await readHeap(source, progress);
   const g = buildGraph(heap);
   const { predStart, preds } = predecessors(g);
@@ -40,7 +53,7 @@ export async function analyzeHeapDump(source: DumpSource, progress?: Progress): 
   await threadNames(source, heap, g, threads);
   const suspects = describeSuspects(heap, g, threads, findSuspects(g, view, total), total);
   const oom = oomThread(threads);
-  return {
+  const report: HeapReport = {
     dump: {
       version,
       idSize: heap.idSize,
@@ -63,6 +76,7 @@ export async function analyzeHeapDump(source: DumpSource, progress?: Progress): 
     ...(oom && { oomThread: { name: oom.name, frames: oom.frames } }),
     threads: threads.map((t) => ({ name: t.name, frames: t.frames.length })),
   };
+  return { report, heap, graph: g, retained };
 }
 
 function unreachable(g: HeapGraph, idom: Int32Array): { objects: number; bytes: number } {
