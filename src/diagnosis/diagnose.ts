@@ -1,5 +1,6 @@
 import type { BlockOptions } from '../engine/blocks.ts';
 import type { Extractor } from '../engine/extractors/types.ts';
+import type { HeapReport } from '../engine/heap/index.ts';
 import {
   diagnoseStream,
   diagnoseText,
@@ -15,6 +16,7 @@ import { type Selection, selectLines } from '../llm/select.ts';
 import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
 import type { EngineOffload } from './engine-job.ts';
+import { diagnoseHeapDump, looksLikeHeapDump, peekInput } from './heap-dump.ts';
 import { engineNotes } from './notes.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
@@ -80,6 +82,8 @@ export interface DiagnosisResult {
   suggestion?: Suggestion;
   /** What a person may want to know besides the result (a model that could not help, a failed parser). */
   notes: string[];
+  /** When the input was a Java heap dump: what holds its memory (names, counts and sizes only). */
+  heap?: HeapReport;
 }
 
 /** Runs the engine; with a model configured, the lines it may see are selected as the engine reads. */
@@ -144,6 +148,24 @@ export async function diagnose(
   request: DiagnosisRequest,
   context: DiagnosisContext,
 ): Promise<DiagnosisResult> {
+  if (!('text' in request.input)) {
+    const { head, all } = await peekInput(request.input.chunks);
+    const { input } = request;
+    if (looksLikeHeapDump(head)) {
+      // No model sees any part of a heap dump: passwords, tokens and personal data live in them.
+      const result = await diagnoseHeapDump(
+        {
+          source: input.source,
+          all: reportingReads(all, input.onRead),
+          ...(input.seekable ? { seekable: input.seekable } : {}),
+        },
+        context.playbooks,
+      );
+      request.onReport?.(result);
+      return result;
+    }
+    request = { ...request, input: { ...input, chunks: all } };
+  }
   const { engine, selection } = await runEngine(request, context);
   const result: DiagnosisResult = {
     report: engine.report,

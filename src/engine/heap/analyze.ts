@@ -1,15 +1,16 @@
-import { formatSize } from '../units.js';
-import { className0, describeRoot, pathText } from './describe.js';
-import { dominators } from './dominators.js';
-import { SubTag } from './format.js';
-import { buildGraph, type HeapGraph, predecessors } from './graph.js';
-import { type HeapBuilder, ObjectKind } from './heap-builder.js';
-import { edgeName, type PathStep, pathTo, shortestParents } from './paths.js';
-import { type DumpSource, type Progress, readHeap } from './read.js';
-import type { HeapReport, HeapSuspect, RootDescription } from './report.js';
-import { dominatorChildren, retainedSizes } from './retained.js';
-import { type DominatorView, findSuspects, type RawSuspect } from './suspects.js';
-import { oomThread, type ThreadInfo, threadNames, threadsOf } from './threads.js';
+import { formatSize } from '../units.ts';
+import { className0, describeRoot, pathText } from './describe.ts';
+import { dominators } from './dominators.ts';
+import { SubTag } from './format.ts';
+import { buildGraph, type HeapGraph, predecessors } from './graph.ts';
+import { type HeapBuilder, ObjectKind } from './heap-builder.ts';
+import { systemsOf } from './holders.ts';
+import { edgeName, type PathStep, pathTo, shortestParents } from './paths.ts';
+import { type DumpSource, type Progress, readHeap } from './read.ts';
+import type { HeapReport, HeapSuspect, RootDescription } from './report.ts';
+import { dominatorChildren, retainedSizes } from './retained.ts';
+import { type DominatorView, findSuspects, type RawSuspect } from './suspects.ts';
+import { oomThread, type ThreadInfo, threadNames, threadsOf } from './threads.ts';
 
 const HISTOGRAM_ROWS = 30;
 /** Roots held by a thread's stack: a path through them is reported only when no other path exists. */
@@ -75,6 +76,7 @@ export async function analyzeHeapDumpInDepth(source: DumpSource, progress?: Prog
     suspects,
     ...(oom && { oomThread: { name: oom.name, frames: oom.frames } }),
     threads: threads.map((t) => ({ name: t.name, frames: t.frames.length })),
+    systems: systemsOf(heap.classes.map((c) => c.name)),
   };
   return { report, heap, graph: g, retained };
 }
@@ -120,47 +122,53 @@ function describeSuspects(
   total: number,
 ): HeapSuspect[] {
   if (raw.length === 0) return [];
+  // Equal holders (four threads with the same ThreadLocal) come out in the order of their text.
   const lasting = shortestParents(
     g,
     rootObjects(heap, g, (kind) => !STACK_ROOTS.has(kind)),
     heap.classes,
   );
   let anyRoot: Int32Array | undefined;
-  return raw.map((s) => {
-    let path = pathTo(g, lasting, s.node, heap.classes);
-    if (!path) {
-      anyRoot ??= shortestParents(
-        g,
-        rootObjects(heap, g, () => true),
-        heap.classes,
-      );
-      path = pathTo(g, anyRoot, s.node, heap.classes) ?? [{ node: s.node, via: '' }];
-    }
-    const root = describeRoot(heap, g, threads, path);
-    const className = className0(heap, g, s.node);
-    const percent = pct(s.retained, total);
-    const what = s.kind === 'object' ? className : `${s.instances} instances of ${className}`;
-    const via = s.kind === 'object' ? ` via ${holderText(heap, g, s, root, path)}` : '';
-    return {
-      kind: s.kind,
-      className,
-      instances: s.instances,
-      retainedBytes: s.retained,
-      percent,
-      ...(s.accumulation && {
-        accumulation: {
-          className: className0(heap, g, s.accumulation.node),
-          retainedBytes: s.accumulation.retained,
-          percent: pct(s.accumulation.retained, total),
-          dominatorPath: s.accumulation.path.map((v) => className0(heap, g, v)),
-          via: fieldsAlong(heap, g, s.accumulation.path),
-        },
-      }),
-      ...(root && { root }),
-      path: path.map((step) => ({ className: className0(heap, g, step.node), via: step.via })),
-      summary: `${what} ${s.kind === 'object' ? 'retains' : 'retain'} ${formatSize(s.retained)} (${percent}% of the heap)${via}`,
-    };
-  });
+  return raw
+    .map((s) => {
+      let path = pathTo(g, lasting, s.node, heap.classes);
+      if (!path) {
+        anyRoot ??= shortestParents(
+          g,
+          rootObjects(heap, g, () => true),
+          heap.classes,
+        );
+        path = pathTo(g, anyRoot, s.node, heap.classes) ?? [{ node: s.node, via: '' }];
+      }
+      const root = describeRoot(heap, g, threads, path);
+      const className = className0(heap, g, s.node);
+      const percent = pct(s.retained, total);
+      const what = s.kind === 'object' ? className : `${s.instances} instances of ${className}`;
+      const via = s.kind === 'object' ? ` via ${holderText(heap, g, s, root, path)}` : '';
+      return {
+        kind: s.kind,
+        className,
+        instances: s.instances,
+        retainedBytes: s.retained,
+        percent,
+        ...(s.accumulation && {
+          accumulation: {
+            className: className0(heap, g, s.accumulation.node),
+            retainedBytes: s.accumulation.retained,
+            percent: pct(s.accumulation.retained, total),
+            dominatorPath: s.accumulation.path.map((v) => className0(heap, g, v)),
+            via: fieldsAlong(heap, g, s.accumulation.path),
+          },
+        }),
+        ...(root && { root }),
+        path: path.map((step) => ({ className: className0(heap, g, step.node), via: step.via })),
+        summary: `${what} ${s.kind === 'object' ? 'retains' : 'retain'} ${formatSize(s.retained)} (${percent}% of the heap)${via}`,
+      };
+    })
+    .sort(
+      (a, b) =>
+        b.retainedBytes - a.retainedBytes || (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0),
+    );
 }
 
 /**

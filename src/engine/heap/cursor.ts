@@ -9,6 +9,8 @@ export class Cursor {
   pos = 0;
   /** Offset in the dump of buffer[0]. */
   private base = 0;
+  /** Whether buffer is this cursor's own copy, or still the caller's chunk. */
+  private owned = false;
 
   constructor(readonly idSize: number) {}
 
@@ -18,14 +20,29 @@ export class Cursor {
     this.base += this.pos;
     if (tail.length === 0) {
       this.buffer = chunk;
+      this.owned = false;
     } else {
       const joined = new Uint8Array(tail.length + chunk.length);
       joined.set(tail, 0);
       joined.set(chunk, tail.length);
       this.buffer = joined;
+      this.owned = true;
     }
     this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
     this.pos = 0;
+  }
+
+  /**
+   * Copies the unread tail out of the caller's chunk: a reader may reuse a chunk's memory once the next
+   * is asked for (src/file-chunks.ts does), so nothing of it may be kept past the feed that got it.
+   */
+  detach(): void {
+    if (this.owned || this.available() === 0) return;
+    this.buffer = this.buffer.slice(this.pos);
+    this.base += this.pos;
+    this.pos = 0;
+    this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
+    this.owned = true;
   }
 
   /** Offset in the dump of the next unread byte. */

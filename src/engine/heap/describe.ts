@@ -1,9 +1,9 @@
-import { ROOT_KINDS, rootKindIndex, SubTag } from './format.js';
-import type { HeapGraph } from './graph.js';
-import { type HeapBuilder, ObjectKind } from './heap-builder.js';
-import type { PathStep } from './paths.js';
-import { frameText, type RootDescription } from './report.js';
-import type { ThreadInfo } from './threads.js';
+import { ROOT_KINDS, rootKindIndex, SubTag } from './format.ts';
+import type { HeapGraph } from './graph.ts';
+import { type HeapBuilder, ObjectKind } from './heap-builder.ts';
+import type { PathStep } from './paths.ts';
+import { frameText, type RootDescription } from './report.ts';
+import type { ThreadInfo } from './threads.ts';
 
 /** Root kinds a person can act on first: a Thread is named as the thread, not as a local of its own run(). */
 const PREFERENCE = [

@@ -1,5 +1,5 @@
-import { type HeapBuilder, ObjectKind } from './heap-builder.js';
-import { IdIndex } from './id-index.js';
+import { type HeapBuilder, ObjectKind } from './heap-builder.ts';
+import { IdIndex } from './id-index.ts';
 
 /**
  * The object graph in compressed-sparse-row form: object i's references are targets[start[i]..start[i+1]),

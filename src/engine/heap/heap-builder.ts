@@ -1,6 +1,6 @@
-import { BasicType, PRIMITIVE_ARRAY_NAMES, valueSize } from './format.js';
-import { Growable } from './growable.js';
-import { arraySize, fieldBytes, instanceSize, type SizeModel, sizeModelFor } from './sizes.js';
+import { BasicType, PRIMITIVE_ARRAY_NAMES, valueSize } from './format.ts';
+import { Growable } from './growable.ts';
+import { arraySize, fieldBytes, instanceSize, type SizeModel, sizeModelFor } from './sizes.ts';
 
 /** What an object is; the class objects of CLASS DUMP records are nodes of the graph too. */
 export const ObjectKind = { instance: 0, objectArray: 1, primitiveArray: 2, class: 3 } as const;

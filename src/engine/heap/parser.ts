@@ -1,7 +1,7 @@
-import { Cursor } from './cursor.js';
-import { HprofFormatError, SubTag, Tag, valueSize } from './format.js';
-import type { HprofSink } from './sink.js';
-import { readSubRecord } from './sub-records.js';
+import { Cursor } from './cursor.ts';
+import { HprofFormatError, SubTag, Tag, valueSize } from './format.ts';
+import type { HprofSink } from './sink.ts';
+import { readSubRecord } from './sub-records.ts';
 
 /** Where a read stopped: at the end of a whole dump, or cut short at an offset. */
 export interface ReadEnd {
@@ -34,12 +34,13 @@ export class HprofParser {
 
   feed(chunk: Uint8Array): void {
     if (!this.cursor) {
-      this.pending.push(chunk);
+      this.pending.push(chunk.slice());
       if (!this.readHeader()) return;
     } else {
       this.cursor.append(chunk);
     }
     this.run(this.cursor as Cursor);
+    this.cursor?.detach();
   }
 
   end(): ReadEnd {

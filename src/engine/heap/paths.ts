@@ -1,5 +1,5 @@
-import type { HeapGraph } from './graph.js';
-import { type ClassInfo, EdgeLabel, ObjectKind } from './heap-builder.js';
+import type { HeapGraph } from './graph.ts';
+import { type ClassInfo, EdgeLabel, ObjectKind } from './heap-builder.ts';
 
 /** One step of a path: the object reached, and the field (or array slot) of the previous one it is in. */
 export interface PathStep {

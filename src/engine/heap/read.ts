@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { HeapBuilder } from './heap-builder.js';
-import { HprofParser, type ReadEnd } from './parser.js';
-import type { HprofSink } from './sink.js';
+import { HeapBuilder } from './heap-builder.ts';
+import { HprofParser, type ReadEnd } from './parser.ts';
+import type { HprofSink } from './sink.ts';
 
 /** A way to read the dump from its start, as often as a pass needs (the file, or its gzip). */
 export type DumpSource = () => AsyncIterable<Uint8Array>;
@@ -25,11 +25,16 @@ export async function* dumpBytes(source: DumpSource): AsyncIterable<Uint8Array> 
     yield first.value as Uint8Array;
     yield* rest;
   }
+  // zlib may still hold a chunk when the next is asked for, and a file reader may reuse a chunk's
+  // memory then (src/file-chunks.ts): gzip input goes in as copies.
+  async function* copies(): AsyncIterable<Uint8Array> {
+    for await (const chunk of all()) yield chunk.slice();
+  }
   if (!isGzip(first.value)) {
     yield* all();
     return;
   }
-  const gunzip = Readable.from(all()).pipe(createGunzip({ chunkSize: 1 << 20 }));
+  const gunzip = Readable.from(copies()).pipe(createGunzip({ chunkSize: 1 << 20 }));
   try {
     for await (const chunk of gunzip) yield chunk as Uint8Array;
   } catch (error) {

@@ -1,5 +1,5 @@
-import type { RootKind } from './format.js';
-import type { StackFrame } from './threads.js';
+import type { RootKind } from './format.ts';
+import type { StackFrame } from './threads.ts';
 
 /** Where the GC root of a suspect's path is: a static field, a thread's local variable, a JNI global... */
 export interface RootDescription {
@@ -62,6 +62,8 @@ export interface HeapReport {
   /** The thread that threw the OutOfMemoryError, when HotSpot dumped on it. */
   oomThread?: { name: string; frames: StackFrame[] };
   threads: { name: string; frames: number }[];
+  /** Systems whose classes are loaded (org.apache.spark -> engine.spark), with their class counts. */
+  systems: { fact: string; prefix: string; classes: number }[];
 }
 
 /** `java.util.HashMap.put (HashMap.java:610)`. */

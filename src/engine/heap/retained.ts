@@ -1,4 +1,4 @@
-import type { Dominators } from './dominators.js';
+import type { Dominators } from './dominators.ts';
 
 /**
  * Retained size of every reached node: its shallow size plus that of everything it dominates. Walks the

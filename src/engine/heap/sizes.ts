@@ -1,4 +1,4 @@
-import { BasicType, valueSize } from './format.js';
+import { BasicType, valueSize } from './format.ts';
 
 /**
  * Shallow sizes on the conventions of Eclipse MAT and VisualVM's heap library (its ObjectSizeSettings):

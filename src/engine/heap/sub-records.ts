@@ -1,7 +1,7 @@
-import type { Cursor } from './cursor.js';
-import { BasicType, HprofFormatError, SubTag, valueSize } from './format.js';
-import { hex, need } from './parser.js';
-import type { HprofSink } from './sink.js';
+import type { Cursor } from './cursor.ts';
+import { BasicType, HprofFormatError, SubTag, valueSize } from './format.ts';
+import { hex, need } from './parser.ts';
+import type { HprofSink } from './sink.ts';
 
 /** Bytes after the tag of each root sub-record, in identifiers (i) and u4s (n). */
 function rootLength(tag: number, idSize: number): number {

@@ -1,5 +1,5 @@
-import type { Dominators } from './dominators.js';
-import type { HeapGraph } from './graph.js';
+import type { Dominators } from './dominators.ts';
+import type { HeapGraph } from './graph.ts';
 
 /**
  * Eclipse MAT's leak suspects (org.eclipse.mat.inspections.FindLeaksQuery, run by the Leak Suspects

@@ -1,6 +1,6 @@
-import type { HeapGraph } from './graph.js';
-import type { HeapBuilder } from './heap-builder.js';
-import { type DumpSource, readPass } from './read.js';
+import type { HeapGraph } from './graph.ts';
+import type { HeapBuilder } from './heap-builder.ts';
+import { type DumpSource, readPass } from './read.ts';
 
 /** One frame of a thread's stack, from the STACK TRACE and STACK FRAME records. */
 export interface StackFrame {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Csr, dominators } from '../../../src/engine/heap/dominators.js';
-import { retainedSizes } from '../../../src/engine/heap/retained.js';
+import { type Csr, dominators } from '../../../src/engine/heap/dominators.ts';
+import { retainedSizes } from '../../../src/engine/heap/retained.ts';
 
 function csr(count: number, edges: [number, number][]): { succ: Csr; pred: Csr } {
   const build = (pairs: [number, number][]): Csr => {

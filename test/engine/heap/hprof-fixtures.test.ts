@@ -1,7 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeHeapDumpInDepth, type HeapAnalysis } from '../../../src/engine/heap/analyze.js';
-import { ObjectKind } from '../../../src/engine/heap/heap-builder.js';
+import { analyzeHeapDumpInDepth, type HeapAnalysis } from '../../../src/engine/heap/analyze.ts';
+import { ObjectKind } from '../../../src/engine/heap/heap-builder.ts';
 
 /**
  * Real dumps from live JDK 17 JVMs and VisualVM's heap library's figures for each, both from
@@ -211,7 +211,7 @@ describe('a corrupt record in a real dump', () => {
 
   it('names the offset and what was expected: a sub-record tag, then a record length', async () => {
     const { gunzipSync } = await import('node:zlib');
-    const { analyzeHeapDump } = await import('../../../src/engine/heap/analyze.js');
+    const { analyzeHeapDump } = await import('../../../src/engine/heap/analyze.ts');
     const dump = gunzipSync(readFileSync(`${DIR}/local-variable-oom.hprof.gz`));
     const { segment, loadClass } = landmarks(dump);
 

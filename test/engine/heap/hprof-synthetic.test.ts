@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeHeapDump } from '../../../src/engine/heap/analyze.js';
-import { HprofFormatError } from '../../../src/engine/heap/format.js';
-import { HprofWriter } from './hprof-writer.js';
+import { analyzeHeapDump } from '../../../src/engine/heap/analyze.ts';
+import { HprofFormatError } from '../../../src/engine/heap/format.ts';
+import { HprofWriter } from './hprof-writer.ts';
 
 const SECRET = 'hunter2-SECRET-token';
 const OBJECT = 0x100;
