@@ -100,3 +100,15 @@ export class Cursor {
     this.pos += n;
   }
 }
+
+/** Thrown by a read that needs bytes not yet in the window; the parser waits for the next chunk. */
+export class NeedMore extends Error {}
+
+/** Throws NeedMore unless the window holds n more bytes. */
+export function need(c: Cursor, n: number): void {
+  if (!c.has(n)) throw new NeedMore();
+}
+
+export function hex(n: number): string {
+  return n.toString(16).padStart(2, '0');
+}

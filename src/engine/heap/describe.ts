@@ -51,9 +51,22 @@ export function describeRoot(
     return { kind, text: `static ${owner}.${(path[holder + 1] as PathStep).via}` };
   }
   if (!record) return undefined;
-  const thread = threads.find((t) => t.serial === record.thread);
+  return recordText(
+    record,
+    kind,
+    threads.find((t) => t.serial === record.thread),
+    className0(heap, g, first.node),
+  );
+}
+
+/** A root record in words: the thread, its frame for a local, or the kind and the object's class. */
+function recordText(
+  record: { kind: number; frame: number },
+  kind: RootDescription['kind'],
+  thread: ThreadInfo | undefined,
+  className: string,
+): RootDescription {
   const threadName = thread ? `thread "${thread.name}"` : '';
-  const className = className0(heap, g, first.node);
   switch (record.kind) {
     case SubTag.rootJavaFrame: {
       const frame = thread?.frames[record.frame];

@@ -23,40 +23,44 @@ export function dominators(succ: Csr, pred: Csr, root: number): Dominators {
   const order = new Int32Array(n);
   const parent = new Int32Array(n);
   const reached = depthFirst(succ, root, dfn, order, parent);
+  const idomDfn = semidominators(pred, dfn, order, parent, reached);
+  const idom = new Int32Array(n).fill(-1);
+  idom[root] = root;
+  for (let w = 1; w < reached; w++) idom[order[w] as number] = order[idomDfn[w] as number] as number;
+  return { idom, order: order.slice(0, reached) };
+}
 
-  const semi = new Int32Array(reached);
-  const label = new Int32Array(reached);
-  const ancestor = new Int32Array(reached).fill(-1);
+/**
+ * Lengauer-Tarjan's steps 2-4 in depth-first numbers: semidominators in reverse preorder with the
+ * link-eval forest, each bucket's implicit dominators, then the correction in preorder.
+ */
+function semidominators(
+  pred: Csr,
+  dfn: Int32Array,
+  order: Int32Array,
+  parent: Int32Array,
+  reached: number,
+): Int32Array {
+  const forest = new LinkEval(reached);
+  const { semi } = forest;
   const idomDfn = new Int32Array(reached);
   const bucketHead = new Int32Array(reached).fill(-1);
   const bucketNext = new Int32Array(reached).fill(-1);
-  const stack = new Int32Array(reached);
-  for (let i = 0; i < reached; i++) {
-    semi[i] = i;
-    label[i] = i;
-  }
-
-  const evaluate = (v: number): number => {
-    if (ancestor[v] === -1) return v;
-    compress(v, ancestor, label, semi, stack);
-    return label[v] as number;
-  };
-
   for (let w = reached - 1; w > 0; w--) {
     const node = order[w] as number;
     for (let e = pred.start[node] as number; e < (pred.start[node + 1] as number); e++) {
       const v = dfn[pred.targets[e] as number] as number;
       if (v < 0) continue;
-      const u = evaluate(v);
+      const u = forest.evaluate(v);
       if ((semi[u] as number) < (semi[w] as number)) semi[w] = semi[u] as number;
     }
     const s = semi[w] as number;
     bucketNext[w] = bucketHead[s] as number;
     bucketHead[s] = w;
     const p = parent[w] as number;
-    ancestor[w] = p;
+    forest.ancestor[w] = p;
     for (let v = bucketHead[p] as number; v !== -1; v = bucketNext[v] as number) {
-      const u = evaluate(v);
+      const u = forest.evaluate(v);
       idomDfn[v] = (semi[u] as number) < (semi[v] as number) ? u : p;
     }
     bucketHead[p] = -1;
@@ -64,11 +68,33 @@ export function dominators(succ: Csr, pred: Csr, root: number): Dominators {
   for (let w = 1; w < reached; w++) {
     if (idomDfn[w] !== semi[w]) idomDfn[w] = idomDfn[idomDfn[w] as number] as number;
   }
+  return idomDfn;
+}
 
-  const idom = new Int32Array(n).fill(-1);
-  idom[root] = root;
-  for (let w = 1; w < reached; w++) idom[order[w] as number] = order[idomDfn[w] as number] as number;
-  return { idom, order: order.slice(0, reached) };
+/** The link-eval forest over depth-first numbers: semidominators, labels, ancestors. */
+class LinkEval {
+  readonly semi: Int32Array;
+  readonly label: Int32Array;
+  readonly ancestor: Int32Array;
+  private readonly stack: Int32Array;
+
+  constructor(size: number) {
+    this.semi = new Int32Array(size);
+    this.label = new Int32Array(size);
+    this.ancestor = new Int32Array(size).fill(-1);
+    this.stack = new Int32Array(size);
+    for (let i = 0; i < size; i++) {
+      this.semi[i] = i;
+      this.label[i] = i;
+    }
+  }
+
+  /** The vertex of least semidominator on v's forest path (v itself at a tree's root). */
+  evaluate(v: number): number {
+    if (this.ancestor[v] === -1) return v;
+    compress(v, this.ancestor, this.label, this.semi, this.stack);
+    return this.label[v] as number;
+  }
 }
 
 /** Numbers nodes in depth-first preorder from the root; returns how many were reached. */

@@ -30,41 +30,9 @@ export function buildGraph(heap: HeapBuilder): HeapGraph {
   const ids = heap.ids.toArray();
   const n = ids.length;
   const index = new IdIndex(ids);
-  const classOf = heap.classOf.toArray();
-  const kind = heap.kind.toArray();
-  const javaLangClass = heap.classes.findIndex((c) => c.name === 'java.lang.Class');
-  const shallow = heap.shallow.toArray();
-  const classObjectSize = heap.instanceShallow(javaLangClass);
-  for (let i = 0; i < n; i++) {
-    if (kind[i] !== ObjectKind.class) continue;
-    classOf[i] = javaLangClass;
-    shallow[i] = classObjectSize;
-  }
-
-  const ends = heap.edgeEnd.toArray();
-  const rawTargets = heap.edgeTarget;
-  const rawLabels = heap.edgeLabel;
-  const start = new Float64Array(n + 2);
-  const targets = new Int32Array(rawTargets.length + n);
-  const labels = new Uint32Array(targets.length);
-  let m = 0;
-  let dangling = 0;
-  let from = 0;
-  for (let i = 0; i < n; i++) {
-    start[i] = m;
-    const to = ends[i] as number;
-    for (let e = from; e < to; e++) {
-      const target = index.get(rawTargets.get(e));
-      if (target < 0) {
-        dangling++;
-        continue;
-      }
-      targets[m] = target;
-      labels[m++] = rawLabels.get(e);
-    }
-    from = to;
-  }
-  start[n] = m;
+  const { classOf, kind, shallow } = objectColumns(heap);
+  const { start, targets, labels, dangling } = resolveEdges(heap, index, n);
+  let m = start[n] as number;
   let rootTargets = distinctRoots(heap, index);
   const rootsMissing = rootTargets.length === 0;
   if (rootsMissing) rootTargets = standInRoots(kind, targets.subarray(0, m));
@@ -84,6 +52,51 @@ export function buildGraph(heap: HeapBuilder): HeapGraph {
     rootsMissing,
     fallbackRoots: rootsMissing ? rootTargets : [],
   };
+}
+
+/** Class, kind and shallow size per object; a class object is one java.lang.Class instance. */
+function objectColumns(heap: HeapBuilder): { classOf: Int32Array; kind: Uint8Array; shallow: Float64Array } {
+  const classOf = heap.classOf.toArray();
+  const kind = heap.kind.toArray();
+  const shallow = heap.shallow.toArray();
+  const javaLangClass = heap.classes.findIndex((c) => c.name === 'java.lang.Class');
+  const classObjectSize = heap.instanceShallow(javaLangClass);
+  for (let i = 0; i < kind.length; i++) {
+    if (kind[i] !== ObjectKind.class) continue;
+    classOf[i] = javaLangClass;
+    shallow[i] = classObjectSize;
+  }
+  return { classOf, kind, shallow };
+}
+
+/**
+ * Every object's references as indices, dangling ones counted and dropped; room is left after them
+ * for the virtual root's edges (at most one per object).
+ */
+function resolveEdges(heap: HeapBuilder, index: IdIndex, n: number) {
+  const ends = heap.edgeEnd.toArray();
+  const start = new Float64Array(n + 2);
+  const targets = new Int32Array(heap.edgeTarget.length + n);
+  const labels = new Uint32Array(targets.length);
+  let m = 0;
+  let dangling = 0;
+  let from = 0;
+  for (let i = 0; i < n; i++) {
+    start[i] = m;
+    const to = ends[i] as number;
+    for (let e = from; e < to; e++) {
+      const target = index.get(heap.edgeTarget.get(e));
+      if (target < 0) {
+        dangling++;
+        continue;
+      }
+      targets[m] = target;
+      labels[m++] = heap.edgeLabel.get(e);
+    }
+    from = to;
+  }
+  start[n] = m;
+  return { start, targets, labels, dangling };
 }
 
 function standInRoots(kind: Uint8Array, targets: Int32Array): number[] {

@@ -1,5 +1,5 @@
-import { Cursor } from './cursor.ts';
-import { HprofFormatError, SubTag, Tag, valueSize } from './format.ts';
+import { Cursor, hex, NeedMore, need } from './cursor.ts';
+import { HprofFormatError, Tag } from './format.ts';
 import type { HprofSink } from './sink.ts';
 import { readSubRecord } from './sub-records.ts';
 
@@ -11,9 +11,6 @@ export interface ReadEnd {
   /** Why the dump is not whole, when it is not. */
   reason?: string;
 }
-
-/** Thrown by a read that needs bytes not yet in the window; the parser waits for the next chunk. */
-export class NeedMore extends Error {}
 
 const LONGEST_HEADER = 32;
 
@@ -198,15 +195,6 @@ export class HprofParser {
   }
 }
 
-/** Throws NeedMore unless the window holds n more bytes. */
-export function need(c: Cursor, n: number): void {
-  if (!c.has(n)) throw new NeedMore();
-}
-
-export function hex(n: number): string {
-  return n.toString(16).padStart(2, '0');
-}
-
 function concat(chunks: Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
@@ -217,5 +205,3 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   }
   return out;
 }
-
-export { SubTag, valueSize };

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { builderSink } from './builder-sink.ts';
 import { HeapBuilder } from './heap-builder.ts';
 import { HprofParser, type ReadEnd } from './parser.ts';
 import type { HprofSink } from './sink.ts';
@@ -64,50 +65,7 @@ export async function readHeap(
   source: DumpSource,
   progress?: Progress,
 ): Promise<{ heap: HeapBuilder; end: ReadEnd; version: string }> {
-  let heap: HeapBuilder | undefined;
-  const sink: HprofSink = {
-    header: (_version, idSize) => {
-      heap = new HeapBuilder(idSize);
-    },
-    utf8: (id, text) => heap?.symbols.set(id, text),
-    loadClass: (serial, classId, nameId) => heap?.addLoadClass(serial, classId, nameId),
-    frame: (id, method, signature, sourceFile, classSerial, line) => {
-      const h = heap as HeapBuilder;
-      h.frames.set(id, {
-        method: h.symbol(method),
-        signature: h.symbol(signature),
-        sourceFile: sourceFile === 0 ? '' : h.symbol(sourceFile),
-        classSerial,
-        line,
-      });
-    },
-    trace: (serial, threadSerial, frameIds) => heap?.traces.set(serial, { threadSerial, frameIds }),
-    root: (kind, id, thread, frame, trace) => {
-      const h = heap as HeapBuilder;
-      h.addRoot(kind, id, thread, frame);
-      if (kind === 0x08) h.threads.set(thread, { objectId: id, traceSerial: trace });
-    },
-    classDump: (info, statics) => {
-      const h = heap as HeapBuilder;
-      h.addClass(
-        {
-          ...info,
-          fields: info.fields.map((f) => ({ name: h.symbol(f.nameId), type: f.type })),
-          staticNames: statics.map((s) => h.symbol(s.nameId)),
-        },
-        statics.map((s) => ({ name: h.symbol(s.nameId), type: s.type, id: s.id })),
-      );
-    },
-    instance: (id, classId, length, refAt) => (heap as HeapBuilder).addInstance(id, classId, length, refAt),
-    objectArray: (id, classId, length, elementAt) => {
-      const h = heap as HeapBuilder;
-      h.startObjectArray(id, classId, length);
-      for (let i = 0; i < length; i++) h.addElement(elementAt(i), i);
-      h.endObject();
-    },
-    primitiveArray: (id, type, length) => heap?.addPrimitiveArray(id, type, length),
-  };
-  const { end, parser } = await readPass(source, sink, progress);
-  if (!heap) heap = new HeapBuilder(8);
-  return { heap, end, version: parser.version };
+  const target: { heap?: HeapBuilder } = {};
+  const { end, parser } = await readPass(source, builderSink(target), progress);
+  return { heap: target.heap ?? new HeapBuilder(8), end, version: parser.version };
 }

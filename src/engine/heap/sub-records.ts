@@ -1,6 +1,5 @@
-import type { Cursor } from './cursor.ts';
+import { type Cursor, hex, need } from './cursor.ts';
 import { BasicType, HprofFormatError, SubTag, valueSize } from './format.ts';
-import { hex, need } from './parser.ts';
 import type { HprofSink } from './sink.ts';
 
 /** Bytes after the tag of each root sub-record, in identifiers (i) and u4s (n). */
