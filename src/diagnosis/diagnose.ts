@@ -1,5 +1,6 @@
 import type { BlockOptions } from '../engine/blocks.ts';
 import type { Extractor } from '../engine/extractors/types.ts';
+import type { HeapReport } from '../engine/heap/index.ts';
 import {
   diagnoseStream,
   diagnoseText,
@@ -15,6 +16,7 @@ import { type Selection, selectLines } from '../llm/select.ts';
 import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
 import type { EngineOffload } from './engine-job.ts';
+import { diagnoseHeapDump, looksLikeHeapDump, peekInput } from './heap-dump.ts';
 import { engineNotes } from './notes.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
@@ -80,6 +82,8 @@ export interface DiagnosisResult {
   suggestion?: Suggestion;
   /** What a person may want to know besides the result (a model that could not help, a failed parser). */
   notes: string[];
+  /** When the input was a Java heap dump: what holds its memory (names, counts and sizes only). */
+  heap?: HeapReport;
 }
 
 /** Runs the engine; with a model configured, the lines it may see are selected as the engine reads. */
@@ -135,15 +139,40 @@ async function offloaded(
 }
 
 /**
+ * A stream whose first bytes are a heap dump's goes to the heap analysis; anything else comes back as
+ * the request to run, its first chunk put back in front.
+ */
+async function routeHeapDump(
+  request: DiagnosisRequest,
+  context: DiagnosisContext,
+): Promise<DiagnosisRequest | DiagnosisResult> {
+  const { input } = request;
+  if ('text' in input) return request;
+  const { head, all } = await peekInput(input.chunks);
+  if (!looksLikeHeapDump(head)) return { ...request, input: { ...input, chunks: all } };
+  // No model sees any part of a heap dump: passwords, tokens and personal data live in them.
+  const result = await diagnoseHeapDump(
+    {
+      source: input.source,
+      all: reportingReads(all, input.onRead),
+      ...(input.seekable ? { seekable: input.seekable } : {}),
+    },
+    context.playbooks,
+  );
+  request.onReport?.(result);
+  return result;
+}
+
+/**
  * The one diagnosis every surface runs (CLI, console, Slack): the engine over the input, then, when
  * a model is configured and the engine was unsure, the model's suggestion beside the report. Throws
  * only for input that cannot be read (InputUnreadableError, InputTooLargeError...); everything the
  * model or a failing engine stage does becomes a note.
  */
-export async function diagnose(
-  request: DiagnosisRequest,
-  context: DiagnosisContext,
-): Promise<DiagnosisResult> {
+export async function diagnose(given: DiagnosisRequest, context: DiagnosisContext): Promise<DiagnosisResult> {
+  const routed = await routeHeapDump(given, context);
+  if ('report' in routed) return routed;
+  const request = routed;
   const { engine, selection } = await runEngine(request, context);
   const result: DiagnosisResult = {
     report: engine.report,

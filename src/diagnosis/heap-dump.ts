@@ -1,0 +1,91 @@
+import { gunzipSync, constants as zlib } from 'node:zlib';
+import { diagnoseFacts } from '../engine/diagnose.ts';
+import { FactBook } from '../engine/facts.ts';
+import {
+  analyzeHeapDump,
+  type HeapReport,
+  HprofFormatError,
+  heapEvidence,
+  isHprof,
+} from '../engine/heap/index.ts';
+import type { Finding, InputReport } from '../engine/index.ts';
+import type { Playbook } from '../engine/playbook/schema.ts';
+import type { SeekableInput } from '../engine/ranges.ts';
+import { InputUnreadableError } from '../errors.ts';
+
+/** A heap dump's diagnosis, in the shape of DiagnosisResult (which it is returned as). */
+export interface HeapDiagnosis {
+  report: InputReport;
+  findings: Finding[];
+  notes: string[];
+  heap: HeapReport;
+}
+
+/** An input's first chunk and the whole input again, that chunk first. */
+export async function peekInput(
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<{ head: Uint8Array; all: AsyncIterable<Uint8Array> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  // Copied: the reader may reuse the chunk's memory once the next one is asked for.
+  const head = first.done ? new Uint8Array(0) : first.value.slice();
+  async function* all(): AsyncGenerator<Uint8Array> {
+    if (first.done) return;
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head, all: all() };
+}
+
+/** Whether the input is a heap dump: HPROF's header, plain or as the first bytes inside gzip (jcmd -gz). */
+export function looksLikeHeapDump(head: Uint8Array): boolean {
+  if (isHprof(head)) return true;
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return false;
+  try {
+    return isHprof(gunzipSync(head, { finishFlush: zlib.Z_SYNC_FLUSH }).subarray(0, 16));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A heap dump diagnosed: the analysis (src/engine/heap), its evidence lines and facts into a fact book,
+ * and the playbooks ranked on them. Thread names need a second read of the dump: from the file when
+ * the input is one (seekable), else the threads keep their serial numbers.
+ */
+export async function diagnoseHeapDump(
+  input: { source: string; all: AsyncIterable<Uint8Array>; seekable?: SeekableInput },
+  playbooks: readonly Playbook[],
+): Promise<HeapDiagnosis> {
+  let reads = 0;
+  const source = () => {
+    reads++;
+    if (reads === 1) return input.all;
+    return input.seekable ? input.seekable.read(0) : (async function* () {})();
+  };
+  let heap: HeapReport;
+  try {
+    heap = await analyzeHeapDump(source);
+  } catch (error) {
+    if (error instanceof HprofFormatError) throw new InputUnreadableError(input.source, error.message);
+    throw error;
+  }
+  const { lines, facts } = heapEvidence(heap);
+  const book = new FactBook();
+  for (const fact of facts)
+    book.add({ kind: fact.kind, values: fact.values, line: fact.line, text: lines[fact.line - 1] as string });
+  const notes = [
+    `${input.source}: a Java heap dump (HPROF ${heap.dump.version}); the evidence lines below are memdoctor's reading of it, numbered 1-${lines.length}.`,
+    ...lines,
+  ];
+  return {
+    report: {
+      source: input.source,
+      input: { bytes: heap.dump.bytesRead, lines: lines.length },
+      diagnoses: diagnoseFacts(book, playbooks),
+    },
+    findings: book.findings(),
+    notes,
+    heap,
+  };
+}

@@ -1,0 +1,71 @@
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { builderSink } from './builder-sink.ts';
+import { HeapBuilder } from './heap-builder.ts';
+import { HprofParser, type ReadEnd } from './parser.ts';
+import type { HprofSink } from './sink.ts';
+
+/** A way to read the dump from its start, as often as a pass needs (the file, or its gzip). */
+export type DumpSource = () => AsyncIterable<Uint8Array>;
+
+/** Progress of a pass: bytes of the dump (decompressed) read so far. */
+export type Progress = (bytesRead: number) => void;
+
+/** gzip's magic number: `jcmd GC.heap_dump -gz=N` writes gzip members, as does `gzip`. */
+function isGzip(chunk: Uint8Array): boolean {
+  return chunk[0] === 0x1f && chunk[1] === 0x8b;
+}
+
+/** The dump's bytes, decompressed when gzip (every member of a multi-member file, as jcmd -gz writes). */
+export async function* dumpBytes(source: DumpSource): AsyncIterable<Uint8Array> {
+  const iterator = source()[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return;
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
+  async function* all(): AsyncIterable<Uint8Array> {
+    yield first.value as Uint8Array;
+    yield* rest;
+  }
+  // zlib may still hold a chunk when the next is asked for, and a file reader may reuse a chunk's
+  // memory then (src/file-chunks.ts): gzip input goes in as copies.
+  async function* copies(): AsyncIterable<Uint8Array> {
+    for await (const chunk of all()) yield chunk.slice();
+  }
+  if (!isGzip(first.value)) {
+    yield* all();
+    return;
+  }
+  const gunzip = Readable.from(copies()).pipe(createGunzip({ chunkSize: 1 << 20 }));
+  try {
+    for await (const chunk of gunzip) yield chunk as Uint8Array;
+  } catch (error) {
+    // A gzip cut short ends like a dump cut short: what was inflated so far is read.
+    if ((error as NodeJS.ErrnoException).code !== 'Z_BUF_ERROR') throw error;
+  }
+}
+
+/** One pass over the dump with a sink; returns where it ended. */
+export async function readPass(
+  source: DumpSource,
+  sink: HprofSink,
+  progress?: Progress,
+): Promise<{ end: ReadEnd; parser: HprofParser }> {
+  const parser = new HprofParser(sink);
+  let read = 0;
+  for await (const chunk of dumpBytes(source)) {
+    parser.feed(chunk);
+    read += chunk.length;
+    progress?.(read);
+  }
+  return { end: parser.end(), parser };
+}
+
+/** The first pass: the whole graph, names, roots, threads and stacks into a HeapBuilder. */
+export async function readHeap(
+  source: DumpSource,
+  progress?: Progress,
+): Promise<{ heap: HeapBuilder; end: ReadEnd; version: string }> {
+  const target: { heap?: HeapBuilder } = {};
+  const { end, parser } = await readPass(source, builderSink(target), progress);
+  return { heap: target.heap ?? new HeapBuilder(8), end, version: parser.version };
+}
