@@ -6,6 +6,7 @@ import {
   sparkFix,
 } from '../engine/calculators/spark.ts';
 import { formatSetting, formatSize } from '../engine/units.ts';
+import { sparkChart } from './charts.ts';
 import { type FlagValues, read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 
@@ -63,7 +64,8 @@ export const sparkCalc: CalcSystem = {
     const settings = settingsFrom(v);
     const b = sparkBudget(settings);
     const failure = read.text(v, 'failure') as SparkFailure | undefined;
-    const fix = failure ? sparkFix(settings, failure, read.size(v, 'observed')) : undefined;
+    const observed = read.size(v, 'observed');
+    const fix = failure ? sparkFix(settings, failure, observed) : undefined;
     const lines = [
       `Spark executor with spark.executor.memory=${formatSetting(b.heap)}:`,
       row('reserved', b.reserved, 'kept by Spark itself'),
@@ -96,6 +98,7 @@ export const sparkCalc: CalcSystem = {
         `Smallest change: ${fix.setting} ${show(fix.from)} -> ${show(fix.to)}, because ${fix.why}.`,
       );
     }
-    return { text: `${lines.join('\n')}\n`, json: { system: 'spark', settings, budget: b, fix } };
+    const chart = sparkChart(b, fix, fix ? observed : undefined);
+    return { text: `${lines.join('\n')}\n`, json: { system: 'spark', settings, budget: b, fix }, chart };
   },
 };
