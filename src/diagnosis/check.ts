@@ -3,6 +3,7 @@ import { podToCheck } from '../connectors/kubernetes-cite.ts';
 import { fetchWith } from '../connectors/registry.ts';
 import type { Fetched, FetchRequest } from '../connectors/types.ts';
 import { attemptIdOf, lastAttemptOf } from '../connectors/yarn.ts';
+import type { ChartData } from '../engine/charts/types.ts';
 import type { Diagnosis, EngineHint, Evidence, InputReport } from '../engine/index.ts';
 import { parseText } from '../engine/parsers/parse-text.ts';
 import type { ParsedOutput } from '../engine/parsers/types.ts';
@@ -39,6 +40,8 @@ export interface CheckResult {
   report: InputReport;
   fetched: CheckedAnswer[];
   notes: string[];
+  /** What to draw of the fetched answers (a metric series, a memory model), in fetch order; not in the report. */
+  charts?: ChartData[];
 }
 
 interface Plan {
@@ -159,7 +162,12 @@ function pasteOf(answer: Fetched, all: readonly Fetched[]): string {
   return overview ? `${overview.paste}\n${answer.paste}` : answer.paste;
 }
 
-function judge(answer: Fetched, all: readonly Fetched[], notes: string[]): CheckedAnswer {
+function judge(
+  answer: Fetched,
+  all: readonly Fetched[],
+  notes: string[],
+  charts: ChartData[],
+): CheckedAnswer {
   const { connector, path, fetchedAt } = answer.from;
   const base = { connector, path, fetchedAt, citations: answer.citations };
   if (!answer.parser || answer.paste.trim() === '') return base;
@@ -170,6 +178,7 @@ function judge(answer: Fetched, all: readonly Fetched[], notes: string[]): Check
       values: parsed.values,
       ...(parsed.verdict ? { verdict: parsed.verdict } : {}),
     };
+    if (parsed.chart) charts.push(parsed.chart);
     return { ...base, parser: answer.parser, judgement };
   } catch (error) {
     notes.push(`${path}: ${(error as Error).message}`);
@@ -275,7 +284,8 @@ export async function check(request: CheckRequest, context: CheckContext): Promi
   const plan = planFor(request);
   const notes: string[] = [];
   const fetched = await fetchAll(request.system, plan, context, notes);
-  const answers = fetched.map((answer) => judge(answer, fetched, notes));
+  const charts: ChartData[] = [];
+  const answers = fetched.map((answer) => judge(answer, fetched, notes, charts));
   const found: Diagnosis[] = [];
   for (const answer of diagnosedInputs(fetched, plan))
     found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
@@ -285,5 +295,6 @@ export async function check(request: CheckRequest, context: CheckContext): Promi
     lines: texts.reduce((s, t) => s + t.split('\n').length, 0),
   };
   const source = `${request.system} ${whereFrom(request.system, context.connectors)}`.trim();
-  return { report: { source, input, diagnoses: merge(found) }, fetched: answers, notes };
+  const report = { source, input, diagnoses: merge(found) };
+  return { report, fetched: answers, notes, ...(charts.length ? { charts } : {}) };
 }

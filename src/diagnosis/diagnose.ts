@@ -1,4 +1,5 @@
 import type { BlockOptions } from '../engine/blocks.ts';
+import type { ChartData } from '../engine/charts/types.ts';
 import type { Extractor } from '../engine/extractors/types.ts';
 import {
   diagnoseStream,
@@ -80,6 +81,8 @@ export interface DiagnosisResult {
   suggestion?: Suggestion;
   /** What a person may want to know besides the result (a model that could not help, a failed parser). */
   notes: string[];
+  /** What to draw of a recognised dump (see src/usecases/chart-images.ts); never part of the report. */
+  chart?: ChartData;
 }
 
 /** Runs the engine; with a model configured, the lines it may see are selected as the engine reads. */
@@ -149,6 +152,7 @@ export async function diagnose(
     report: engine.report,
     findings: engine.findings,
     notes: engineNotes(engine),
+    ...(engine.chart ? { chart: engine.chart } : {}),
   };
   request.onReport?.(result);
   const model = await suggestWhenUnsure(context, {

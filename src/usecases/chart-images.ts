@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { drawChart } from '../engine/charts/index.ts';
 import type { Chart, ChartData } from '../engine/charts/types.ts';
 
-export { shareBar, sparkline } from '../engine/charts/index.ts';
+export { shareBar, sparkline, terminalLines } from '../engine/charts/index.ts';
 export type { Chart, ChartData };
 
 /**

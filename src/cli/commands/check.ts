@@ -5,6 +5,7 @@ import { requestText } from '../../connectors/types.ts';
 import { configuredPlaybooks } from '../../console.ts';
 import { type CheckResult, check } from '../../diagnosis/check.ts';
 import { UsageError } from '../../errors.ts';
+import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
@@ -28,7 +29,7 @@ function parse(args: readonly string[]) {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, job: { type: 'string' } },
+    options: { json: { type: 'boolean', default: false }, job: { type: 'string' }, ...CHART_OPTION },
   });
   const [typed = '', id, ...rest] = positionals;
   const system = ALIASES[typed] ?? typed;
@@ -50,7 +51,13 @@ function parse(args: readonly string[]) {
           : `check ${system} needs the application id, e.g. memdoctor check ${system} <app-id>`,
     );
   const wanted = system === 'flink' ? values.job : id;
-  return { system: system as ConnectorName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
+  const chartDir = values.chart;
+  return {
+    system: system as ConnectorName,
+    json: values.json ?? false,
+    ...(wanted ? { id: wanted } : {}),
+    ...(chartDir !== undefined ? { chartDir } : {}),
+  };
 }
 
 /** Each fetched answer: where from and when, its parser's judgement, the fields it cites. */
@@ -75,7 +82,8 @@ export const checkCommand: Command = {
       );
     const connectors = loadConnectorsConfig(config.MEMDOCTOR_CONNECTORS, (name) => secretFromEnv(name));
     const playbooks = configuredPlaybooks(config);
-    const result = await check({ ...request, workspace: 'cli' }, { connectors, playbooks });
+    const { chartDir, ...asked } = request;
+    const result = await check({ ...asked, workspace: 'cli' }, { connectors, playbooks });
     for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
     if (request.json) io.stdout.write(`${JSON.stringify({ ...result.report, fetched: result.fetched })}\n`);
     else
@@ -85,8 +93,10 @@ export const checkCommand: Command = {
             result.report,
             playbooks.map((p) => p.id),
             terminalColors(io.stdout),
-          ),
+          ) +
+          (result.charts ?? []).map((c) => shapeText(c, io)).join(''),
       );
+    if (chartDir !== undefined) await writeCharts(chartDir, result.charts ?? [], io, request.json);
     return 0;
   },
 };

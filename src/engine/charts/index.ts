@@ -4,6 +4,7 @@ import { drawSamples } from './samples.ts';
 import type { Chart, ChartData } from './types.ts';
 
 export { shareBar, sparkline } from './sparkline.ts';
+export { terminalLines } from './terminal.ts';
 export type { Chart, ChartData } from './types.ts';
 
 /**
