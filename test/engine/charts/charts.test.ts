@@ -31,6 +31,11 @@ const CASES: [string, () => ChartData][] = [
   ['samples-ps-climb', () => parsed('memory-samples', 'memory-samples/live-ps-climb-14mibs-1s.txt')],
   ['samples-ps-step', () => parsed('memory-samples', 'memory-samples/live-ps-step-100mib-1s.txt')],
   ['samples-top-machine-limit', () => parsed('memory-samples', 'memory-samples/live-top-e-k-1100mib.txt')],
+  // Assembled from AWS's documented GetMetricData shape and Glue's metric names (SOURCES.md).
+  [
+    'cloudwatch-glue-driver-heap',
+    () => parsed('cloudwatch-metrics', 'cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
+  ],
   ['nmt-diff', () => parsed('nmt', 'nmt/jdk17-summary-diff-direct-growth.txt')],
   ['nmt-threads', () => parsed('nmt', 'nmt/jdk17-thread-leak-3000-xss-default.txt')],
   ['pmap-arenas', () => parsed('pmap', 'pmap/jdk17-1200-threads-x.txt')],
@@ -116,6 +121,17 @@ describe('what each chart says', () => {
     if (data.kind !== 'stack') throw new Error('not a stack');
     const total = data.stacks[0]?.parts.reduce((s, p) => s + p.bytes, 0);
     expect(total).toBe(data.limitBytes);
+  });
+});
+
+describe('metric series', () => {
+  it("Glue's driver heap from CloudWatch: bytes used against the maximum the two gauges give, with the climb's rate", () => {
+    const chart = drawChart(
+      parsed('cloudwatch-metrics', 'cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
+    );
+    expect(chart.title).toBe("Glue driver's heap used (glue.driver.jvm.heap.used)");
+    expect(chart.alt).toContain('against maximum heap (used / usage) of 128 MB');
+    expect(chart.alt).toMatch(/Fitted rate \+5\.\d+ MB\/min/);
   });
 });
 
