@@ -55,7 +55,8 @@ export function sparkChart(b: SparkBudget, fix?: SparkFix, observed?: number): S
 
 /** "container (heap + overhead + ...)" -> "container": the name before the explanation. */
 function limitName(limit: string): string {
-  return limit.replace(/\s*\(.*$/, '');
+  const at = limit.indexOf('(');
+  return (at < 0 ? limit : limit.slice(0, at)).trimEnd();
 }
 
 /** The Flink TaskManager's memory model against its total process memory (the container). */
