@@ -50,6 +50,8 @@ await build({
     // The AWS SDK clients load only when a Glue connector fetches (src/connectors/glue-*.ts).
     '@aws-sdk/*',
     'pino',
+    // A native addon per platform (a prebuilt .node file) that loads itself; the font is read by path.
+    '@resvg/resvg-js',
     'zod',
     'zod/*',
   ],

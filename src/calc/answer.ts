@@ -1,3 +1,4 @@
+import type { ChartData } from '../engine/charts/types.ts';
 import { UsageError } from '../errors.ts';
 import { type FileReader, flagHelp, parseFlags } from './flags.ts';
 import { CALC_NAMES, CALC_SYSTEMS } from './registry.ts';
@@ -13,11 +14,19 @@ function systemHelp(system: CalcSystem): string {
  * the arguments throws a UsageError that says what was wrong.
  */
 export function calcAnswer(args: readonly string[], readFile: FileReader): string {
+  return calcAnswerWithChart(args, readFile).text;
+}
+
+/** The same answer, with the calculator's memory model as chart data when it draws one. */
+export function calcAnswerWithChart(
+  args: readonly string[],
+  readFile: FileReader,
+): { text: string; chart?: ChartData } {
   const [name, ...rest] = args;
   const system = name ? CALC_SYSTEMS[name] : undefined;
   if (!system)
     throw new UsageError(`calc needs a system: one of ${CALC_NAMES}${name ? `; got "${name}"` : ''}.`);
-  if (rest[0] === 'help') return systemHelp(system);
+  if (rest[0] === 'help') return { text: systemHelp(system) };
   const json = rest.includes('--json');
   const values = parseFlags(
     rest.filter((a) => a !== '--json'),
@@ -25,5 +34,6 @@ export function calcAnswer(args: readonly string[], readFile: FileReader): strin
     readFile,
   );
   const result = system.run(values);
-  return json ? `${JSON.stringify(result.json)}\n` : result.text;
+  const text = json ? `${JSON.stringify(result.json)}\n` : result.text;
+  return result.chart ? { text, chart: result.chart } : { text };
 }

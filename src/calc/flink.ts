@@ -7,6 +7,7 @@ import {
   UNLIMITED,
 } from '../engine/calculators/flink.ts';
 import { formatSetting, formatSize } from '../engine/units.ts';
+import { flinkChart } from './charts.ts';
 import { type FlagSpecs, type FlagValues, read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 
@@ -97,6 +98,10 @@ export const flinkCalc: CalcSystem = {
       `JVM flags: -Xmx${b.jvm.xmx} -Xms${b.jvm.xms} -XX:MaxDirectMemorySize=${b.jvm.maxDirectMemorySize} -XX:MaxMetaspaceSize=${b.jvm.maxMetaspaceSize}`,
       `Each of ${slots} slot(s): task heap ${formatSize(slot.taskHeapMemory)}, managed ${formatSize(slot.managedMemory)}, network ${formatSize(slot.networkMemory)}, task off-heap ${formatSize(slot.taskOffHeapMemory)}.`,
     ];
-    return { text: `${lines.join('\n')}\n`, json: { system: 'flink', budget: b, slot } };
+    return {
+      text: `${lines.join('\n')}\n`,
+      json: { system: 'flink', budget: b, slot },
+      chart: flinkChart(b),
+    };
   },
 };

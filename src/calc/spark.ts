@@ -2,10 +2,12 @@ import {
   SPARK_DEFAULTS,
   SPARK_FAILURES,
   type SparkFailure,
+  type SparkFix,
   sparkBudget,
   sparkFix,
 } from '../engine/calculators/spark.ts';
 import { formatSetting, formatSize } from '../engine/units.ts';
+import { sparkChart } from './charts.ts';
 import { type FlagValues, read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 
@@ -29,6 +31,16 @@ function settingsFrom(v: FlagValues) {
     nonJvmOnK8s: master.startsWith('k8s://') && app !== 'jvm',
     pysparkMemory: read.size(v, 'spark.executor.pyspark.memory') ?? 0,
   };
+}
+
+/** The failure's limit and the smallest change to it, under the model. */
+function fixLines(fix: SparkFix, failure: SparkFailure | undefined): string[] {
+  const show = (n: number) => (fix.setting === 'spark.executor.cores' ? String(n) : formatSetting(n));
+  return [
+    '',
+    `The ${failure} failure hit the ${fix.limit} (${formatSize(fix.limitBytes)}).`,
+    `Smallest change: ${fix.setting} ${show(fix.from)} -> ${show(fix.to)}, because ${fix.why}.`,
+  ];
 }
 
 /** `memdoctor calc spark`: the executor memory model and, with --failure, the smallest fix. */
@@ -63,7 +75,8 @@ export const sparkCalc: CalcSystem = {
     const settings = settingsFrom(v);
     const b = sparkBudget(settings);
     const failure = read.text(v, 'failure') as SparkFailure | undefined;
-    const fix = failure ? sparkFix(settings, failure, read.size(v, 'observed')) : undefined;
+    const observed = read.size(v, 'observed');
+    const fix = failure ? sparkFix(settings, failure, observed) : undefined;
     const lines = [
       `Spark executor with spark.executor.memory=${formatSetting(b.heap)}:`,
       row('reserved', b.reserved, 'kept by Spark itself'),
@@ -88,14 +101,8 @@ export const sparkCalc: CalcSystem = {
       row('PySpark memory', b.pyspark),
       row('container total', b.container, 'what YARN/Kubernetes enforces'),
     ];
-    if (fix) {
-      const show = (n: number) => (fix.setting === 'spark.executor.cores' ? String(n) : formatSetting(n));
-      lines.push(
-        '',
-        `The ${failure} failure hit the ${fix.limit} (${formatSize(fix.limitBytes)}).`,
-        `Smallest change: ${fix.setting} ${show(fix.from)} -> ${show(fix.to)}, because ${fix.why}.`,
-      );
-    }
-    return { text: `${lines.join('\n')}\n`, json: { system: 'spark', settings, budget: b, fix } };
+    if (fix) lines.push(...fixLines(fix, failure));
+    const json = { system: 'spark', settings, budget: b, fix };
+    return { text: `${lines.join('\n')}\n`, json, chart: sparkChart(b, fix, fix ? observed : undefined) };
   },
 };

@@ -1,3 +1,4 @@
+import type { ChartData } from '../engine/charts/types.ts';
 import type { FlagSpecs, FlagValues } from './flags.ts';
 
 /**
@@ -9,5 +10,6 @@ export interface CalcSystem {
   readonly name: string;
   readonly summary: string;
   readonly flags: FlagSpecs;
-  run(values: FlagValues): { text: string; json: unknown };
+  /** `chart`: the model as a picture, for the calculators that have one. */
+  run(values: FlagValues): { text: string; json: unknown; chart?: ChartData };
 }

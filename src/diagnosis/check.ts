@@ -1,6 +1,7 @@
 import type { ConnectorName, ConnectorsConfig, ConnectorTargets } from '../connectors/config.ts';
 import { CONNECTORS, fetchWith } from '../connectors/registry.ts';
 import { type Fetched, type FetchRequest, requestText } from '../connectors/types.ts';
+import type { ChartData } from '../engine/charts/types.ts';
 import type { Diagnosis, Evidence, InputReport } from '../engine/index.ts';
 import { isEmptyAnswer, parseText } from '../engine/parsers/parse-text.ts';
 import type { ParsedOutput } from '../engine/parsers/types.ts';
@@ -45,6 +46,8 @@ export interface CheckResult {
   notes: string[];
   /** Who may see the answer and its evidence: the channel, or only the asker (connectors.yaml access). */
   audience: Audience;
+  /** What to draw of the fetched answers (a metric series, a memory model), in fetch order; not in the report. */
+  charts?: ChartData[];
 }
 
 /** What a connectors.yaml entry needs first, named when the entry is missing. */
@@ -67,7 +70,12 @@ function pasteOf(answer: Fetched, all: readonly Fetched[]): string {
   return overview ? `${overview.paste}\n${answer.paste}` : answer.paste;
 }
 
-function judge(answer: Fetched, all: readonly Fetched[], notes: string[]): CheckedAnswer {
+function judge(
+  answer: Fetched,
+  all: readonly Fetched[],
+  notes: string[],
+  charts: ChartData[],
+): CheckedAnswer {
   const { connector, path, fetchedAt } = answer.from;
   const base = { connector, path, fetchedAt, citations: answer.citations };
   if (!answer.parser) return base;
@@ -85,6 +93,7 @@ function judge(answer: Fetched, all: readonly Fetched[], notes: string[]): Check
       values: parsed.values,
       ...(parsed.verdict ? { verdict: parsed.verdict } : {}),
     };
+    if (parsed.chart) charts.push(parsed.chart);
     return { ...base, parser: answer.parser, judgement };
   } catch (error) {
     notes.push(`${path}: ${(error as Error).message}`);
@@ -219,7 +228,8 @@ async function diagnoseFetched(
   fetched: Fetched[],
   notes: string[],
 ): Promise<Omit<CheckResult, 'audience'>> {
-  const answers = fetched.map((answer) => judge(answer, fetched, notes));
+  const charts: ChartData[] = [];
+  const answers = fetched.map((answer) => judge(answer, fetched, notes, charts));
   const found: Diagnosis[] = [];
   for (const answer of diagnosedInputs(fetched, plan))
     found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));
@@ -229,5 +239,6 @@ async function diagnoseFetched(
     lines: texts.reduce((s, t) => s + t.split('\n').length, 0),
   };
   const source = `${request.system} ${whereFrom(request.system, context.connectors)}`.trim();
-  return { report: { source, input, diagnoses: merge(found) }, fetched: answers, notes };
+  const report = { source, input, diagnoses: merge(found) };
+  return { report, fetched: answers, notes, ...(charts.length ? { charts } : {}) };
 }

@@ -1,4 +1,5 @@
 import type { BlockOptions } from '../engine/blocks.ts';
+import type { ChartData } from '../engine/charts/types.ts';
 import type { Extractor } from '../engine/extractors/types.ts';
 import type { HeapReport } from '../engine/heap/index.ts';
 import {
@@ -84,6 +85,8 @@ export interface DiagnosisResult {
   notes: string[];
   /** When the input was a Java heap dump: what holds its memory (names, counts and sizes only). */
   heap?: HeapReport;
+  /** What to draw of a recognised dump (see src/usecases/chart-images.ts); never part of the report. */
+  chart?: ChartData;
 }
 
 /** Runs the engine; with a model configured, the lines it may see are selected as the engine reads. */
@@ -178,6 +181,7 @@ export async function diagnose(given: DiagnosisRequest, context: DiagnosisContex
     report: engine.report,
     findings: engine.findings,
     notes: engineNotes(engine),
+    ...(engine.chart ? { chart: engine.chart } : {}),
   };
   request.onReport?.(result);
   const model = await suggestWhenUnsure(context, {

@@ -1,3 +1,4 @@
+import type { ChartData } from './charts/types.ts';
 import { EXTRACTORS } from './extractors/registry.ts';
 import type { Extractor } from './extractors/types.ts';
 import { type BookContents, FactBook } from './facts.ts';
@@ -209,6 +210,11 @@ export class FactCollector implements LineSink {
   absorb(book: BookContents, lines: number): void {
     this.book.absorb(book, this.lineNo);
     this.skip(lines);
+  }
+
+  /** The recognised dump's chart data, once the input has ended. */
+  chart(): ChartData | undefined {
+    return this.parsed.finish()?.chart;
   }
 
   /** Adds the facts of a recognised dump (pmap, NMT, GC log...) once the input has ended. */

@@ -1,4 +1,5 @@
 import { type BlockOptions, BlockReader } from './blocks.ts';
+import type { ChartData } from './charts/types.ts';
 import { FactCollector, type StageFailure } from './collector.ts';
 import { DERIVATIONS } from './derive/registry.ts';
 import type { Extractor } from './extractors/types.ts';
@@ -181,6 +182,8 @@ export interface LinesDiagnosis {
   diagnoses: Diagnosis[];
   findings: Finding[];
   failures: StageFailure[];
+  /** What to draw of a recognised dump (a GC log's heap, samples against the limit), when it has one. */
+  chart?: ChartData;
 }
 
 /** Diagnoses a stream of line batches, every line read. Pure apart from consuming the stream. */
@@ -215,9 +218,11 @@ export async function diagnoseBytes(
 
 function concluded(collector: FactCollector, playbooks: readonly Playbook[]): LinesDiagnosis {
   collector.finish();
+  const chart = collector.chart();
   return {
     diagnoses: diagnoseFacts(collector.book, playbooks),
     findings: collector.book.findings(),
     failures: collector.failures(),
+    ...(chart ? { chart } : {}),
   };
 }

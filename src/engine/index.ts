@@ -1,3 +1,4 @@
+import type { ChartData } from './charts/types.ts';
 import { triggerScanner } from './collector.ts';
 import {
   type DiagnoseOptions,
@@ -28,6 +29,8 @@ export interface EngineResult {
   failures: StageFailure[];
   /** Lines longer than the engine reads: it read part of each (see ingest/long-line.ts). */
   cut?: CutLines;
+  /** What to draw of a recognised dump, not part of the contract (see src/engine/charts). */
+  chart?: ChartData;
 }
 
 /**
@@ -43,12 +46,18 @@ export async function diagnoseStream(
   options: DiagnoseOptions & ReadLimits = {},
 ): Promise<EngineResult> {
   const stats: InputStats = { bytes: 0, lines: 0 };
-  const { diagnoses, findings, failures } =
+  const { diagnoses, findings, failures, chart } =
     options.skim === false
       ? await diagnoseLines(await everyLine(source, chunks, stats, options), playbooks, options)
       : await diagnoseInputBytes(source, chunks, stats, playbooks, options);
   const { cut, ...input } = stats;
-  return { report: { source, input, diagnoses }, findings, failures, ...(cut ? { cut } : {}) };
+  return {
+    report: { source, input, diagnoses },
+    findings,
+    failures,
+    ...(cut ? { cut } : {}),
+    ...(chart ? { chart } : {}),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
+import { postCharts } from './charts.ts';
 import type { SlackDeps } from './deps.ts';
 import { diagnosePaste, diagnoseSlackFile, diagnosisMessage } from './diagnose.ts';
 import { explainFailure } from './failures.ts';
@@ -47,6 +48,8 @@ export async function diagnoseMessage(
         ...diagnosisMessage(deps, result, target.user),
       });
       await rememberDiagnosis(deps, { ...target, ts: posted.ts, result });
+      const threadTs = target.threadTs ?? posted.ts;
+      if (threadTs) await postCharts(deps, client, [result.chart], { channel: target.channel, threadTs });
     } catch (error) {
       const failure = explainFailure(error);
       deps.log.warn(

@@ -8,6 +8,7 @@ import type { CaseWhere } from '../usecases/add-to-case.ts';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import { answerStep } from './answer-flow.ts';
 import { caseAnswerTs, caseWhere, editCaseAnswer, threadKey } from './case-thread.ts';
+import { postCharts } from './charts.ts';
 import type { SlackDeps } from './deps.ts';
 import {
   addSlackFileToCase,
@@ -64,6 +65,7 @@ async function postAnswer(
     ...diagnosisMessage(deps, result, message.user),
   });
   await rememberDiagnosis(deps, { ...message, ts: posted.ts, result });
+  await postCharts(deps, client, [result.chart], { channel: message.channel, threadTs: message.threadTs });
   deps.log.info(
     {
       channel: message.channel,

@@ -1,4 +1,4 @@
-import { calcAnswer } from '../calc/answer.ts';
+import { calcAnswer, calcAnswerWithChart } from '../calc/answer.ts';
 import type { FileReader } from '../calc/flags.ts';
 
 export type { FileReader };
@@ -9,4 +9,12 @@ export type { FileReader };
  */
 export function calculate(args: readonly string[], readFile: FileReader): string {
   return calcAnswer(args, readFile);
+}
+
+/** The same answer with what to draw of it (the memory model as stacked bars), for `--chart` and Slack. */
+export function calculateWithChart(
+  args: readonly string[],
+  readFile: FileReader,
+): ReturnType<typeof calcAnswerWithChart> {
+  return calcAnswerWithChart(args, readFile);
 }

@@ -11,6 +11,7 @@ import {
   loadConnectorsConfig,
   requestText,
 } from '../../usecases/connectors.ts';
+import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
@@ -34,7 +35,7 @@ function parse(args: readonly string[]) {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { json: { type: 'boolean', default: false }, job: { type: 'string' } },
+    options: { json: { type: 'boolean', default: false }, job: { type: 'string' }, ...CHART_OPTION },
   });
   const [typed = '', id, ...rest] = positionals;
   const system = ALIASES[typed] ?? typed;
@@ -56,7 +57,13 @@ function parse(args: readonly string[]) {
           : `check ${system} needs the application id, e.g. memdoctor check ${system} <app-id>`,
     );
   const wanted = system === 'flink' ? values.job : id;
-  return { system: system as ConnectorName, json: values.json ?? false, ...(wanted ? { id: wanted } : {}) };
+  const chartDir = values.chart;
+  return {
+    system: system as ConnectorName,
+    json: values.json ?? false,
+    ...(wanted ? { id: wanted } : {}),
+    ...(chartDir !== undefined ? { chartDir } : {}),
+  };
 }
 
 /** Each fetched answer: where from and when, its parser's judgement, the fields it cites. */
@@ -88,6 +95,7 @@ export const checkCommand: Command = {
       perUserPerMinute: config.MEMDOCTOR_FETCHES_PER_USER_PER_MINUTE,
       total: config.MEMDOCTOR_FETCHES_TOTAL,
     });
+    const { chartDir } = request;
     const result = await check(
       { system: request.system, workspace: 'cli', asker, ...(request.id ? { id: request.id } : {}) },
       { connectors, playbooks, gate },
@@ -103,8 +111,10 @@ export const checkCommand: Command = {
             terminalColors(io.stdout),
             // check has no --engine: the system is the one it asked, and each answer's judgement is above.
             `Nothing ${request.system} answered matches a known memory problem; each answer's own judgement is listed above.`,
-          ),
+          ) +
+          (result.charts ?? []).map((c) => shapeText(c, io)).join(''),
       );
+    if (chartDir !== undefined) await writeCharts(chartDir, result.charts ?? [], io, request.json);
     return 0;
   },
 };

@@ -3,7 +3,9 @@ import { loadConfigLeniently } from '../../config.ts';
 import { type DiagnoseResources, openDiagnose } from '../../console.ts';
 import { type DiagnosisResult, diagnose } from '../../diagnosis/index.ts';
 import { asMemdoctorError, UsageError } from '../../errors.ts';
+import type { ChartData } from '../../usecases/chart-images.ts';
 import { ENGINE_HINTS, type EngineHint } from '../../usecases/types.ts';
+import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { CliIo, Command } from '../command.ts';
 import { openInput, seekableInput } from '../input.ts';
 import { terminalColors } from '../render/colors.ts';
@@ -22,6 +24,7 @@ function parse(args: readonly string[]) {
       together: { type: 'boolean', default: false },
       'max-inputs': { type: 'string' },
       'max-bytes': { type: 'string' },
+      ...CHART_OPTION,
     },
   });
   const engine = values.engine;
@@ -36,6 +39,7 @@ function parse(args: readonly string[]) {
     engine: engine as EngineHint | undefined,
     // No file: read stdin, as grep does, so `kubectl logs pod | memdoctor diagnose` works.
     files: positionals.length > 0 ? positionals : ['-'],
+    chartDir: values.chart,
   };
 }
 
@@ -85,7 +89,8 @@ async function diagnoseEach(
   { files, json, engine }: DiagnoseOptions,
   resources: DiagnoseResources,
   io: CliIo,
-): Promise<{ failed: boolean; recognised: boolean }> {
+): Promise<{ failed: boolean; recognised: boolean; charts: ChartData[] }> {
+  const charts: ChartData[] = [];
   const lookedFor = resources.playbooks.map((p) => p.id);
   const colors = terminalColors(io.stdout);
   let failed = false;
@@ -100,14 +105,17 @@ async function diagnoseEach(
       io.stdout.write(
         json
           ? renderJson(result)
-          : renderReport(result.report, lookedFor, colors) + renderSuggestion(result.suggestion),
+          : renderReport(result.report, lookedFor, colors) +
+              shapeText(result.chart, io) +
+              renderSuggestion(result.suggestion),
       );
+      if (result.chart) charts.push(result.chart);
     } catch (error) {
       failed = true;
       io.stderr.write(`memdoctor: ${asMemdoctorError(error).message}\n`);
     }
   }
-  return { failed, recognised };
+  return { failed, recognised, charts };
 }
 
 /** `memdoctor diagnose [--json] [--engine E] [FILE...]`: one report per input, in input order. */
@@ -127,7 +135,8 @@ export const diagnoseCommand: Command = {
       await resources.close();
       return exitCode(false, failWhenNone, recognised);
     }
-    const { failed, recognised } = await diagnoseEach(options, resources, io);
+    const { failed, recognised, charts } = await diagnoseEach(options, resources, io);
+    if (options.chartDir !== undefined) await writeCharts(options.chartDir, charts, io, json);
     for (const note of threadNotes(resources.blocksFailure(), resources.blocksLost())) io.stderr.write(note);
     await resources.close();
     return exitCode(failed, failWhenNone, recognised);

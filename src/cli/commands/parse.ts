@@ -7,6 +7,7 @@ import {
   type ParsedOutput,
   parseDump,
 } from '../../usecases/parse-dump.ts';
+import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { Command } from '../command.ts';
 import { openInput } from '../input.ts';
 
@@ -37,7 +38,7 @@ export const parseCommand: Command = {
     const { values, positionals } = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { json: { type: 'boolean', default: false } },
+      options: { json: { type: 'boolean', default: false }, ...CHART_OPTION },
     });
     const [parser, file] = positionals;
     if (parser === 'list') {
@@ -47,7 +48,9 @@ export const parseCommand: Command = {
     if (!parser || !file)
       throw new UsageError('parse needs a parser id (or auto) and a file (or - for stdin).');
     const out = await parseDump(parser, { source: file, open: () => openInput(file, io.stdin) });
-    io.stdout.write(values.json ? `${JSON.stringify(out)}\n` : render(out));
+    const { chart, ...shown } = out;
+    io.stdout.write(values.json ? `${JSON.stringify(shown)}\n` : render(out) + shapeText(chart, io));
+    if (values.chart !== undefined) await writeCharts(values.chart, [chart], io, values.json);
     return 0;
   },
 };

@@ -60,7 +60,9 @@ function judged(all: Series[], partial: boolean, firstLine: number) {
         ? `heap nearly full: peaked at ${Math.round(peak * 100)}%`
         : `heap below ${HEAP_FULL * 100}% throughout`;
   const summary = sentences.length ? `${sentences.join('; ')}.` : 'No data points in any series.';
-  return output('cloudwatch-metrics', values, summary, [], verdict, firstLine);
+  const out = output('cloudwatch-metrics', values, summary, [], verdict, firstLine);
+  const chart = heap.charts[0];
+  return chart ? { ...out, chart: { ...chart, ...(verdict ? { verdict } : {}) } } : out;
 }
 
 class MetricsRun implements ParserRun {

@@ -1,3 +1,5 @@
+import { StreamingSeries } from '../charts/downsample.ts';
+import type { ChartData } from '../charts/types.ts';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed, percent } from './common.ts';
@@ -24,6 +26,8 @@ const EXHAUSTED_SHARE = 0.9;
 
 /** Whole-heap collections whose leftover heap is kept for the floor trend; beyond this the first ones. */
 const MAX_FLOORS = 100_000;
+/** Points of the heap-after-GC series kept for the chart (the extremes of each run survive). */
+const CHART_POINTS = 2000;
 
 /** Totals over every collection, kept as the log streams by so memory stays flat on a multi-GiB log. */
 interface Totals {
@@ -65,6 +69,14 @@ class GcLogRun implements ParserRun {
   private readonly unified = new UnifiedGcReader((e) => this.add(e, 'unified'));
   private readonly jdk8 = new Jdk8GcReader((e) => this.add(e, 'jdk8'));
   private overhead?: Fact;
+  /**
+   * Heap after every collection, thinned as it streams, for the chart: by time, and by the
+   * collection's number for a log whose lines carry no time (known only at the end).
+   */
+  private readonly afterByTime = new StreamingSeries(CHART_POINTS);
+  private readonly afterByCount = new StreamingSeries(CHART_POINTS);
+  /** The collection number of each kept floor. */
+  private readonly floorCounts: number[] = [];
 
   push(line: string, lineNo: number): void {
     if (line.includes('overhead') && OVERHEAD.test(line))
@@ -87,11 +99,16 @@ class GcLogRun implements ParserRun {
     t.lastPause = e.pauseSeconds ?? 0;
     t.capacity = Math.max(t.capacity, e.capacityBytes ?? 0);
     if (e.full) t.fulls++;
+    if (e.afterBytes !== undefined) {
+      this.afterByTime.push({ t: e.uptime, bytes: e.afterBytes });
+      this.afterByCount.push({ t: t.events, bytes: e.afterBytes });
+    }
     if (!e.wholeHeap || e.afterBytes === undefined) return;
     t.lastFloor = e;
     if (t.floors.length < MAX_FLOORS) {
       t.floors.push(e.afterBytes);
       t.floorEvents.push(e);
+      this.floorCounts.push(t.events);
     }
   }
 
@@ -122,7 +139,28 @@ class GcLogRun implements ParserRun {
       : 'took a share of the time the log cannot tell (its lines carry no time)';
     this.exhaustion(facts);
     const summary = `${t.events} GC ${t.events === 1 ? 'collection' : 'collections'} (${t.fulls} full) ${took}${this.floorText(fullest)}; ${this.heapText()}.`;
-    return output('gc-log', values, summary, facts, verdict, first?.line ?? 1);
+    const out = output('gc-log', values, summary, facts, verdict, first?.line ?? 1);
+    return { ...out, chart: this.chart(values.heapFloorRising === true, verdict) };
+  }
+
+  private chart(floorRising: boolean, verdict: string): ChartData {
+    const max = this.unified.maxHeapBytes;
+    const timed = this.timed();
+    const floors = this.t.floorEvents.map((e, i) => ({
+      t: timed ? e.uptime : (this.floorCounts[i] ?? 0),
+      bytes: e.afterBytes ?? 0,
+    }));
+    const limit = max ?? (this.t.capacity || undefined);
+    return {
+      kind: 'gc-heap',
+      after: (timed ? this.afterByTime : this.afterByCount).values(),
+      floors,
+      ...(limit !== undefined ? { limitBytes: limit } : {}),
+      limitLabel: max ? 'maximum heap' : 'largest heap size in the log',
+      timed,
+      floorRising,
+      verdict,
+    };
   }
 
   /** Whether the events carry times: JDK 8 stamps (-XX:+PrintGCTimeStamps/DateStamps), unified decorators. */

@@ -1,7 +1,8 @@
+import type { SamplesChartData } from '../charts/types.ts';
 import type { FactValue } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { maxOf, median, percent } from './common.ts';
-import { judgeSeries } from './memory-series.ts';
+import { judgeSeries, type SeriesJudgement } from './memory-series.ts';
 
 // The Glue job metrics of the heap, as "Monitoring AWS Glue using Amazon CloudWatch metrics" defines
 // them (awsdocs/aws-glue-developer-guide doc_source/monitoring-awsglue-with-cloudwatch-metrics.md):
@@ -46,8 +47,32 @@ function usage(series: Series, owner: HeapOwner, values: Record<string, FactValu
   return `${HEAP_OF[owner]} peaked at ${percent(peak.value)} (${series.label} ${Number(peak.value.toFixed(3))} at ${clock(peak.at)}, ${series.values.length} points)`;
 }
 
+/** A heap-used series for the chart: the samples against the heap's maximum, with their judgement. */
+function usedChart(series: Series, owner: HeapOwner, j: SeriesJudgement, limit?: number): SamplesChartData {
+  const t0 = series.seconds[0] ?? 0;
+  return {
+    kind: 'memory-samples',
+    title: `Glue ${HEAP_OF[owner]} used (${series.label})`,
+    points: series.values.map((bytes, i) => ({ t: (series.seconds[i] ?? t0) - t0, bytes })),
+    timed: true,
+    ...(limit ? { limitBytes: limit, limitLabel: 'maximum heap (used / usage)' } : {}),
+    shape: j.shape,
+    ...(j.bytesPerSecond !== undefined ? { bytesPerSecond: j.bytesPerSecond } : {}),
+    bytesPerSample: j.bytesPerSample,
+    ...(j.secondsToLimit !== undefined ? { secondsToLimit: j.secondsToLimit } : {}),
+    steps: j.steps.map((step) => step.at),
+    plateaus: j.plateaus,
+  };
+}
+
 /** A bytes series: its peak, and its shape judged as memory-samples judges a process's memory. */
-function used(series: Series, owner: HeapOwner, values: Record<string, FactValue>, limit?: number): string {
+function used(
+  series: Series,
+  owner: HeapOwner,
+  values: Record<string, FactValue>,
+  charts: SamplesChartData[],
+  limit?: number,
+): string {
   const peak = peakOf(series);
   values[`${owner}HeapUsedPeakBytes`] = peak.value;
   const judged = judgeSeries({
@@ -58,6 +83,7 @@ function used(series: Series, owner: HeapOwner, values: Record<string, FactValue
     ...(limit ? { limitBytes: limit } : {}),
   });
   values[`${owner}HeapUsedShape`] = judged.shape;
+  charts.push(usedChart(series, owner, judged, limit));
   const shape = judged.shape === 'insufficient' ? `shape unknown (${judged.missing})` : judged.shape;
   return `${HEAP_OF[owner]} used peaked at ${formatSize(peak.value)} (${series.values.length} points, ${shape})`;
 }
@@ -80,9 +106,12 @@ function heapMax(usageSeries?: Series, usedSeries?: Series): number | undefined 
 export function glueHeapReading(all: readonly Series[]): {
   values: Record<string, FactValue>;
   sentences: string[];
+  /** The heap-used series to draw, a climbing one first. */
+  charts: SamplesChartData[];
 } {
   const values: Record<string, FactValue> = {};
   const sentences: string[] = [];
+  const charts: SamplesChartData[] = [];
   for (const owner of ['driver', 'executors'] as const) {
     const find = (measure: HeapMeasure) =>
       all.find((s) => {
@@ -94,11 +123,14 @@ export function glueHeapReading(all: readonly Series[]): {
       if (series && series.values.length === 0) sentences.push(`${series.label}: no data points`);
     if (usageSeries?.values.length) sentences.push(usage(usageSeries, owner, values));
     if (usedSeries?.values.length)
-      sentences.push(used(usedSeries, owner, values, heapMax(usageSeries, usedSeries)));
+      sentences.push(used(usedSeries, owner, values, charts, heapMax(usageSeries, usedSeries)));
   }
   const peaks = [values.driverHeapUsagePeak, values.executorsHeapUsagePeak].filter(
     (v): v is number => typeof v === 'number',
   );
   if (peaks.length) values.heapUsagePeak = Math.max(...peaks);
-  return { values, sentences };
+  const climbingFirst = [...charts].sort(
+    (a, b) => Number(b.shape === 'climbing') - Number(a.shape === 'climbing'),
+  );
+  return { values, sentences, charts: climbingFirst };
 }

@@ -1,8 +1,9 @@
+import type { SamplesChartData } from '../charts/types.ts';
 import type { Fact } from '../facts.ts';
 import { parseSize } from '../units.ts';
 import { fact, maxOf, median, output, parseFailed } from './common.ts';
 import { type Sample, type SamplesRead, samplesSummary } from './memory-samples-text.ts';
-import { judgeSeries, MIN_SAMPLES } from './memory-series.ts';
+import { judgeSeries, MIN_SAMPLES, type SeriesJudgement } from './memory-series.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 const TOP_HEADER = /^top - (\d{1,2}:\d{2}:\d{2})/;
@@ -201,7 +202,32 @@ function judged(read: SamplesRead, s: Series, firstLine: number) {
         ...(values.rateBytesPerSecond !== undefined ? { rateBytesPerSecond: values.rateBytesPerSecond } : {}),
       }),
     );
-  return output('memory-samples', values, summary, facts, verdict, firstLine);
+  const out = output('memory-samples', values, summary, facts, verdict, firstLine);
+  return { ...out, chart: chartOf(read, judgement, verdict) };
+}
+
+const LIMIT_LABELS = { stated: 'stated limit', machine: "machine's memory" } as const;
+
+/** The samples, their limit and the judgement, for the chart beside the answer. */
+function chartOf(read: SamplesRead, j: SeriesJudgement, verdict: string): SamplesChartData {
+  const seconds = read.seconds;
+  const who = read.pid ? ` of PID ${read.pid}` : '';
+  return {
+    kind: 'memory-samples',
+    title: `Memory${who} (${read.source === 'list' ? 'samples' : `${read.source} RSS`}) over time`,
+    points: read.samples.map((x, i) => ({ t: seconds ? (seconds[i] ?? 0) : i + 1, bytes: x.bytes })),
+    timed: seconds !== undefined,
+    ...(read.limitBytes !== undefined
+      ? { limitBytes: read.limitBytes, limitLabel: LIMIT_LABELS[read.limitFrom ?? 'stated'] }
+      : {}),
+    shape: j.shape,
+    ...(j.bytesPerSecond !== undefined ? { bytesPerSecond: j.bytesPerSecond } : {}),
+    bytesPerSample: j.bytesPerSample,
+    ...(j.secondsToLimit !== undefined ? { secondsToLimit: j.secondsToLimit } : {}),
+    steps: j.steps.map((step) => step.at),
+    plateaus: j.plateaus,
+    verdict,
+  };
 }
 
 /** Memory over time: repeated `top -b`/`ps` output, VmRSS lines, or a plain list of sizes. Leak vs peak. */

@@ -1,3 +1,4 @@
+import type { ChartData } from '../charts/types.ts';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed } from './common.ts';
@@ -148,7 +149,30 @@ class NmtRun implements ParserRun {
     ))
       facts.push(fact('nmt.native-large', c.line, c.text, { category: c.name, committedBytes: c.committed }));
     const summary = `NMT ${this.diff ? 'diff' : 'summary'}: ${formatSize(total.committed)} committed of ${formatSize(total.reserved)} reserved; heap ${formatSize(heapCommitted)}, outside the heap ${formatSize(Number(values.nonHeapCommittedBytes))}.${this.threadSummary()}`;
-    return output('nmt', values, summary, facts, verdict, total.line);
+    const out = output('nmt', values, summary, facts, verdict, total.line);
+    return { ...out, chart: this.chart(verdict, largest?.name) };
+  }
+
+  /** Committed memory per area (or its growth, in a diff), the area the verdict names emphasised. */
+  private chart(verdict: string, largest?: string): ChartData {
+    const growing = this.diff && this.categories.some((c) => c.committedDelta > 0);
+    const named = growing
+      ? [...this.categories].sort((a, b) => b.committedDelta - a.committedDelta)[0]?.name
+      : largest;
+    return {
+      kind: 'bars',
+      id: 'nmt',
+      title: growing ? 'Native memory growth per JVM area (NMT diff)' : 'Committed memory per JVM area (NMT)',
+      valueLabel: growing ? 'committed since the baseline' : 'committed',
+      bars: this.categories
+        .map((c) => ({
+          label: c.name,
+          bytes: growing ? c.committedDelta : c.committed,
+          emphasis: c.name === named,
+        }))
+        .filter((b) => b.bytes > 0),
+      verdict,
+    };
   }
 
   /** The Total line, or why the paste cannot be read. */

@@ -1,3 +1,4 @@
+import type { ChartData } from '../charts/types.ts';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, output, parseFailed, percent } from './common.ts';
@@ -92,6 +93,25 @@ function summaryOf({ arenas, anon, anonRss, arenaRss, rssShare }: ArenaFigures, 
   return `${arenas.length} glibc-arena-shaped regions of 64 MiB (${formatSize(arenas.length * ARENA_KB * KiB)} reserved${rssPart}); anonymous memory holds ${formatSize(anonRss)} resident in ${anon.length} mappings.`;
 }
 
+/** Each arena's resident memory, largest first, and the rest of the anonymous memory beside them. */
+function arenaChart({ arenas, anonRss, arenaRss, likely }: ArenaFigures, verdict: string): ChartData {
+  const bars = arenas.map((a, i) => ({
+    label: `arena ${i + 1} (line ${a.line})`,
+    bytes: a.rssKb * KiB,
+    emphasis: likely,
+  }));
+  bars.push({ label: `all ${arenas.length} arenas together`, bytes: arenaRss, emphasis: likely });
+  bars.push({ label: 'other anonymous memory', bytes: Math.max(0, anonRss - arenaRss), emphasis: false });
+  return {
+    kind: 'bars',
+    id: 'pmap-arenas',
+    title: `Resident memory of ${arenas.length} glibc-arena-shaped regions (pmap -x)`,
+    valueLabel: 'resident',
+    bars: bars.filter((b) => b.bytes > 0),
+    verdict,
+  };
+}
+
 class PmapRun implements ParserRun {
   private readonly mappings: Mapping[] = [];
   private totalKb?: number;
@@ -151,7 +171,8 @@ class PmapRun implements ParserRun {
         fact('native.glibc-arenas', first.line, first.text, { count: arenas.length, rssBytes: arenaRss }),
       );
     const summary = summaryOf(figures, this.extended);
-    return output('pmap', this.values(figures), summary, facts, verdict, this.mappings[0]?.line ?? 1);
+    const out = output('pmap', this.values(figures), summary, facts, verdict, this.mappings[0]?.line ?? 1);
+    return this.extended ? { ...out, chart: arenaChart(figures, verdict) } : out;
   }
 
   private values({

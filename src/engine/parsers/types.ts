@@ -1,3 +1,4 @@
+import type { ChartData } from '../charts/types.ts';
 import type { Fact } from '../facts.ts';
 
 /** What a parser read from one piece of command output. */
@@ -12,6 +13,8 @@ export interface ParsedOutput {
   summary: string;
   /** A short verdict when the format supports one, e.g. "arena growth likely". */
   verdict?: string;
+  /** The figures to draw this output from (series, sizes), when it has a picture; see src/engine/charts. */
+  chart?: ChartData;
 }
 
 /** One streaming run of a parser over an input. */

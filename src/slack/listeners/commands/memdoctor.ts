@@ -5,6 +5,7 @@ import { calculate } from '../../../usecases/calculate.ts';
 import { check, requestText } from '../../../usecases/connectors.ts';
 import { readStats } from '../../../usecases/read-stats.ts';
 import { rememberDiagnosis } from '../../../usecases/record-outcome.ts';
+import { postCharts } from '../../charts.ts';
 import { parseSlashText, type SlashRequest } from '../../command-text.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
@@ -52,6 +53,8 @@ const diagnose: Verb<'diagnose'> = async (deps, { command, client, respond }, re
   });
   const where = { workspace: command.team_id, channel: command.channel_id, user: command.user_id };
   await rememberDiagnosis(deps, { ...where, ts: posted.ts, result });
+  if (posted.ts)
+    await postCharts(deps, client, [result.chart], { channel: command.channel_id, threadTs: posted.ts });
   return undefined;
 };
 

@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { postCharts } from '../../charts.ts';
 import type { SlackDeps } from '../../deps.ts';
 import { diagnosePaste, diagnosisMessage } from '../../diagnose.ts';
 import { explainFailure } from '../../failures.ts';
@@ -35,7 +36,11 @@ export function pasteSubmitted(deps: SlackDeps) {
       const only = values[PRIVATE_IDS.modalBlock]?.[PRIVATE_IDS.modalInput]?.selected_options ?? [];
       if (only.some((o) => o.value === PRIVATE_IDS.modalOption))
         await client.chat.postEphemeral({ channel: meta.channel, user, ...privateDiagnosis(view) });
-      else await client.chat.postMessage({ channel: meta.channel, ...view });
+      else {
+        const posted = await client.chat.postMessage({ channel: meta.channel, ...view });
+        if (posted.ts)
+          await postCharts(deps, client, [result.chart], { channel: meta.channel, threadTs: posted.ts });
+      }
     } catch (error) {
       const failure = explainFailure(error);
       deps.log.warn({ code: failure.code, channel: meta.channel }, 'modal diagnosis failed');

@@ -1,0 +1,45 @@
+import { createRequire } from 'node:module';
+import { drawChart } from '../engine/charts/index.ts';
+import type { Chart, ChartData } from '../engine/charts/types.ts';
+
+export { shareBar, sparkline, terminalLines } from '../engine/charts/index.ts';
+export type { Chart, ChartData };
+
+/**
+ * Charts as files: the SVG the engine draws and a PNG of it for Slack. The PNG is rasterised by
+ * resvg (@resvg/resvg-js): Rust, shipped prebuilt per platform in npm packages, so no browser and no
+ * build step, and `renderAsync` draws on libuv's thread pool, off the event loop that acknowledges
+ * Slack. It is told to read no system fonts (a slim image has none): DejaVu Sans ships as a package
+ * (dejavu-fonts-ttf) and is named to it by path.
+ */
+
+/** Twice the SVG's size: crisp on the high-density screens Slack is mostly read on. */
+const ZOOM = 2;
+
+const require = createRequire(import.meta.url);
+
+let fonts: string[] | undefined;
+
+/** The font files' paths, resolved once from the installed package. */
+function fontFiles(): string[] {
+  fonts ??= ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((f) =>
+    require.resolve(`dejavu-fonts-ttf/ttf/${f}`),
+  );
+  return fonts;
+}
+
+/** A chart's PNG, `ZOOM` times its SVG size, drawn off the event loop. */
+export async function renderPng(chart: Pick<Chart, 'svg'>): Promise<Uint8Array> {
+  const { renderAsync } = await import('@resvg/resvg-js');
+  const image = await renderAsync(chart.svg, {
+    font: { fontFiles: fontFiles(), defaultFontFamily: 'DejaVu Sans', loadSystemFonts: false },
+    fitTo: { mode: 'zoom', value: ZOOM },
+    logLevel: 'off',
+  });
+  return new Uint8Array(image.asPng());
+}
+
+/** The charts of what was found, most telling first (the order the callers give them in). */
+export function drawCharts(data: readonly (ChartData | undefined)[]): Chart[] {
+  return data.filter((d): d is ChartData => d !== undefined).map(drawChart);
+}

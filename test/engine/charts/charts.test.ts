@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { calcAnswerWithChart } from '../../../src/calc/answer.ts';
+import { drawChart } from '../../../src/engine/charts/index.ts';
+import type { ChartData } from '../../../src/engine/charts/types.ts';
+import { parseText } from '../../../src/engine/parsers/parse-text.ts';
+
+const FIXTURES = new URL('../parsers/fixtures/', import.meta.url);
+const noFiles = () => {
+  throw new Error('no files here');
+};
+
+function parsed(parser: string, file: string): ChartData {
+  const chart = parseText(parser, readFileSync(new URL(file, FIXTURES), 'utf8')).chart;
+  if (!chart) throw new Error(`${file} gave no chart`);
+  return chart;
+}
+
+function calc(args: string[]): ChartData {
+  const chart = calcAnswerWithChart(args, noFiles).chart;
+  if (!chart) throw new Error(`calc ${args.join(' ')} gave no chart`);
+  return chart;
+}
+
+/** Real captured inputs (test/engine/parsers/fixtures/SOURCES.md) and calculator runs, one per picture. */
+const CASES: [string, () => ChartData][] = [
+  ['gc-g1-full-heap', () => parsed('gc-log', 'gc-log/jdk17-g1-leak-oom-128m-xlog-gc-uptime.log')],
+  ['gc-parallel-leak', () => parsed('gc-log', 'gc-log/jdk17-parallel-leak-oom-128m-xlog-gc-uptime.log')],
+  ['gc-zgc-untimed', () => parsed('gc-log', 'gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-none.log')],
+  ['gc-jdk8-cms', () => parsed('gc-log', 'gc-log/github-jdk8-cms-datestamps.txt')],
+  ['samples-ps-climb', () => parsed('memory-samples', 'memory-samples/live-ps-climb-14mibs-1s.txt')],
+  ['samples-ps-step', () => parsed('memory-samples', 'memory-samples/live-ps-step-100mib-1s.txt')],
+  ['samples-top-machine-limit', () => parsed('memory-samples', 'memory-samples/live-top-e-k-1100mib.txt')],
+  // Assembled from AWS's documented GetMetricData shape and Glue's metric names (SOURCES.md).
+  [
+    'cloudwatch-glue-driver-heap',
+    () => parsed('cloudwatch-metrics', 'cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
+  ],
+  ['nmt-diff', () => parsed('nmt', 'nmt/jdk17-summary-diff-direct-growth.txt')],
+  ['nmt-threads', () => parsed('nmt', 'nmt/jdk17-thread-leak-3000-xss-default.txt')],
+  ['pmap-arenas', () => parsed('pmap', 'pmap/jdk17-1200-threads-x.txt')],
+  [
+    'spark-container-killed',
+    () =>
+      calc(['spark', '--spark.executor.memory', '4g', '--failure', 'container-killed', '--observed', '5.5g']),
+  ],
+  ['flink-taskmanager', () => calc(['flink', '--taskmanager.memory.process.size', '4g'])],
+];
+
+describe('charts of real inputs', () => {
+  it.each(CASES)('%s: the same SVG as its snapshot, byte for byte, every time', async (name, data) => {
+    const first = drawChart(data()).svg;
+    expect(drawChart(data()).svg).toBe(first);
+    await expect(first).toMatchFileSnapshot(`__snapshots__/${name}.svg`);
+  });
+
+  it.each(CASES)('%s: a title, alt text, and no coordinate that is not a number', (_name, data) => {
+    const chart = drawChart(data());
+    expect(chart.svg).toContain(`<title>${chart.title.replace(/&/g, '&amp;')}</title>`);
+    expect(chart.alt).toMatch(/^Chart: /);
+    expect(chart.svg).not.toMatch(/NaN|Infinity|undefined/);
+  });
+});
+
+describe('what each chart says', () => {
+  it('a leaking heap: the floor trend is drawn and its rate and time to the limit are written', () => {
+    const chart = drawChart(parsed('gc-log', 'gc-log/jdk17-parallel-leak-oom-128m-xlog-gc-uptime.log'));
+    expect(chart.svg).toContain('trend of the live data');
+    expect(chart.alt).toMatch(/climbs \+\d+(\.\d+)? MB\/s; at this rate it meets .* in /);
+    expect(chart.svg).toContain('stroke="#cf222e"');
+  });
+
+  it('a heap full from the start has no trend: a peak, not a climb', () => {
+    const chart = drawChart(parsed('gc-log', 'gc-log/jdk17-g1-leak-oom-128m-xlog-gc-uptime.log'));
+    expect(chart.svg).not.toContain('trend of the live data');
+    expect(chart.alt).toContain('live data fills the heap');
+  });
+
+  it('an untimed log counts collections on its x axis', () => {
+    const chart = drawChart(parsed('gc-log', 'gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-none.log'));
+    expect(chart.svg).toContain('collection number');
+    expect(chart.alt).toMatch(/per collection/);
+  });
+
+  it('a climb of ps samples: the fitted rate as the parser judged it', () => {
+    const data = parsed('memory-samples', 'memory-samples/live-ps-climb-14mibs-1s.txt');
+    const chart = drawChart(data);
+    expect(data.kind === 'memory-samples' && data.shape).toBe('climbing');
+    expect(chart.alt).toMatch(/Fitted rate \+14\.\d MB\/s/);
+    expect(chart.svg).toContain('fitted rate');
+  });
+
+  it('a step then a plateau: both marked where they start', () => {
+    const chart = drawChart(parsed('memory-samples', 'memory-samples/live-ps-step-100mib-1s.txt'));
+    expect(chart.svg).toContain('step +100 MB');
+    expect(chart.svg).toContain('plateau starts');
+  });
+
+  it("a machine's memory far above the samples is named above the scale, not drawn flat", () => {
+    const chart = drawChart(parsed('memory-samples', 'memory-samples/live-top-e-k-1100mib.txt'));
+    expect(chart.svg).toContain("machine's memory 23.5 GB: above this scale");
+  });
+
+  it('an NMT diff draws growth with the fastest-growing area emphasised', () => {
+    const chart = drawChart(parsed('nmt', 'nmt/jdk17-summary-diff-direct-growth.txt'));
+    expect(chart.title).toContain('growth');
+    expect(chart.svg).toMatch(/fill="#bc4c00"/);
+    expect(chart.alt).toMatch(/^Chart: .*: Other 320 MB,/);
+  });
+
+  it('Spark: the part over the container limit is drawn as overflow', () => {
+    const chart = drawChart(
+      calc(['spark', '--spark.executor.memory', '4g', '--failure', 'container-killed', '--observed', '5.5g']),
+    );
+    expect(chart.alt).toContain('over the limit 1.1 GB');
+    expect(chart.alt).toContain('Limit: container 4.4 GB');
+  });
+
+  it('Flink: every component adds up to the process size', () => {
+    const data = calc(['flink', '--taskmanager.memory.process.size', '4g']);
+    if (data.kind !== 'stack') throw new Error('not a stack');
+    const total = data.stacks[0]?.parts.reduce((s, p) => s + p.bytes, 0);
+    expect(total).toBe(data.limitBytes);
+  });
+});
+
+describe('metric series', () => {
+  it("Glue's driver heap from CloudWatch: bytes used against the maximum the two gauges give, with the climb's rate", () => {
+    const chart = drawChart(
+      parsed('cloudwatch-metrics', 'cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
+    );
+    expect(chart.title).toBe("Glue driver's heap used (glue.driver.jvm.heap.used)");
+    expect(chart.alt).toContain('against maximum heap (used / usage) of 128 MB');
+    expect(chart.alt).toMatch(/Fitted rate \+5\.\d+ MB\/min/);
+  });
+});
+
+describe('hard inputs', () => {
+  it('a series of one point draws a dot, with a usable axis', () => {
+    const chart = drawChart({
+      kind: 'memory-samples',
+      title: 'one sample',
+      points: [{ t: 5, bytes: 1024 ** 3 }],
+      timed: true,
+      shape: 'insufficient',
+      bytesPerSample: 0,
+      steps: [],
+      plateaus: [],
+    });
+    expect(chart.svg).toContain('<circle');
+    expect(chart.svg).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('100,000 samples are drawn with at most 1,500 points, the spike among them', () => {
+    const points = Array.from({ length: 100_000 }, (_, i) => ({ t: i, bytes: 1e9 + (i % 7) * 1e6 }));
+    points[54_321] = { t: 54_321, bytes: 3e9 };
+    const chart = drawChart({
+      kind: 'memory-samples',
+      title: 'many',
+      points,
+      timed: true,
+      shape: 'spike',
+      bytesPerSample: 0,
+      steps: [],
+      plateaus: [],
+    });
+    const polyline = /<polyline points="([^"]+)"/.exec(chart.svg)?.[1] ?? '';
+    const ys = polyline.split(' ').map((p) => Number(p.split(',')[1]));
+    expect(ys.length).toBeLessThanOrEqual(1500);
+    expect(ys.length).toBeGreaterThan(100);
+    expect(Math.min(...ys)).toBeLessThan(150);
+  });
+});
