@@ -4,7 +4,8 @@
  * `memdoctor mcp`'s start-up against `memdoctor --version`'s, both as the installed command runs
  * them (node bin/memdoctor.mjs, from dist/: run `npm run build` first). `--version` is timed from
  * spawn to exit; the MCP server from spawn to its answer to `initialize` (what an agent waits for
- * before it can list tools), and to its answer to `tools/list` after it. Medians of --runs
+ * before it can list tools), and to its answer to `tools/list` after it; and, as the floor, a server
+ * on the same SDK with nothing of memdoctor's (bench/mcp-floor.mjs). Medians of --runs
  * alternating runs; the issue's target is the initialize answer within 2x of --version.
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const BIN = fileURLToPath(new URL('../bin/memdoctor.mjs', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./mcp-floor.mjs', import.meta.url));
 const ENV = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent' };
 
 function median(values: readonly number[]): number {
@@ -49,9 +51,9 @@ function answerTo(child: ReturnType<typeof spawn>, id: number, started: number):
   });
 }
 
-async function mcpRun(): Promise<{ initialize: number; tools: number; exit: number }> {
+async function mcpRun(args: readonly string[]): Promise<{ initialize: number; tools: number; exit: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'mcp'], { env: ENV, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, args, { env: ENV, stdio: ['pipe', 'pipe', 'ignore'] });
   const initialized = answerTo(child, 1, started);
   child.stdin?.write(`${JSON.stringify(INITIALIZE)}\n`);
   const initialize = await initialized;
@@ -69,15 +71,18 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' 
 const runs = Number(values.runs);
 const version: number[] = [];
 const mcp: { initialize: number; tools: number; exit: number }[] = [];
+const floor: number[] = [];
 await versionRun(); // warm the file cache for both
 for (let i = 0; i < runs; i++) {
   version.push(await versionRun());
-  mcp.push(await mcpRun());
+  mcp.push(await mcpRun([BIN, 'mcp']));
+  floor.push((await mcpRun([FLOOR])).initialize);
 }
 const base = median(version);
 const init = median(mcp.map((m) => m.initialize));
 const tools = median(mcp.map((m) => m.tools));
-const row = (name: string, ms: number) => `${name.padEnd(36)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / base).toFixed(2)}x`;
+const row = (name: string, ms: number) =>
+  `${name.padEnd(36)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / base).toFixed(2)}x`;
 process.stdout.write(
   [
     `node ${process.version}, ${runs} runs each, medians`,
@@ -85,6 +90,7 @@ process.stdout.write(
     row('memdoctor mcp: initialize answered', init),
     row('memdoctor mcp: tools/list answered', tools),
     row('memdoctor mcp: exit after stdin ends', median(mcp.map((m) => m.exit))),
+    row('the SDK alone: initialize answered', median(floor)),
   ].join('\n') + '\n',
 );
 if (init > 2 * base) process.exitCode = 1;

@@ -8,7 +8,6 @@ import type { ConnectorsConfig } from './connectors/config.ts';
 import type { DiagnosisContext } from './diagnosis/index.ts';
 import { UsageError } from './errors.ts';
 import type { LlmAssist } from './llm/assist.ts';
-import type { McpDeps } from './mcp/deps.ts';
 import type { AssistChoice } from './setup/assist.ts';
 import { BlockPool } from './setup/block-pool.ts';
 import { memoryCases } from './setup/cases.ts';
@@ -142,56 +141,3 @@ export async function openOutcomeReader(config: Config): Promise<{ outcomes: Out
   return { outcomes, close: () => redis.disconnect() };
 }
 
-/** Opens once, on the first call; later calls share it (and a failure is tried again next time). */
-function once<T>(open: () => Promise<T>): { get(): Promise<T>; opened(): Promise<T> | undefined } {
-  let pending: Promise<T> | undefined;
-  return {
-    get: () => {
-      pending ??= open().catch((error: unknown) => {
-        pending = undefined;
-        throw error;
-      });
-      return pending;
-    },
-    opened: () => pending,
-  };
-}
-
-/**
- * What `memdoctor mcp` works with: `diagnose`'s playbooks, model assist and block threads; the
- * walkthrough store of the console and Slack (Redis with REDIS_URL, opened on the first walkthrough
- * call); the connectors `check` may read. A bad setting (`problem`) only switches the model help off
- * for diagnoses, and refuses walkthroughs and checks, which would otherwise use the wrong store or API.
- */
-export async function openMcp(
-  config: Config,
-  problem: Error | undefined,
-  about: { version: string; actor: string },
-): Promise<McpDeps> {
-  const diagnoses = await openDiagnose(config, problem);
-  const walkthroughs = once(async () => {
-    if (problem) throw problem;
-    const { openWalkthroughs } = await import('./setup/walkthroughs.ts');
-    return openWalkthroughs(config);
-  });
-  const { configuredConnectors } = await import('./setup/connectors.ts');
-  return {
-    ...about,
-    playbooks: diagnoses.playbooks,
-    diagnosisContext: diagnoses.context,
-    walkthroughs: walkthroughs.get,
-    connectors: () => {
-      if (problem) throw problem;
-      const connectors = configuredConnectors(config);
-      if (!connectors)
-        throw new UsageError(
-          'set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md)',
-        );
-      return connectors;
-    },
-    close: async () => {
-      const service = await walkthroughs.opened()?.catch(() => undefined);
-      await Promise.all([service?.close(), diagnoses.close()]);
-    },
-  };
-}

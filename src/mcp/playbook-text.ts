@@ -2,31 +2,10 @@
  * A playbook as an agent reads it (the `playbooks` tool and `memdoctor://playbooks/<id>`): what it
  * recognises, what to do, how to verify, and its step-by-step procedure, as Markdown and as JSON.
  */
-import { z } from 'zod';
+import { findPlaybook } from '../playbooks/load.ts';
 import type { Playbook } from '../usecases/types.ts';
 import { ProcedureSchema } from '../walkthrough/index.ts';
-
-/** A step as listed: enough to follow it; the procedure's JSON has every field. */
-const ListedStep = z.looseObject({ id: z.string(), kind: z.string(), title: z.string(), text: z.string() });
-
-export const PlaybookJson = z.object({
-  id: z.string(),
-  title: z.string(),
-  engine: z.string(),
-  summary: z.string(),
-  explanation: z.string(),
-  actions: z
-    .array(z.string())
-    .describe('as written in the playbook: {{placeholders}} are filled from a diagnosis'),
-  verify: z.array(z.string()),
-  sources: z.array(z.string()),
-  procedure: z
-    .looseObject({ start: z.string(), steps: z.array(ListedStep) })
-    .optional()
-    .describe('the walkthrough (walkthrough_start), when the playbook has one'),
-});
-
-export type PlaybookJsonValue = z.infer<typeof PlaybookJson>;
+import type { ListedStep, PlaybookJsonValue } from './schemas.ts';
 
 /** The procedure as loaded (the loader validated it); undefined when the playbook has none. */
 function procedureOf(playbook: Playbook) {
@@ -50,7 +29,7 @@ export function playbookJson(playbook: Playbook): PlaybookJsonValue {
   };
 }
 
-function stepLines(step: z.infer<typeof ListedStep>, n: number): string[] {
+function stepLines(step: ListedStep, n: number): string[] {
   const lines = [`${n}. **${step.title}** (${step.kind}, \`${step.id}\`)`, `   ${step.text.trim()}`];
   const answers = (step as { answers?: { label: string; next: string }[] }).answers ?? [];
   for (const a of answers) lines.push(`   - ${a.label} → \`${a.next}\``);
@@ -77,4 +56,9 @@ export function playbookMarkdown(playbook: Playbook): string {
   } else out.push('', 'No step-by-step procedure yet: follow the actions above.');
   if (json.sources.length > 0) out.push('', '## Sources', ...json.sources.map((s) => `- ${s}`));
   return `${out.join('\n')}\n`;
+}
+
+/** The playbook with that id among the configured ones; PlaybookNotFoundError names the known ones. */
+export function playbookById(playbooks: readonly Playbook[], id: string): Playbook {
+  return findPlaybook(playbooks, id);
 }

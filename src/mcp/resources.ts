@@ -1,8 +1,6 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UsageError } from '../errors.ts';
-import { findPlaybook } from '../playbooks/load.ts';
 import type { McpDeps } from './deps.ts';
-import { playbookMarkdown } from './playbook-text.ts';
 import type { SessionDiagnoses } from './session.ts';
 
 /** A template variable as one string (a template may give a list for exploded variables). */
@@ -13,8 +11,8 @@ function one(value: string | string[] | undefined): string {
 /** `memdoctor://playbooks/<id>`: each playbook as Markdown, its procedure included. */
 function registerPlaybookResources(server: McpServer, deps: McpDeps): void {
   const template = new ResourceTemplate('memdoctor://playbooks/{id}', {
-    list: () => ({
-      resources: deps.playbooks.map((p) => ({
+    list: async () => ({
+      resources: (await deps.playbooks()).map((p) => ({
         uri: `memdoctor://playbooks/${p.id}`,
         name: p.id,
         title: p.title,
@@ -22,7 +20,9 @@ function registerPlaybookResources(server: McpServer, deps: McpDeps): void {
         mimeType: 'text/markdown',
       })),
     }),
-    complete: { id: (typed) => deps.playbooks.map((p) => p.id).filter((id) => id.startsWith(typed)) },
+    complete: {
+      id: async (typed) => (await deps.playbooks()).map((p) => p.id).filter((id) => id.startsWith(typed)),
+    },
   });
   server.registerResource(
     'playbook',
@@ -32,8 +32,9 @@ function registerPlaybookResources(server: McpServer, deps: McpDeps): void {
       description: 'what it recognises, what to do, its procedure',
       mimeType: 'text/markdown',
     },
-    (uri, { id }) => {
-      const playbook = findPlaybook(deps.playbooks, decodeURIComponent(one(id)));
+    async (uri, { id }) => {
+      const { playbookById, playbookMarkdown } = await import('./playbook-text.ts');
+      const playbook = playbookById(await deps.playbooks(), decodeURIComponent(one(id)));
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: playbookMarkdown(playbook) }] };
     },
   );

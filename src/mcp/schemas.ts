@@ -92,3 +92,32 @@ export const CheckOutput = z.object({
     }),
   ),
 });
+
+/** A step as listed: enough to follow it; the procedure's JSON has every field. */
+const ListedStepSchema = z.looseObject({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  text: z.string(),
+});
+
+export const PlaybookJson = z.object({
+  id: z.string(),
+  title: z.string(),
+  engine: z.string(),
+  summary: z.string(),
+  explanation: z.string(),
+  actions: z
+    .array(z.string())
+    .describe('as written in the playbook: {{placeholders}} are filled from a diagnosis'),
+  verify: z.array(z.string()),
+  sources: z.array(z.string()),
+  procedure: z
+    .looseObject({ start: z.string(), steps: z.array(ListedStepSchema) })
+    .optional()
+    .describe('the walkthrough (walkthrough_start), when the playbook has one'),
+});
+
+export type PlaybookJsonValue = z.infer<typeof PlaybookJson>;
+
+export type ListedStep = z.infer<typeof ListedStepSchema>;

@@ -1,26 +1,18 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { requestText } from '../../connectors/types.ts';
-import { type CheckResult, check } from '../../diagnosis/check.ts';
+import type { ConnectorName } from '../../connectors/config.ts';
 import type { McpDeps } from '../deps.ts';
-import { reportText } from '../render.ts';
-import { answer, guarded } from '../results.ts';
+import { guarded } from '../results.ts';
 import { CheckOutput } from '../schemas.ts';
 
-const SYSTEMS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'] as const;
-
-/** Each fetched answer (where from, when, its parser's judgement, the fields it cites), then the report. */
-function render(result: CheckResult, lookedFor: readonly string[]): string {
-  const lines: string[] = [];
-  for (const a of result.fetched) {
-    lines.push(`fetched ${a.connector} ${requestText(a.path)} at ${a.fetchedAt}`);
-    if (a.judgement) lines.push(`  ${a.parser}: ${a.judgement.summary}`);
-    for (const c of a.citations) lines.push(`  - ${c}`);
-  }
-  lines.push(reportText(result.report, lookedFor));
-  for (const note of result.notes) lines.push(`Note: ${note}`);
-  return lines.join('\n');
-}
+const SYSTEMS = [
+  'flink',
+  'spark',
+  'yarn',
+  'kubernetes',
+  'glue',
+  'dataflow',
+] as const satisfies readonly ConnectorName[];
 
 type Args = { system: (typeof SYSTEMS)[number]; id?: string | undefined };
 
@@ -29,7 +21,6 @@ type Args = { system: (typeof SYSTEMS)[number]; id?: string | undefined };
  * API (only the URLs MEMDOCTOR_CONNECTORS names, only reading) and diagnoses it, as `memdoctor check`.
  */
 export function registerCheck(server: McpServer, deps: McpDeps): void {
-  const lookedFor = deps.playbooks.map((p) => p.id);
   server.registerTool(
     'check',
     {
@@ -50,10 +41,8 @@ export function registerCheck(server: McpServer, deps: McpDeps): void {
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     guarded(async ({ system, id }: Args) => {
-      const connectors = deps.connectors();
-      const request = { system, workspace: 'mcp', ...(id !== undefined ? { id } : {}) };
-      const result = await check(request, { connectors, playbooks: deps.playbooks });
-      return answer(render(result, lookedFor), { ...result.report, fetched: result.fetched });
+      const { runCheck } = await import('./check-run.ts');
+      return runCheck(deps, { system, id });
     }),
   );
 }

@@ -1,12 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { diagnose, diagnoseCase } from '../../diagnosis/index.ts';
 import { UsageError } from '../../errors.ts';
-import { openFile, seekableFile } from '../../file-input.ts';
 import { ENGINE_HINTS, type EngineHint } from '../../usecases/types.ts';
 import type { McpDeps } from '../deps.ts';
-import { caseText, resultText } from '../render.ts';
-import { answer, guarded } from '../results.ts';
+import { guarded } from '../results.ts';
 import { DiagnoseOutput } from '../schemas.ts';
 import type { SessionDiagnoses } from '../session.ts';
 
@@ -37,22 +34,6 @@ type Args = { text?: string | undefined; paths?: string[] | undefined; engine?: 
 
 /** `diagnose`: what memdoctor's engine recognises in a paste or in files, with the cited lines. */
 export function registerDiagnose(server: McpServer, deps: McpDeps, session: SessionDiagnoses): void {
-  const lookedFor = deps.playbooks.map((p) => p.id);
-  const one = async (source: string, input: Parameters<typeof diagnose>[0]['input'], engine?: EngineHint) => {
-    const request = { input, workspace: 'mcp', ...(engine ? { engine } : {}) };
-    const result = await diagnose(request, deps.diagnosisContext());
-    const json = result.suggestion ? { ...result.report, suggestion: result.suggestion } : result.report;
-    const text = resultText(result, lookedFor);
-    const kept = session.addResult(source, result, json, text);
-    return answer(`${text}\n(diagnosis ${kept.n}: memdoctor://diagnoses/${kept.n})`, json);
-  };
-  const together = async (paths: readonly string[], engine?: EngineHint) => {
-    const inputs = paths.map((path) => ({ source: path, chunks: openFile(path) }));
-    const report = await diagnoseCase({ inputs, ...(engine ? { engine } : {}) }, deps.diagnosisContext());
-    const text = caseText(report);
-    const kept = session.addCase(paths, report, text);
-    return answer(`${text}\n(diagnosis ${kept.n}: memdoctor://diagnoses/${kept.n})`, report);
-  };
   server.registerTool(
     'diagnose',
     {
@@ -66,12 +47,9 @@ export function registerDiagnose(server: McpServer, deps: McpDeps, session: Sess
     guarded(async ({ text, paths, engine }: Args) => {
       if ((text === undefined) === (paths === undefined))
         throw new UsageError('diagnose takes text (a paste) or paths (log files), one of the two.');
-      if (text !== undefined) return one('paste', { source: 'paste', text }, engine);
-      const files = paths ?? [];
-      if (files.length > 1) return together(files, engine);
-      const [path = ''] = files;
-      const seekable = seekableFile(path);
-      return one(path, { source: path, chunks: openFile(path), ...(seekable ? { seekable } : {}) }, engine);
+      // Loaded on the first call: the engine is not needed to answer initialize or list the tools.
+      const { runDiagnose } = await import('./diagnose-run.ts');
+      return runDiagnose(deps, session, { text, paths: paths ?? [], engine });
     }),
   );
 }

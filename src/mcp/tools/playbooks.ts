@@ -1,9 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { findPlaybook } from '../../playbooks/load.ts';
 import type { McpDeps } from '../deps.ts';
-import { PlaybookJson, playbookJson, playbookMarkdown } from '../playbook-text.ts';
 import { answer, guarded } from '../results.ts';
+import { PlaybookJson } from '../schemas.ts';
 
 const Listed = z.object({
   id: z.string(),
@@ -31,11 +30,13 @@ export function registerPlaybooks(server: McpServer, deps: McpDeps): void {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     guarded(async ({ id }: { id?: string | undefined }) => {
+      const known = await deps.playbooks();
       if (id !== undefined) {
-        const playbook = findPlaybook(deps.playbooks, id);
+        const { playbookById, playbookJson, playbookMarkdown } = await import('../playbook-text.ts');
+        const playbook = playbookById(known, id);
         return answer(playbookMarkdown(playbook), { playbook: playbookJson(playbook) });
       }
-      const playbooks = deps.playbooks.map((p) => ({
+      const playbooks = known.map((p) => ({
         id: p.id,
         title: p.title,
         engine: p.engine,

@@ -1,142 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { walkthroughStart } from '../../diagnosis/index.ts';
-import { UsageError } from '../../errors.ts';
-import { openFile } from '../../file-input.ts';
-import { findPlaybook } from '../../playbooks/load.ts';
-import { answerStep } from '../../usecases/answer-step.ts';
-import { readPasteText } from '../../usecases/parse-dump.ts';
-import { startWalkthrough } from '../../usecases/start-walkthrough.ts';
-import type { Playbook } from '../../usecases/types.ts';
-import {
-  answerFromText,
-  type Conversation,
-  type WalkthroughEvent,
-  type WalkthroughRecord,
-  type WalkthroughService,
-} from '../../walkthrough/index.ts';
 import type { McpDeps } from '../deps.ts';
-import { answer, guarded } from '../results.ts';
+import { guarded } from '../results.ts';
 import type { SessionDiagnoses } from '../session.ts';
-import { WalkthroughState, walkthroughState, walkthroughText } from '../walkthrough-view.ts';
+import { StatusOutput, WalkthroughState } from '../walkthrough-schema.ts';
+import type { AnswerArgs, StartArgs } from './walkthrough-run.ts';
 
-/**
- * The console's conversation (src/cli/console/session.ts): walkthroughs an agent starts are listed by
- * the console's `status` and continued by `memdoctor resume <id>`, as the user's own are.
- */
-export const LOCAL_CONVERSATION: Conversation = { workspace: 'local', conversation: 'console' };
-
-/** Command output read from a file at a paste step, as the console allows; larger files are logs to diagnose. */
-const MAX_OUTPUT_BYTES = 64 * 1024 ** 2;
-
-function state(service: WalkthroughService, record: WalkthroughRecord) {
-  return walkthroughState(record, service.view(record), service.storeKind);
-}
-
-/** The playbook to walk through: the one named, else the top diagnosis of the session's last input. */
-function chosenPlaybook(deps: McpDeps, session: SessionDiagnoses, id: string | undefined): Playbook {
-  if (id !== undefined) return findPlaybook(deps.playbooks, id);
-  const top = session.lastResult()?.result?.report.diagnoses[0];
-  if (!top)
-    throw new UsageError(
-      'nothing diagnosed in this session points to a playbook: call diagnose first, or give playbook (the playbooks tool lists them).',
-    );
-  return findPlaybook(deps.playbooks, top.playbook);
-}
-
-type StartArgs = { playbook?: string | undefined; diagnosis?: number | undefined };
-
-async function start(deps: McpDeps, session: SessionDiagnoses, args: StartArgs) {
-  const playbook = chosenPlaybook(deps, session, args.playbook);
-  if (playbook.procedure === undefined)
-    throw new UsageError(
-      `playbook "${playbook.id}" has no step-by-step procedure yet; follow the actions its diagnosis lists.`,
-    );
-  const from = args.diagnosis !== undefined ? session.get(args.diagnosis) : session.lastResult();
-  if (args.diagnosis !== undefined && !from?.result)
-    throw new UsageError(
-      `no diagnosis ${args.diagnosis} of one input in this session; the resources memdoctor://diagnoses/<n> list them.`,
-    );
-  const service = await deps.walkthroughs();
-  const diagnosis = from?.result ? walkthroughStart(from.result, playbook.id) : undefined;
-  const record = await startWalkthrough(
-    { playbooks: deps.playbooks, walkthroughs: service },
-    { playbook, where: LOCAL_CONVERSATION, owner: deps.actor, ...(diagnosis ? { diagnosis } : {}) },
-  );
-  const now = state(service, record);
-  return answer(walkthroughText(now), now);
-}
-
-type AnswerArgs = {
-  id: string;
-  answer?: string | undefined;
-  path?: string | undefined;
-  version?: number | undefined;
-};
-
-/** The event the typed answer (or the file's output) makes for the walkthrough's current step. */
-async function eventFor(service: WalkthroughService, record: WalkthroughRecord, args: AnswerArgs) {
-  const word = args.answer?.trim().toLowerCase();
-  if (word === 'back') return { type: 'back' } as const;
-  if (word === 'abort') return { type: 'abort', reason: 'aborted by an agent over MCP' } as const;
-  const view = service.view(record);
-  if (!view || record.status !== 'active')
-    throw new UsageError(
-      `walkthrough ${record.id} is ${record.status}: nothing to answer (back undoes the last answer).`,
-    );
-  if ((args.answer === undefined) === (args.path === undefined))
-    throw new UsageError(
-      'walkthrough_answer takes answer (typed) or path (a file holding the output), one of the two.',
-    );
-  if (args.path !== undefined && view.input !== 'output')
-    throw new UsageError(`step "${view.title}" does not take command output; answer it with answer.`);
-  const text =
-    args.path !== undefined
-      ? await readPasteText(args.path, openFile(args.path), MAX_OUTPUT_BYTES)
-      : (args.answer ?? '');
-  const typed = answerFromText(view, text);
-  if ('refusal' in typed) throw new UsageError(`step "${view.title}": ${typed.refusal}.`);
-  return typed.event as WalkthroughEvent;
-}
-
-async function answerOne(deps: McpDeps, args: AnswerArgs) {
-  const service = await deps.walkthroughs();
-  const record = await service.get(args.id);
-  if (args.version !== undefined && args.version !== record.version)
-    throw new UsageError(
-      `walkthrough ${record.id} is at version ${record.version}, not ${args.version}: someone answered since. walkthrough_status shows where it is now.`,
-    );
-  const event = await eventFor(service, record, args);
-  const request = { walkthrough: record.id, event, actor: deps.actor, expectedVersion: record.version };
-  const result = await answerStep({ walkthroughs: service }, request);
-  if (result.kind !== 'answered') throw result.error;
-  const now = state(service, result.after);
-  const shownBefore = event.type === 'back' ? now.answered.length : record.path.length;
-  return answer(walkthroughText(now, shownBefore), now);
-}
-
-const StatusOutput = z.object({
-  active: z.array(z.object({ id: z.string(), playbook: z.string(), step: z.string(), version: z.number() })),
-  walkthrough: WalkthroughState.optional(),
-  transcript: z.string().optional().describe('with id: the walkthrough as Markdown, for incident notes'),
-});
-
-async function status(deps: McpDeps, id: string | undefined) {
-  const service = await deps.walkthroughs();
-  const active = (await service.listActive(LOCAL_CONVERSATION)).map((r) => ({
-    id: r.id,
-    playbook: r.playbook.id,
-    step: service.view(r)?.title ?? '-',
-    version: r.version,
-  }));
-  const list = active.map((a) => `  ${a.id}  ${a.playbook}  at "${a.step}" (v${a.version})`);
-  const activeText =
-    active.length === 0 ? 'No active walkthroughs.' : `Active walkthroughs:\n${list.join('\n')}`;
-  if (id === undefined) return answer(activeText, { active });
-  const now = state(service, await service.get(id));
-  const transcript = await service.transcript(id);
-  return answer(`${walkthroughText(now)}\n\n${transcript}`, { active, walkthrough: now, transcript });
-}
+/** The walkthroughs' code, loaded on the first walkthrough call (it brings the step kinds and the store). */
+const run = () => import('./walkthrough-run.ts');
 
 /** `walkthrough_start`, `walkthrough_answer`, `walkthrough_status`: a playbook's procedure, step by step. */
 export function registerWalkthroughs(server: McpServer, deps: McpDeps, session: SessionDiagnoses): void {
@@ -158,7 +29,7 @@ export function registerWalkthroughs(server: McpServer, deps: McpDeps, session: 
       outputSchema: WalkthroughState,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
-    guarded((args: StartArgs) => start(deps, session, args)),
+    guarded(async (args: StartArgs) => (await run()).start(deps, session, args)),
   );
   server.registerTool(
     'walkthrough_answer',
@@ -184,7 +55,7 @@ export function registerWalkthroughs(server: McpServer, deps: McpDeps, session: 
       outputSchema: WalkthroughState,
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
-    guarded((args: AnswerArgs) => answerOne(deps, args)),
+    guarded(async (args: AnswerArgs) => (await run()).answerOne(deps, args)),
   );
   server.registerTool(
     'walkthrough_status',
@@ -196,6 +67,6 @@ export function registerWalkthroughs(server: McpServer, deps: McpDeps, session: 
       outputSchema: StatusOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    guarded(({ id }: { id?: string | undefined }) => status(deps, id)),
+    guarded(async ({ id }: { id?: string | undefined }) => (await run()).status(deps, id)),
   );
 }
