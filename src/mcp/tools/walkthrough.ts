@@ -11,6 +11,12 @@ const run = () => import('./walkthrough-run.ts');
 
 /** `walkthrough_start`, `walkthrough_answer`, `walkthrough_status`: a playbook's procedure, step by step. */
 export function registerWalkthroughs(server: McpServer, deps: McpDeps, session: SessionDiagnoses): void {
+  registerStart(server, deps, session);
+  registerAnswer(server, deps);
+  registerStatus(server, deps);
+}
+
+function registerStart(server: McpServer, deps: McpDeps, session: SessionDiagnoses): void {
   server.registerTool(
     'walkthrough_start',
     {
@@ -31,6 +37,9 @@ export function registerWalkthroughs(server: McpServer, deps: McpDeps, session: 
     },
     guarded(async (args: StartArgs) => (await run()).start(deps, session, args)),
   );
+}
+
+function registerAnswer(server: McpServer, deps: McpDeps): void {
   server.registerTool(
     'walkthrough_answer',
     {
@@ -57,6 +66,9 @@ export function registerWalkthroughs(server: McpServer, deps: McpDeps, session: 
     },
     guarded(async (args: AnswerArgs) => (await run()).answerOne(deps, args)),
   );
+}
+
+function registerStatus(server: McpServer, deps: McpDeps): void {
   server.registerTool(
     'walkthrough_status',
     {
