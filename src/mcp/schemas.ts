@@ -1,7 +1,8 @@
 /**
  * The tools' output schemas (MCP `outputSchema`): the shapes `diagnose --json`, `parse --json`,
  * `calc --json` and `check --json` print, so an agent gets the same JSON a script gets. Nested
- * objects a playbook or parser shapes (facts, figures) stay open: their keys are the playbook's.
+ * objects name the fields every answer has and stay open to more (a playbook's facts, a parser's figures):
+ * clients validate structured output against these, so an open object is `additionalProperties: {}`.
  */
 import { z } from 'zod';
 
