@@ -15,7 +15,7 @@ import {
 } from '../../walkthrough/index.ts';
 import type { McpDeps } from '../deps.ts';
 import { answer } from '../results.ts';
-import type { SessionDiagnoses } from '../session.ts';
+import type { SessionDiagnoses, SessionDiagnosis } from '../session.ts';
 import { walkthroughState, walkthroughText } from '../walkthrough-view.ts';
 
 /**
@@ -31,17 +31,29 @@ function state(service: WalkthroughService, record: WalkthroughRecord) {
   return walkthroughState(record, service.view(record), service.storeKind);
 }
 
-/** The playbook to walk through: the one named, else the top diagnosis of the session's last input. */
+/** The session's diagnosis a walkthrough starts from: the one asked for, else the last of one input. */
+function startingPoint(session: SessionDiagnoses, n: number | undefined): SessionDiagnosis | undefined {
+  if (n === undefined) return session.lastResult();
+  const kept = session.get(n);
+  if (kept?.result) return kept;
+  throw new UsageError(
+    `no diagnosis ${n} of one input in this session; the resources memdoctor://diagnoses/<n> list them.`,
+  );
+}
+
+/** The playbook to walk through: the one named, else the top diagnosis the walkthrough starts from. */
 function chosenPlaybook(
   playbooks: readonly Playbook[],
-  session: SessionDiagnoses,
+  from: SessionDiagnosis | undefined,
   id: string | undefined,
 ): Playbook {
   if (id !== undefined) return findPlaybook(playbooks, id);
-  const top = session.lastResult()?.result?.report.diagnoses[0];
+  const top = from?.result?.report.diagnoses[0];
   if (!top)
     throw new UsageError(
-      'nothing diagnosed in this session points to a playbook: call diagnose first, or give playbook (the playbooks tool lists them).',
+      from
+        ? `diagnosis ${from.n} recognised no known problem, so it points to no playbook: give playbook (the playbooks tool lists them).`
+        : 'nothing diagnosed in this session points to a playbook: call diagnose first, or give playbook (the playbooks tool lists them).',
     );
   return findPlaybook(playbooks, top.playbook);
 }
@@ -49,16 +61,12 @@ function chosenPlaybook(
 export type StartArgs = { playbook?: string | undefined; diagnosis?: number | undefined };
 
 export async function start(deps: McpDeps, session: SessionDiagnoses, args: StartArgs) {
+  const from = startingPoint(session, args.diagnosis);
   const playbooks = await deps.playbooks();
-  const playbook = chosenPlaybook(playbooks, session, args.playbook);
+  const playbook = chosenPlaybook(playbooks, from, args.playbook);
   if (playbook.procedure === undefined)
     throw new UsageError(
       `playbook "${playbook.id}" has no step-by-step procedure yet; follow the actions its diagnosis lists.`,
-    );
-  const from = args.diagnosis !== undefined ? session.get(args.diagnosis) : session.lastResult();
-  if (args.diagnosis !== undefined && !from?.result)
-    throw new UsageError(
-      `no diagnosis ${args.diagnosis} of one input in this session; the resources memdoctor://diagnoses/<n> list them.`,
     );
   const service = await deps.walkthroughs();
   const diagnosis = from?.result ? walkthroughStart(from.result, playbook.id) : undefined;
