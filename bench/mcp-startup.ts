@@ -84,13 +84,13 @@ const tools = median(mcp.map((m) => m.tools));
 const row = (name: string, ms: number) =>
   `${name.padEnd(36)} ${ms.toFixed(0).padStart(6)} ms  ${(ms / base).toFixed(2)}x`;
 process.stdout.write(
-  [
+  `${[
     `node ${process.version}, ${runs} runs each, medians`,
     row('memdoctor --version (to exit)', base),
     row('memdoctor mcp: initialize answered', init),
     row('memdoctor mcp: tools/list answered', tools),
     row('memdoctor mcp: exit after stdin ends', median(mcp.map((m) => m.exit))),
     row('the SDK alone: initialize answered', median(floor)),
-  ].join('\n') + '\n',
+  ].join('\n')}\n`,
 );
 if (init > 2 * base) process.exitCode = 1;

@@ -140,4 +140,3 @@ export async function openOutcomeReader(config: Config): Promise<{ outcomes: Out
   const outcomes = new RedisOutcomeStore(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX));
   return { outcomes, close: () => redis.disconnect() };
 }
-
