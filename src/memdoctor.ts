@@ -8,7 +8,7 @@ import type { CliIo } from './cli/command.ts';
 import { runCli } from './cli/main.ts';
 import { COMMANDS, type CommandSpec } from './cli/registry.ts';
 import type { Config } from './config.ts';
-import { UsageError } from './errors.ts';
+import { ConfigInvalidError, UsageError } from './errors.ts';
 import type { McpDeps } from './mcp/deps.ts';
 import { packagePath } from './paths.ts';
 
@@ -97,12 +97,16 @@ function mcpDeps(
 /** `memdoctor mcp`: serves MCP on stdin/stdout until the client leaves (docs/mcp.md). */
 async function runMcp(args: readonly string[], io: CliIo): Promise<number> {
   if (args.length > 0) throw new UsageError(`mcp takes no arguments; got "${args.join(' ')}".`);
-  const [{ loadConfigLeniently }, { serveMcp }] = await Promise.all([
+  const [{ loadConfigLeniently, playbooksDirProblem }, { serveMcp }] = await Promise.all([
     import('./config.ts'),
     import('./mcp/server.ts'),
   ]);
   const { config, problem } = loadConfigLeniently();
   if (problem) io.stderr.write(`memdoctor: ${problem.message}\n`);
+  // The playbooks load on the first call; a folder that is not there stops the server now, as it
+  // stops every other command, where the agent shows it, rather than failing each call.
+  const folder = config.MEMDOCTOR_PLAYBOOKS_DIR && playbooksDirProblem(config.MEMDOCTOR_PLAYBOOKS_DIR);
+  if (folder) throw new ConfigInvalidError(`✖ ${folder}\n  → at MEMDOCTOR_PLAYBOOKS_DIR`);
   const { version } = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version: string };
   const deps = mcpDeps(config, problem, { version, actor: localUser() });
   await serveMcp(deps, { stdin: io.stdin, stdout: io.stdout as NodeJS.WritableStream });

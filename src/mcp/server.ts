@@ -38,6 +38,37 @@ export function createMcpServer(deps: McpDeps): McpServer {
   return server;
 }
 
+type Message = Parameters<NonNullable<StdioServerTransport['onmessage']>>[0];
+
+/**
+ * The requests the server is still answering, so that when the client closes stdin (a script piping
+ * its requests in, or a client that stops) their answers are sent before the server closes.
+ */
+function inFlight(transport: StdioServerTransport): { drained(): Promise<void> } {
+  let open = 0;
+  let idle: (() => void) | undefined;
+  const settle = () => {
+    open = Math.max(0, open - 1);
+    if (open === 0) idle?.();
+  };
+  const receive = transport.onmessage;
+  transport.onmessage = (message: Message) => {
+    if ('method' in message && 'id' in message) open += 1;
+    // A cancelled request gets no answer.
+    if ('method' in message && message.method === 'notifications/cancelled') settle();
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message: Message) => {
+    try {
+      await send(message);
+    } finally {
+      if ('id' in message && ('result' in message || 'error' in message)) settle();
+    }
+  };
+  return { drained: () => (open === 0 ? Promise.resolve() : new Promise((resolve) => (idle = resolve))) };
+}
+
 /**
  * Serves MCP on `stdin`/`stdout` until the client closes its end; resolves once the store and the
  * threads are let go. Nothing but protocol goes to `stdout`: logs go to stderr.
@@ -50,10 +81,11 @@ export async function serveMcp(
   const transport = new StdioServerTransport(io.stdin as never, io.stdout as never);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
-    // The client going away closes stdin: that is the end of the session.
-    io.stdin.once('end', () => void server.close());
   });
   await server.connect(transport);
+  const requests = inFlight(transport);
+  // The client going away closes stdin: the end of the session, once what it asked is answered.
+  io.stdin.once('end', () => void requests.drained().then(() => server.close()));
   await closed;
   await deps.close();
 }
