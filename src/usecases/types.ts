@@ -4,7 +4,8 @@
  * these from here, never from the engine, the setup or Redis.
  */
 
+// From its own file: a surface that names the hints (the MCP server's schemas) loads no engine with them.
+export { ENGINE_HINTS } from '../engine/hints.ts';
 export type { Diagnosis, EngineHint, InputReport } from '../engine/index.ts';
-export { ENGINE_HINTS } from '../engine/index.ts';
 export type { Playbook } from '../engine/playbook/schema.ts';
 export type { ClusterHealth } from '../redis/health.ts';

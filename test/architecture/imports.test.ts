@@ -15,7 +15,7 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const IMPORTS = readImports(SRC);
 
 /** Surfaces and the model: what the inner layers never reach. */
-const SURFACES = ['cli', 'slack'];
+const SURFACES = ['cli', 'slack', 'mcp'];
 const MODEL = ['llm'];
 /**
  * What surfaces never import: they ask the use cases (src/usecases, src/diagnosis) instead. The
@@ -25,7 +25,9 @@ const MODEL = ['llm'];
 const BELOW_THE_USE_CASES = ['engine', 'setup', 'redis', 'connectors', 'calc'];
 /** The composition roots: they build everything and may import any layer; no inner layer imports them. */
 const ROOTS = ['serve.ts', 'console.ts', 'memdoctor.ts', 'main.ts'];
-const SURFACE_PACKAGES = ['@slack/bolt', '@slack/web-api', '@slack/types', 'openai'];
+const SLACK_PACKAGES = ['@slack/bolt', '@slack/web-api', '@slack/types'];
+const MCP_PACKAGES = ['@modelcontextprotocol/sdk'];
+const SURFACE_PACKAGES = [...SLACK_PACKAGES, ...MCP_PACKAGES, 'openai'];
 
 /** What the inner layers (engine, walkthrough, redis, stats, dedupe, calc, config) never import. */
 const INNER_NEVER = [
@@ -61,8 +63,10 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   llm: [...SURFACES, ...ROOTS, 'diagnosis', 'usecases', 'setup', 'walkthrough', 'dedupe'],
   playbooks: [...SURFACES, ...MODEL, ...ROOTS, 'usecases', 'setup', 'dedupe'],
   /** The CLI reads the console's root (src/console.ts) for what it builds; never the Slack root. */
-  cli: ['slack', ...BELOW_THE_USE_CASES, 'serve.ts', 'memdoctor.ts', 'main.ts'],
-  slack: ['cli', ...BELOW_THE_USE_CASES, ...ROOTS],
+  cli: ['slack', 'mcp', ...BELOW_THE_USE_CASES, 'serve.ts', 'memdoctor.ts', 'main.ts'],
+  slack: ['cli', 'mcp', ...BELOW_THE_USE_CASES, ...ROOTS],
+  /** The MCP server is handed what it uses (src/memdoctor.ts builds it): it imports no root at all. */
+  mcp: ['cli', 'slack', ...BELOW_THE_USE_CASES, ...ROOTS],
   'config.ts': [...innerNever('config.ts', 'calc'), 'engine', 'walkthrough'],
 };
 
@@ -76,6 +80,9 @@ const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   redis: SURFACE_PACKAGES,
   dedupe: SURFACE_PACKAGES,
   cases: SURFACE_PACKAGES,
+  cli: MCP_PACKAGES,
+  slack: MCP_PACKAGES,
+  mcp: [...SLACK_PACKAGES, 'openai'],
 };
 
 describe('import rules', () => {
@@ -84,6 +91,12 @@ describe('import rules', () => {
     expect(IMPORTS).toContainEqual({ from: 'cli/main.ts', to: 'cli/registry.ts', typeOnly: false });
     expect(IMPORTS).toContainEqual({ from: 'main.ts', to: 'serve.ts', typeOnly: false, dynamic: true });
     expect(IMPORTS).toContainEqual({ from: 'slack/deps.ts', to: 'llm/assist.ts', typeOnly: true });
+    expect(IMPORTS).toContainEqual({
+      from: 'mcp/tools/diagnose.ts',
+      to: 'mcp/tools/diagnose-run.ts',
+      typeOnly: false,
+      dynamic: true,
+    });
   });
 
   it.each(Object.entries(FORBIDDEN))('%s imports none of its forbidden layers', (name, forbidden) => {
@@ -97,6 +110,10 @@ describe('import rules', () => {
   it.each([
     ['cli', 'slack'],
     ['slack', 'cli'],
+    ['mcp', 'cli'],
+    ['cli', 'mcp'],
+    ['mcp', 'slack'],
+    ['slack', 'mcp'],
   ])('no %s file reaches %s through any chain of imports, a root in between included', (from, to) => {
     expect(reachPaths(IMPORTS, from, to)).toEqual([]);
   });

@@ -9,6 +9,20 @@ import { TEST_PLAYBOOKS } from './spawn-helpers.ts';
 
 const OOM = 'java.lang.OutOfMemoryError: Java heap space\n';
 
+/** An MCP session piped in: initialize, then the playbooks tool (the server answers before it closes). */
+const MCP_LIST = [
+  {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+  },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'playbooks', arguments: {} } },
+]
+  .map((m) => `${JSON.stringify(m)}\n`)
+  .join('');
+
 /**
  * Every command that reads playbooks, with a run that shows which folder it read: the test folder
  * holds one playbook, `test-walk`, that the shipped folder does not.
@@ -19,6 +33,11 @@ const USES_PLAYBOOKS: Readonly<Record<string, { args: string[]; input?: string; 
   walk: { args: ['walk', 'test-walk'], input: '2\n3\n', shows: /== Conclusion: No leak/ },
   // Past the playbooks, it finds no such walkthrough in memory.
   resume: { args: ['resume', 'local-console-abcdef'], shows: /kept in memory and end with the process/ },
+  mcp: {
+    args: ['mcp'],
+    input: MCP_LIST,
+    shows: /"playbooks":\[\{"id":"test-walk","title":"Test heap trouble"/,
+  },
 };
 
 /** Commands that read no playbooks at all. */
@@ -58,13 +77,13 @@ describe('MEMDOCTOR_PLAYBOOKS_DIR', () => {
 
   it.each(Object.entries(USES_PLAYBOOKS))('%s reads the folder it names', async (_name, run) => {
     vi.stubEnv('MEMDOCTOR_PLAYBOOKS_DIR', TEST_PLAYBOOKS);
-    const { out, err } = await cli(run.args, run.input);
+    const { out, err } = await cli(run.args, run.input, COMMANDS);
     expect(out + err).toMatch(run.shows);
   });
 
   it.each(Object.entries(USES_PLAYBOOKS))('%s reads no other folder', async (_name, run) => {
     vi.stubEnv('MEMDOCTOR_PLAYBOOKS_DIR', '/nonexistent/memdoctor-playbooks');
-    const { code, err } = await cli(run.args, run.input);
+    const { code, err } = await cli(run.args, run.input, COMMANDS);
     expect(code).toBe(2);
     expect(err).toContain('/nonexistent/memdoctor-playbooks');
   });
