@@ -6,7 +6,7 @@ import { DEFAULT_FETCH_LIMITS, FetchLimiter, type FetchLimits } from './fetch-li
 /** Who asks for a fetch, from where: the same for a slash command, a Fetch button, a form, an alert. */
 export interface Asker {
   /** The surface it came through, for the audit log. */
-  surface: 'slack' | 'cli' | 'console' | 'alert';
+  surface: 'slack' | 'cli' | 'console' | 'alert' | 'mcp';
   workspace: string;
   /** A Slack member id; in a terminal, the local user. */
   user: string;

@@ -1,5 +1,5 @@
-import type { ConnectorsConfig } from '../connectors/config.ts';
 import type { DiagnosisContext } from '../diagnosis/index.ts';
+import type { ConnectorsConfig, FetchGate } from '../usecases/connectors.ts';
 import type { Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 
@@ -21,7 +21,7 @@ export interface McpDeps {
   /** The walkthroughs, in the store the console and Slack use (Redis when configured, else memory). */
   walkthroughs(): Promise<WalkthroughService>;
   /** The APIs `check` may read (MEMDOCTOR_CONNECTORS); a UsageError saying how to set them when unset. */
-  connectors(): Promise<ConnectorsConfig>;
+  connectors(): Promise<{ connectors: ConnectorsConfig; gate: FetchGate }>;
   /** Lets go of what was opened. */
   close(): Promise<void>;
 }

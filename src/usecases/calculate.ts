@@ -1,6 +1,9 @@
 import { calcAnswer, calcAnswerWithChart } from '../calc/answer.ts';
 import type { FileReader } from '../calc/flags.ts';
 
+export { parseFlags } from '../calc/flags.ts';
+export { CALC_SYSTEMS } from '../calc/registry.ts';
+
 export type { FileReader };
 
 /**

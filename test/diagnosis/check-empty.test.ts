@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/diagnosis/check.ts';
+import { FetchGate } from '../../src/diagnosis/fetch-access.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { YARN_APP, yarnFake } from '../connectors/fakes/systems.ts';
 import { FIXED_NOW, targetFor, useFake } from '../connectors/support.ts';
@@ -13,8 +14,18 @@ describe('check on a valid answer that holds nothing', () => {
 
   it('says what empty YARN diagnostics mean and judges nothing from them', async () => {
     const result = await check(
-      { system: 'yarn', id: YARN_APP, workspace: 'T1' },
-      { connectors: { yarn: targetFor(yarn.url) }, playbooks: PLAYBOOKS, now: FIXED_NOW },
+      {
+        system: 'yarn',
+        id: YARN_APP,
+        workspace: 'T1',
+        asker: { surface: 'cli', workspace: 'T1', user: 'U1' },
+      },
+      {
+        connectors: { yarn: targetFor(yarn.url) },
+        playbooks: PLAYBOOKS,
+        now: FIXED_NOW,
+        gate: new FetchGate(undefined),
+      },
     );
     const app = result.fetched.find((a) => a.path === `/ws/v1/cluster/apps/${YARN_APP}`);
     expect(app?.judgement).toBeUndefined();

@@ -154,6 +154,7 @@ describe('fetch a walkthrough step from the Flink fake', () => {
       playbooks: PLAYBOOKS,
       connectors: { flink: targetFor(flink.url) },
       now: FIXED_NOW,
+      gate: new FetchGate(undefined),
     };
     const playbook = findPlaybook(PLAYBOOKS, 'flink-container-oom-killed');
     const started = await startWalkthrough(context, { playbook, where, owner: 'U1' });
@@ -162,6 +163,7 @@ describe('fetch a walkthrough step from the Flink fake', () => {
     await walkthroughs.apply(started.id, { type: 'paste', text: pod, step: 'pod-last-state' }, 'U1');
     expect((await walkthroughs.get(started.id)).current).toBe('tm-metrics');
     const result = await fetchStep(context, {
+      asker: CONSOLE,
       walkthrough: started.id,
       actor: 'U1',
       ids: { taskManagerId: 'restarted-tm' },

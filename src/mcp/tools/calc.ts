@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { parseFlags } from '../../calc/flags.ts';
-import { CALC_SYSTEMS } from '../../calc/registry.ts';
 import { UsageError } from '../../errors.ts';
+import { CALC_SYSTEMS, parseFlags } from '../../usecases/calculate.ts';
 import { answer, guarded } from '../results.ts';
 import { CalcOutput } from '../schemas.ts';
 

@@ -1,6 +1,4 @@
-import type { ConnectorName } from '../../connectors/config.ts';
-import { requestText } from '../../connectors/types.ts';
-import { type CheckResult, check } from '../../diagnosis/check.ts';
+import { type CheckResult, type ConnectorName, check, requestText } from '../../usecases/connectors.ts';
 import type { McpDeps } from '../deps.ts';
 import { reportText } from '../render.ts';
 import { answer } from '../results.ts';
@@ -20,11 +18,13 @@ function render(result: CheckResult, lookedFor: readonly string[]): string {
 
 /** `check`'s use case over the configured connectors; its answer as `check --json` prints it. */
 export async function runCheck(deps: McpDeps, request: { system: ConnectorName; id?: string | undefined }) {
-  const connectors = await deps.connectors();
+  const { connectors, gate } = await deps.connectors();
   const playbooks = await deps.playbooks();
   const { system, id } = request;
-  const asked = { system, workspace: 'mcp', ...(id !== undefined ? { id } : {}) };
-  const result = await check(asked, { connectors, playbooks });
+  // The agent runs as the local user, who holds connectors.yaml and its credentials, as in a terminal.
+  const asker = { surface: 'mcp' as const, workspace: 'mcp', user: deps.actor };
+  const asked = { system, workspace: 'mcp', asker, ...(id !== undefined ? { id } : {}) };
+  const result = await check(asked, { connectors, playbooks, gate });
   const lookedFor = playbooks.map((p) => p.id);
   return answer(render(result, lookedFor), { ...result.report, fetched: result.fetched });
 }

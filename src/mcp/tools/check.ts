@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ConnectorName } from '../../connectors/config.ts';
+import type { ConnectorName } from '../../usecases/connectors.ts';
 import type { McpDeps } from '../deps.ts';
 import { guarded } from '../results.ts';
 import { CheckOutput } from '../schemas.ts';
