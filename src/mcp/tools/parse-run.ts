@@ -30,5 +30,7 @@ export async function runParse(
     source: path ?? 'paste',
     open: () => (path !== undefined ? openFile(path) : textChunks(text ?? '')),
   });
-  return answer(render(out), out);
+  // What to draw is not part of `parse --json`'s answer, which this one matches.
+  const { chart: _chart, ...shown } = out;
+  return answer(render(out), shown);
 }
