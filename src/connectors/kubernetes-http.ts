@@ -40,7 +40,8 @@ function get(url: URL, context: RequestContext, signal: AbortSignal): Promise<In
 
 /** Reads the answer to `context`'s request, following redirects only within the server's base. */
 async function answer(context: RequestContext, limits: KubeLimits, seen: Seen) {
-  const signal = AbortSignal.any([limits.deadline.signal, ...[context.getSignal() ?? []].flat()]);
+  const own = context.getSignal();
+  const signal = own ? AbortSignal.any([limits.deadline.signal, own]) : limits.deadline.signal;
   let url = new URL(context.getUrl());
   redirectWithin(url.href, url, limits.server);
   for (let hop = 0; ; hop++) {
