@@ -150,7 +150,11 @@ async function routeHeapDump(
   context: DiagnosisContext,
 ): Promise<DiagnosisRequest | DiagnosisResult> {
   const { input } = request;
-  if ('text' in input) return request;
+  // With an engine pool (the Slack app) nothing of an input is read before its thread is free: the
+  // in-flight cap counts those bytes, and reads started early held the cap that the inputs with a
+  // thread were waiting for. The heap analysis does not run in the pool yet, and must not run on the
+  // event loop that answers Slack, so there a dump still gets the engine's "not a text log" answer.
+  if ('text' in input || context.offload) return request;
   const { head, all } = await peekInput(input.chunks);
   if (!looksLikeHeapDump(head)) return { ...request, input: { ...input, chunks: all } };
   // No model sees any part of a heap dump: passwords, tokens and personal data live in them.

@@ -8,7 +8,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../src/config.ts';
 import { parseConnectorsConfig } from '../../src/connectors/config.ts';
 import { kubernetesConnector } from '../../src/connectors/kubernetes.ts';
-import { kubeFake, kubeTargetFor, MEMHOG } from '../connectors/fakes/kube-fake.ts';
+import { FLINK_TM_POD, kubeFake, kubeTargetFor, MEMHOG } from '../connectors/fakes/kube-fake.ts';
 import type { RestFake } from '../connectors/fakes/rest-fake.ts';
 import { makeCa, ServiceAccountVolume } from '../connectors/fakes/service-account.ts';
 import { validate } from './k8s-validate.ts';
@@ -52,9 +52,18 @@ describe('deploy/kubernetes-in-cluster: the Role is what the connector asks for'
   beforeAll(async () => {
     fake = kubeFake();
     const target = kubeTargetFor(await fake.start());
-    const pod = `${MEMHOG.namespace}/${MEMHOG.name}`;
+    // Each resource asked of a pod it applies to: an ended (never restarted) container's own log is
+    // read of the native Flink TaskManager, the previous log of the restarted memhog container.
+    const ended = {
+      pod: `${FLINK_TM_POD.namespace}/${FLINK_TM_POD.name}`,
+      container: FLINK_TM_POD.container,
+    };
+    const memhog = { pod: `${MEMHOG.namespace}/${MEMHOG.name}`, container: MEMHOG.container };
     for (const resource of Object.keys(kubernetesConnector.resources))
-      await kubernetesConnector.fetch({ resource, ids: { pod, container: MEMHOG.container } }, { target });
+      await kubernetesConnector.fetch(
+        { resource, ids: resource === 'ended-log' ? ended : memhog },
+        { target },
+      );
     requests = [...new Set(fake.seen.map((s) => asked(s.method, s.path)))].sort();
   });
   afterAll(async () => {
