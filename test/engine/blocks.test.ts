@@ -56,7 +56,10 @@ describe('reading a large input in blocks', () => {
       { numRuns: 150 },
     );
     // The inputs were split, many times over.
-    expect(handed).toBeGreaterThan(100);
+    // The count depends on the random draws (an early readHereFirst or a large range leaves little
+    // to hand out): 90 to 2,673 over twenty runs on 2026-12-07, and a bound of 100 failed two full
+    // suites. 25 still says the property was tried on inputs split many times; 0 is what it guards.
+    expect(handed).toBeGreaterThan(25);
     // Not a speed target: the time varies tenfold with the inputs drawn and the machine's load.
   }, 120_000);
 

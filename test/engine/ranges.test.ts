@@ -203,7 +203,10 @@ describe('reading the rest of a seekable input by ranges', () => {
       ),
       { numRuns: 150 },
     );
-    expect(handed).toBeGreaterThan(100);
+    // The count depends on the random draws (an early readHereFirst or a large range leaves little
+    // to hand out): 90 to 2,673 over twenty runs on 2026-12-07, and a bound of 100 failed two full
+    // suites. 25 still says the property was tried on inputs split many times; 0 is what it guards.
+    expect(handed).toBeGreaterThan(25);
   }, 120_000);
 
   it('reads on in order here up to the ranges handed out from the end, and keeps line numbers across them', async () => {
