@@ -1,0 +1,64 @@
+/**
+ * `npm run bench:charts -- [--runs 20]`
+ *
+ * How long a chart takes, as the Slack app and `--chart` make one: the SVG drawn from a parser's
+ * figures (drawCharts, on the caller's thread), then the PNG rendered by resvg (renderPng, off the
+ * event loop). Each input is a real capture the parsers are tested on; the first render of the run
+ * (resvg's native module and the font loaded) is reported apart from the medians.
+ * Issue 39's target: a chart in under 100 ms.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseText } from '../src/engine/parsers/parse-text.ts';
+import { drawCharts, renderPng } from '../src/usecases/chart-images.ts';
+
+const FIXTURES = new URL('../test/engine/parsers/fixtures/', import.meta.url);
+
+/** Real captures with something to draw, each with the parser a paste of it goes to. */
+const INPUTS: readonly { parser: string; file: string }[] = [
+  { parser: 'gc-log', file: 'gc-log/jdk17-g1-leak-oom-128m-xlog-gc-uptime.log' },
+  { parser: 'gc-log', file: 'gc-log/jdk17-parallel-leak-oom-128m-xlog-gc-uptime.log' },
+  { parser: 'memory-samples', file: 'memory-samples/live-ps-climb-0.25mibs-1s.txt' },
+];
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function timed<T>(work: () => T | Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of 1 or more');
+  console.log(`node ${process.version}, ${runs} runs each, medians`);
+  let first = true;
+  for (const { parser, file } of INPUTS) {
+    const data = parseText(parser, readFileSync(new URL(file, FIXTURES), 'utf8')).chart;
+    const svgTimes: number[] = [];
+    const pngTimes: number[] = [];
+    for (let run = 0; run < runs + 1; run++) {
+      const [charts, svgMs] = await timed(() => drawCharts([data]));
+      const chart = charts[0];
+      if (!chart) throw new Error(`${file}: nothing to draw`);
+      const [, pngMs] = await timed(() => renderPng(chart));
+      if (first) console.log(`first render of the run (loads resvg and the font): ${pngMs.toFixed(0)} ms`);
+      first = false;
+      if (run === 0) continue;
+      svgTimes.push(svgMs);
+      pngTimes.push(pngMs);
+    }
+    const svg = median(svgTimes);
+    const png = median(pngTimes);
+    console.log(
+      `${file.padEnd(58)} svg ${svg.toFixed(1).padStart(5)} ms  png ${png.toFixed(0).padStart(4)} ms  total ${(svg + png).toFixed(0)} ms`,
+    );
+  }
+}
+
+await main();
