@@ -114,6 +114,30 @@ describe.skipIf(!ENABLED)(`the container image${SKIPPED}`, () => {
     console.info(`image size: ${(bytes / 1024 ** 2).toFixed(0)} MiB`);
   });
 
+  it('draws a chart as a PNG inside the image (resvg native module and bundled font shipped)', async () => {
+    const printed = await podman([
+      'exec',
+      container,
+      'node',
+      'bin/memdoctor.mjs',
+      'calc',
+      'spark',
+      '--spark.executor.memory',
+      '8g',
+      '--chart',
+      '/tmp/charts',
+    ]);
+    expect(printed).toContain('chart: /tmp/charts/spark-executor.svg /tmp/charts/spark-executor.png');
+    const signature = await podman([
+      'exec',
+      container,
+      'node',
+      '-e',
+      "process.stdout.write(require('fs').readFileSync('/tmp/charts/spark-executor.png').subarray(1, 4).toString())",
+    ]);
+    expect(signature).toBe('PNG');
+  });
+
   it('stops on SIGTERM as PID 1, within its own deadline', async () => {
     const started = Date.now();
     await podman(['kill', '--signal', 'TERM', container]);
