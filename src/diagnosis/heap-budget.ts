@@ -4,8 +4,8 @@ import { ErrorCode, MemdoctorError } from '../errors.ts';
  * What a heap dump's analysis needs, estimated before it starts, against MEMDOCTOR_HEAP_DUMP_BUDGET.
  *
  * Measured (peak RSS of `node bin/memdoctor.mjs diagnose <dump>` under GNU time -v, 2 cores, Node 22,
- * 2026-12-07): the fixtures of test/fixtures/heap-dumps decompressed, 7.4-68.5 MB, peaked at 98-120
- * MiB (the process's own cost dominates); dumps of bench/heap/SessionCache.java (the dense case: four
+ * 2026-12-07): fixtures of test/fixtures/heap-dumps of 7.4-68.5 MB decompressed peaked at 98-120
+ * MiB, 117-142 MiB read as .gz (the process's own cost dominates); dumps of bench/heap/SessionCache.java (the dense case: four
  * small objects per entry) of 233 MB (1M entries) and 463 MB (2M) peaked at 844 and 1,512 MiB: 3.8 and
  * 3.4 bytes per dump byte. The reader's own session saw 8.2 GB for a 1.69 GB dump of 43.2M objects
  * (4.9, denser still). Hence a fixed 160 MiB plus 5 bytes per dump byte: an estimate that refuses a
