@@ -5,9 +5,9 @@ import { ErrorCode, MemdoctorError } from '../errors.ts';
  *
  * Measured (peak RSS of `node bin/memdoctor.mjs diagnose <dump>` under GNU time -v, 2 cores, Node 22,
  * 2026-12-07): fixtures of test/fixtures/heap-dumps of 7.4-68.5 MB decompressed peaked at 98-120
- * MiB, 117-142 MiB read as .gz (the process's own cost dominates); dumps of bench/heap/SessionCache.java (the dense case: four
- * small objects per entry) of 233 MB (1M entries) and 463 MB (2M) peaked at 844 and 1,512 MiB: 3.8 and
- * 3.4 bytes per dump byte. The reader's own session saw 8.2 GB for a 1.69 GB dump of 43.2M objects
+ * MiB, 117-142 MiB read as .gz (the process's own cost dominates); dumps of
+ * bench/heap/SessionCache.java (the dense case: four small objects per entry) of 233 MB (1M entries)
+ * and 463 MB (2M) peaked at 844 and 1,512 MiB: 3.8 and 3.4 bytes per dump byte. The reader's own session saw 8.2 GB for a 1.69 GB dump of 43.2M objects
  * (4.9, denser still). Hence a fixed 160 MiB plus 5 bytes per dump byte: an estimate that refuses a
  * dump it could have read is a nuisance; one that lets the machine swap is an outage.
  */
@@ -73,7 +73,7 @@ export function budgetGuard(source: string, budgetBytes: number): (bytesRead: nu
   const largest = largestDumpWithin(budgetBytes);
   return (bytesRead) => {
     if (bytesRead <= largest) return;
-    const detail = `this heap dump is over ${gib(largest)} decompressed (the read stopped there)`;
+    const detail = `this heap dump is over ${gib(largest)} decompressed (the read stopped there; the rest of it needs more)`;
     throw new HeapDumpOverBudgetError(source, detail, heapNeedEstimate(bytesRead), budgetBytes);
   };
 }
