@@ -94,6 +94,39 @@ export function defaultDiagnoseThreads(cores = availableParallelism()): number {
   return cores > 1 ? 1 : 0;
 }
 
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/**
+ * A size in bytes from the environment, written as a number with an optional binary unit: `8g`,
+ * `512m`, `1.5G`, `4GiB`, `4096` (bytes). Unset or empty gives `fallback`.
+ */
+function byteSize(fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim() ?? '';
+      if (text === '') return fallback;
+      const match = /^(\d{1,9}(?:\.\d{1,3})?)\s*([kmgt]?)(?:i?b)?$/i.exec(text);
+      const bytes = match
+        ? Math.round(Number(match[1]) * (SIZE_UNITS[(match[2] ?? '').toLowerCase()] ?? 1))
+        : 0;
+      if (bytes > 0) return bytes;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a size such as 8g, 512m or 1.5g (binary units), not "${text}"`,
+      });
+      return z.NEVER;
+    });
+}
+
+/**
+ * The memory a heap dump's analysis may take by default: 8 GiB, a third of a 24 GiB machine that
+ * also runs the bot, Redis and the other diagnoses. At the factor measured in
+ * src/diagnosis/heap-budget.ts that is a dump of about 1.6 GiB.
+ */
+export const DEFAULT_HEAP_DUMP_BUDGET = 8 * 1024 ** 3;
+
 /** `true`/`1` or `false`/`0` (unset: false). */
 const flag = z
   .enum(['true', 'false', '1', '0', ''], 'must be true or false')
@@ -145,6 +178,8 @@ const Fields = z.object({
     .int()
     .positive()
     .default(24 * 3600),
+  /** Memory a heap dump's analysis may need (estimated from the dump's size before it starts): `8g`, `512m`. */
+  MEMDOCTOR_HEAP_DUMP_BUDGET: byteSize(DEFAULT_HEAP_DUMP_BUDGET),
   MEMDOCTOR_MAX_UPLOAD_BYTES: z.coerce
     .number()
     .int()

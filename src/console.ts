@@ -111,7 +111,12 @@ export async function openDiagnose(config: Config, problem?: Error): Promise<Dia
   return {
     playbooks,
     ...(off ? { assistOff: off } : {}),
-    context: () => ({ playbooks, assist, ...(blocks ? { blocks: blocks.options } : {}) }),
+    context: () => ({
+      playbooks,
+      assist,
+      heapDumpBudget: config.MEMDOCTOR_HEAP_DUMP_BUDGET,
+      ...(blocks ? { blocks: blocks.options } : {}),
+    }),
     blocksFailure: () => blocks?.failure,
     blocksLost: () => blocks?.lost,
     close: async () => {

@@ -17,7 +17,7 @@ import { type Selection, selectLines } from '../llm/select.ts';
 import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
 import type { EngineOffload } from './engine-job.ts';
-import { diagnoseHeapDump, looksLikeHeapDump, peekInput } from './heap-dump.ts';
+import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from './heap-dump.ts';
 import { engineNotes } from './notes.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
@@ -59,7 +59,11 @@ export interface DiagnosisRequest {
   workspace: string;
   /** Called with the engine's result before any model is asked, so a terminal can show it at once. */
   onReport?: (result: DiagnosisResult) => void;
+  /** Told how far the first read of a heap dump has gone (a terminal's progress bar); not for logs. */
+  onHeapDumpRead?: (read: HeapDumpRead) => void;
 }
+
+export type { HeapDumpRead } from './heap-dump.ts';
 
 /** What every diagnosis uses: the playbooks, and the model's help when one is configured. */
 export interface DiagnosisContext {
@@ -71,6 +75,8 @@ export interface DiagnosisContext {
   offload?: EngineOffload;
   /** Threads that read the blocks of a large input (the CLI's, see setup/block-pool.ts). */
   blocks?: BlockOptions;
+  /** MEMDOCTOR_HEAP_DUMP_BUDGET: a heap dump whose analysis would need more is refused (heap-budget.ts). */
+  heapDumpBudget?: number;
 }
 
 /** A diagnosis, ready to render: the contract's report, what a walkthrough starts from, the model's word. */
@@ -161,10 +167,15 @@ async function routeHeapDump(
   const result = await diagnoseHeapDump(
     {
       source: input.source,
+      head,
       all: reportingReads(all, input.onRead),
       ...(input.seekable ? { seekable: input.seekable } : {}),
     },
     context.playbooks,
+    {
+      ...(context.heapDumpBudget !== undefined ? { budgetBytes: context.heapDumpBudget } : {}),
+      ...(request.onHeapDumpRead ? { onProgress: request.onHeapDumpRead } : {}),
+    },
   );
   request.onReport?.(result);
   return result;

@@ -12,6 +12,7 @@ import type { Finding, InputReport } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { SeekableInput } from '../engine/ranges.ts';
 import { InputUnreadableError } from '../errors.ts';
+import { budgetGuard, checkDumpSize, type DumpSize } from './heap-budget.ts';
 
 /** A heap dump's diagnosis, in the shape of DiagnosisResult (which it is returned as). */
 export interface HeapDiagnosis {
@@ -19,6 +20,40 @@ export interface HeapDiagnosis {
   findings: Finding[];
   notes: string[];
   heap: HeapReport;
+}
+
+/** How far the first read of a dump has gone: decompressed bytes, of `totalBytes` when known (a plain file). */
+export interface HeapDumpRead {
+  bytesRead: number;
+  totalBytes?: number;
+}
+
+/** The budget a dump's analysis runs under, and who is told of the read's progress. */
+export interface HeapDumpOptions {
+  /** MEMDOCTOR_HEAP_DUMP_BUDGET; unset: no budget (a caller that bounds the memory itself). */
+  budgetBytes?: number;
+  onProgress?: (read: HeapDumpRead) => void;
+}
+
+/** A file's size as known before reading: exact when plain, a floor when gzip; nothing for a stream. */
+function knownSize(head: Uint8Array, seekable: SeekableInput | undefined): DumpSize | undefined {
+  if (!seekable) return undefined;
+  return { bytes: seekable.size, exact: !(head[0] === 0x1f && head[1] === 0x8b) };
+}
+
+/**
+ * The analysis's progress callback: the budget's guard (which throws to stop the read) and the
+ * caller's progress, with the total when the file is plain.
+ */
+function progressOf(source: string, size: DumpSize | undefined, options: HeapDumpOptions) {
+  const guard = options.budgetBytes === undefined ? undefined : budgetGuard(source, options.budgetBytes);
+  const total = size?.exact ? { totalBytes: size.bytes } : {};
+  const report = options.onProgress;
+  if (!guard && !report) return undefined;
+  return (bytesRead: number) => {
+    guard?.(bytesRead);
+    report?.({ bytesRead, ...total });
+  };
 }
 
 /** An input's first chunk and the whole input again, that chunk first. */
@@ -54,9 +89,12 @@ export function looksLikeHeapDump(head: Uint8Array): boolean {
  * the input is one (seekable), else the threads keep their serial numbers.
  */
 export async function diagnoseHeapDump(
-  input: { source: string; all: AsyncIterable<Uint8Array>; seekable?: SeekableInput },
+  input: { source: string; head: Uint8Array; all: AsyncIterable<Uint8Array>; seekable?: SeekableInput },
   playbooks: readonly Playbook[],
+  options: HeapDumpOptions = {},
 ): Promise<HeapDiagnosis> {
+  const size = knownSize(input.head, input.seekable);
+  if (size && options.budgetBytes !== undefined) checkDumpSize(input.source, size, options.budgetBytes);
   let reads = 0;
   const source = () => {
     reads++;
@@ -65,7 +103,7 @@ export async function diagnoseHeapDump(
   };
   let heap: HeapReport;
   try {
-    heap = await analyzeHeapDump(source);
+    heap = await analyzeHeapDump(source, progressOf(input.source, size, options));
   } catch (error) {
     if (error instanceof HprofFormatError) throw new InputUnreadableError(input.source, error.message);
     throw error;

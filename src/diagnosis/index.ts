@@ -12,6 +12,7 @@ export {
   type DiagnosisRequest,
   type DiagnosisResult,
   diagnose,
+  type HeapDumpRead,
 } from './diagnose.ts';
 export { failureNote } from './notes.ts';
 export type { SuggestionAssist } from './suggest.ts';

@@ -10,6 +10,7 @@ import type { CliIo, Command } from '../command.ts';
 import { openInput, seekableInput } from '../input.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
+import { progressLine } from '../render/progress.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
 import { caseLimits, runTogether } from './diagnose-together.ts';
 
@@ -99,7 +100,12 @@ async function diagnoseEach(
     try {
       const seekable = seekableInput(file);
       const input = { source: file, chunks: openInput(file, io.stdin), ...(seekable ? { seekable } : {}) };
-      const result = await diagnose({ input, engine, workspace: 'cli' }, resources.context());
+      const progress = progressLine(file === '-' ? 'stdin' : file, io.stderr);
+      const onHeapDumpRead = progress ? { onHeapDumpRead: progress.onRead } : {};
+      const result = await diagnose(
+        { input, engine, workspace: 'cli', ...onHeapDumpRead },
+        resources.context(),
+      ).finally(() => progress?.end());
       if (result.report.diagnoses.length > 0) recognised = true;
       for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
       io.stdout.write(

@@ -1,0 +1,79 @@
+import { ErrorCode, MemdoctorError } from '../errors.ts';
+
+/**
+ * What a heap dump's analysis needs, estimated before it starts, against MEMDOCTOR_HEAP_DUMP_BUDGET.
+ *
+ * Measured (peak RSS of `node bin/memdoctor.mjs diagnose <dump>` under GNU time -v, 2 cores, Node 22,
+ * 2026-12-07): fixtures of test/fixtures/heap-dumps of 7.4-68.5 MB decompressed peaked at 98-120
+ * MiB, 117-142 MiB read as .gz (the process's own cost dominates); dumps of
+ * bench/heap/SessionCache.java (the dense case: four small objects per entry) of 233 MB (1M entries)
+ * and 463 MB (2M) peaked at 844 and 1,512 MiB: 3.8 and 3.4 bytes per dump byte. The reader's own session saw 8.2 GB for a 1.69 GB dump of 43.2M objects
+ * (4.9, denser still). Hence a fixed 160 MiB plus 5 bytes per dump byte: an estimate that refuses a
+ * dump it could have read is a nuisance; one that lets the machine swap is an outage.
+ */
+export const HEAP_FIXED_BYTES = 160 * 1024 ** 2;
+export const HEAP_BYTES_PER_DUMP_BYTE = 5;
+
+/** The memory the analysis of a dump of `dumpBytes` (decompressed) is estimated to need. */
+export function heapNeedEstimate(dumpBytes: number): number {
+  return HEAP_FIXED_BYTES + HEAP_BYTES_PER_DUMP_BYTE * dumpBytes;
+}
+
+/** The largest decompressed dump the budget allows. */
+export function largestDumpWithin(budgetBytes: number): number {
+  return Math.max(0, Math.floor((budgetBytes - HEAP_FIXED_BYTES) / HEAP_BYTES_PER_DUMP_BYTE));
+}
+
+function gib(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+  return `${Math.max(1, Math.round(bytes / 1024 ** 2))} MiB`;
+}
+
+/** The setting to ask for: the need, rounded up to a whole GiB. */
+function settingFor(needBytes: number): string {
+  return `MEMDOCTOR_HEAP_DUMP_BUDGET=${Math.ceil(needBytes / 1024 ** 3)}g`;
+}
+
+/**
+ * What is known of the dump's size before the read: exact for a plain file; for gzip only a floor
+ * (the compressed size: an HPROF dump never shrinks when decompressed). gzip's ISIZE trailer is not
+ * used: it is the size mod 2^32 of the last member only, and `jcmd GC.heap_dump -gz` writes many.
+ */
+export interface DumpSize {
+  bytes: number;
+  exact: boolean;
+}
+
+/** A heap dump whose analysis would need more memory than MEMDOCTOR_HEAP_DUMP_BUDGET allows. */
+export class HeapDumpOverBudgetError extends MemdoctorError {
+  constructor(source: string, detail: string, needBytes: number, budgetBytes: number) {
+    super(
+      ErrorCode.InputTooLarge,
+      `${source}: ${detail}, so its analysis would need at least ${gib(needBytes)} of memory, over the budget of ${gib(budgetBytes)} (MEMDOCTOR_HEAP_DUMP_BUDGET). On a machine with that much memory free, raise it: ${settingFor(needBytes)} memdoctor diagnose ${source}. Or copy the dump to a bigger machine (a cloud VM with ${gib(needBytes)} or more) and run \`npx memdoctor diagnose ${source}\` there: nothing else is needed, and nothing leaves that machine.`,
+    );
+    this.name = 'HeapDumpOverBudgetError';
+  }
+}
+
+/** Refuses, before any of the analysis, a dump whose known size already needs more than the budget. */
+export function checkDumpSize(source: string, size: DumpSize, budgetBytes: number): void {
+  const need = heapNeedEstimate(size.bytes);
+  if (need <= budgetBytes) return;
+  const detail = size.exact
+    ? `this heap dump is ${gib(size.bytes)}`
+    : `this gzip-compressed heap dump is ${gib(size.bytes)} compressed (more once decompressed)`;
+  throw new HeapDumpOverBudgetError(source, detail, need, budgetBytes);
+}
+
+/**
+ * A guard for the read (a gzip's decompressed size is only learned by reading it): throws once the
+ * bytes read need more than the budget, before the graph is built from them.
+ */
+export function budgetGuard(source: string, budgetBytes: number): (bytesRead: number) => void {
+  const largest = largestDumpWithin(budgetBytes);
+  return (bytesRead) => {
+    if (bytesRead <= largest) return;
+    const detail = `this heap dump is over ${gib(largest)} decompressed (the read stopped there; the rest of it needs more)`;
+    throw new HeapDumpOverBudgetError(source, detail, heapNeedEstimate(bytesRead), budgetBytes);
+  };
+}
