@@ -13,11 +13,18 @@ import { memoryCases } from './setup/cases.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import type { OutcomeStore } from './stats/outcomes.ts';
 import type { CaseLimits, CaseStore } from './usecases/add-to-case.ts';
-import type { ConnectorsConfig } from './usecases/connectors.ts';
+import type { ConnectorsConfig, FetchGate } from './usecases/connectors.ts';
 import type { Playbook } from './usecases/types.ts';
 import type { WalkthroughService } from './walkthrough/index.ts';
 
 export { configuredPlaybooks, playbooksDir } from './setup/playbooks.ts';
+
+/** The connectors `check` reads and the gate its fetches pass (setup/connectors.ts, loaded on use). */
+export async function openFetching(
+  config: Config,
+): Promise<{ connectors: ConnectorsConfig; gate: FetchGate }> {
+  return (await import('./setup/connectors.ts')).requiredFetching(config);
+}
 
 /** What a console session or `memdoctor walk`/`resume` works with. */
 export interface ConsoleResources {

@@ -78,14 +78,10 @@ function mcpDeps(
     walkthroughs: walkthroughs.get,
     connectors: async () => {
       if (problem) throw problem;
-      const { configuredFetching } = await import('./setup/connectors.ts');
+      const { requiredFetching } = await import('./setup/connectors.ts');
       // The server's one gate, so its caps hold across an agent's calls; audit lines go to stderr's log.
       const log = (await import('./log.ts')).createLogger(config.LOG_LEVEL);
-      const { connectors, fetchGate } = configuredFetching(config, log);
-      if (connectors && fetchGate) return { connectors, gate: fetchGate };
-      throw new UsageError(
-        'set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md)',
-      );
+      return requiredFetching(config, log);
     },
     close: async () => {
       const [service, resources] = await Promise.all([

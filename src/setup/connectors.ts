@@ -3,6 +3,7 @@ import { type Config, secretFromEnv } from '../config.ts';
 import { type ConnectorsConfig, loadConnectorsConfig } from '../connectors/config.ts';
 import { FetchGate } from '../diagnosis/fetch-access.ts';
 import type { FetchLimits } from '../diagnosis/fetch-limits.ts';
+import { UsageError } from '../errors.ts';
 import { childFor } from '../log.ts';
 
 /** The connectors.yaml MEMDOCTOR_CONNECTORS names, when set; a bad file stops start-up with its error. */
@@ -30,6 +31,26 @@ export function configuredFetching(
 ): { connectors?: ConnectorsConfig; fetchGate?: FetchGate } {
   const connectors = configuredConnectors(config);
   if (!connectors) return {};
-  const fetchGate = new FetchGate(connectors.access, childFor(log, 'fetch-audit'), fetchLimits(config));
-  return { connectors, fetchGate };
+  return { connectors, fetchGate: gateFor(connectors, config, childFor(log, 'fetch-audit')) };
+}
+
+/** The gate fetches from these connectors pass: their access rules and the configured caps. */
+function gateFor(connectors: ConnectorsConfig, config: Config, audit?: Logger): FetchGate {
+  return new FetchGate(connectors.access, audit, fetchLimits(config));
+}
+
+/**
+ * For `check` in a terminal or an agent's MCP server: the connectors and one gate (the configured caps;
+ * audit lines only with a logger), or a UsageError saying how to name the connectors when unset.
+ */
+export function requiredFetching(
+  config: Config,
+  log?: Logger,
+): { connectors: ConnectorsConfig; gate: FetchGate } {
+  const connectors = configuredConnectors(config);
+  if (!connectors)
+    throw new UsageError(
+      'set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md)',
+    );
+  return { connectors, gate: gateFor(connectors, config, log && childFor(log, 'fetch-audit')) };
 }

@@ -1,16 +1,9 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig, secretFromEnv } from '../../config.ts';
-import { configuredPlaybooks } from '../../console.ts';
+import { loadConfig } from '../../config.ts';
+import { configuredPlaybooks, openFetching } from '../../console.ts';
 import { UsageError } from '../../errors.ts';
-import {
-  type CheckResult,
-  type ConnectorName,
-  check,
-  FetchGate,
-  loadConnectorsConfig,
-  requestText,
-} from '../../usecases/connectors.ts';
+import { type CheckResult, type ConnectorName, check, requestText } from '../../usecases/connectors.ts';
 import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
@@ -82,19 +75,10 @@ export const checkCommand: Command = {
   async run(args, io: CliIo) {
     const request = parse(args);
     const config = loadConfig();
-    if (!config.MEMDOCTOR_CONNECTORS)
-      throw new UsageError(
-        'set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md)',
-      );
-    const connectors = loadConnectorsConfig(config.MEMDOCTOR_CONNECTORS, (name) => secretFromEnv(name));
+    const { connectors, gate } = await openFetching(config);
     const playbooks = configuredPlaybooks(config);
     // The terminal's user holds connectors.yaml and its credentials: the access rules name Slack people.
     const asker = { surface: 'cli' as const, workspace: 'cli', user: userInfo().username };
-    const gate = new FetchGate(connectors.access, undefined, {
-      perUser: config.MEMDOCTOR_FETCHES_PER_USER,
-      perUserPerMinute: config.MEMDOCTOR_FETCHES_PER_USER_PER_MINUTE,
-      total: config.MEMDOCTOR_FETCHES_TOTAL,
-    });
     const { chartDir } = request;
     const result = await check(
       { system: request.system, workspace: 'cli', asker, ...(request.id ? { id: request.id } : {}) },
