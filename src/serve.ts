@@ -109,7 +109,7 @@ export function buildDeps(config: Config, log: Logger, resources: SlackResources
     log,
     health,
     ...(assist ? { assist } : {}),
-    ...configuredFetching(config, log),
+    ...configuredFetching(config, log, redis),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { AccessRule, AccessRules, ConnectorName } from '../connectors/config.ts';
 import { FetchRefusedError } from '../errors.ts';
-import { DEFAULT_FETCH_LIMITS, FetchLimiter, type FetchLimits } from './fetch-limits.ts';
+import { DEFAULT_FETCH_LIMITS, FetchLimiter, type FetchLimits, type FetchSlots } from './fetch-limits.ts';
 
 /** Who asks for a fetch, from where: the same for a slash command, a Fetch button, a form, an alert. */
 export interface Asker {
@@ -78,15 +78,16 @@ async function inAnyGroup(groups: readonly string[], asker: Asker): Promise<bool
  * person and total caps. Every decision and every finished fetch is one audit line in the log.
  */
 export class FetchGate {
-  private readonly limiter: FetchLimiter;
+  private readonly slots: FetchSlots;
 
+  /** `limits`: the caps counted in this process; or the places counted elsewhere (Redis, across replicas). */
   constructor(
     private readonly rules: AccessRules | undefined,
     private readonly log?: Logger,
-    limits: FetchLimits = DEFAULT_FETCH_LIMITS,
+    limits: FetchLimits | FetchSlots = DEFAULT_FETCH_LIMITS,
     now?: () => number,
   ) {
-    this.limiter = new FetchLimiter(limits, now);
+    this.slots = 'take' in limits ? limits : new FetchLimiter(limits, now);
   }
 
   /** Lets the fetch through with who may see it, or throws FetchRefusedError saying why not and what to do. */
@@ -98,7 +99,7 @@ export class FetchGate {
         throw new FetchRefusedError(
           `Answers fetched from ${wanted.connector} are shown only to the person who asked, and this walkthrough's thread is seen by the whole channel: paste the output yourself, run the walkthrough in a DM with memdoctor, or ask whoever runs memdoctor to list this channel under access.${wanted.connector}.showIn in connectors.yaml.`,
         );
-      const place = this.limiter.take(`${asker.workspace}:${asker.user}`);
+      const place = await this.slots.take(`${asker.workspace}:${asker.user}`);
       if ('refused' in place) throw new FetchRefusedError(place.refused);
       this.log?.info({ ...entry, audience, outcome: 'allowed' }, 'fetch allowed');
       return {

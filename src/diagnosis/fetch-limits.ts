@@ -14,10 +14,28 @@ export interface FetchLimits {
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { perUser: 2, perUserPerMinute: 10, total: 8 };
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
-/** Counts running and recent fetches per person; `take` gives a release or the reason it cannot. */
-export class FetchLimiter {
+/** A place for one fetch, given back once by `release`; or why there is none, in a sentence. */
+export type FetchSlot = { release: () => void } | { refused: string };
+
+/** Where the places are counted: this process (FetchLimiter), or every replica on one Redis. */
+export interface FetchSlots {
+  take(who: string): FetchSlot | Promise<FetchSlot>;
+}
+
+/** The refusals, the same whichever store counted. */
+export const refusal = {
+  running: (mine: number, perUser: number) =>
+    `You already have ${mine} fetch${mine === 1 ? '' : 'es'} running; wait for ${mine === 1 ? 'it' : 'them'} to finish (each person may run ${perUser} at a time, so nobody's checks hold up the on-call engineer's).`,
+  started: (count: number, waitMs: number, perUserPerMinute: number) =>
+    `You started ${count} fetches in the last minute; try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s (each person may start ${perUserPerMinute} a minute).`,
+  total: (all: number) =>
+    `memdoctor is already running ${all} fetches, its limit; try again in a moment, or paste the output instead.`,
+};
+
+/** Counts running and recent fetches per person in this process; `take` gives a release or the reason it cannot. */
+export class FetchLimiter implements FetchSlots {
   private readonly running = new Map<string, number>();
   private readonly started = new Map<string, number[]>();
   private all = 0;
@@ -28,23 +46,15 @@ export class FetchLimiter {
   ) {}
 
   /** A place for `who`'s fetch, released once by the returned function; or why there is none. */
-  take(who: string): { release: () => void } | { refused: string } {
+  take(who: string): FetchSlot {
     const { perUser, perUserPerMinute, total } = this.limits;
     const mine = this.running.get(who) ?? 0;
-    if (mine >= perUser)
-      return {
-        refused: `You already have ${mine} fetch${mine === 1 ? '' : 'es'} running; wait for ${mine === 1 ? 'it' : 'them'} to finish (each person may run ${perUser} at a time, so nobody's checks hold up the on-call engineer's).`,
-      };
+    if (mine >= perUser) return { refused: refusal.running(mine, perUser) };
     const recent = this.recent(who);
     const oldest = recent[0];
     if (recent.length >= perUserPerMinute && oldest !== undefined)
-      return {
-        refused: `You started ${recent.length} fetches in the last minute; try again in ${Math.ceil((oldest + MINUTE_MS - this.now()) / 1000)} s (each person may start ${perUserPerMinute} a minute).`,
-      };
-    if (this.all >= total)
-      return {
-        refused: `memdoctor is already running ${this.all} fetches, its limit; try again in a moment, or paste the output instead.`,
-      };
+      return { refused: refusal.started(recent.length, oldest + MINUTE_MS - this.now(), perUserPerMinute) };
+    if (this.all >= total) return { refused: refusal.total(this.all) };
     return { release: this.hold(who, recent) };
   }
 

@@ -58,6 +58,29 @@ export interface CaseInputChange {
   maxLeftOut: number;
 }
 
+/** The keys of one person's fetch places (RedisKeys.fetchesRunning, ...RunningBy, ...StartedBy). */
+export interface FetchSlotKeys {
+  running: string;
+  runningBy: string;
+  startedBy: string;
+}
+
+/** One fetch's request for a place, as takeFetchSlot-3.lua takes it. */
+export interface FetchSlotRequest {
+  lease: string;
+  leaseMs: number;
+  perUser: number;
+  perUserPerWindow: number;
+  total: number;
+  windowMs: number;
+}
+
+/** A place taken, or the cap that refused it. */
+export type FetchSlotReply =
+  | { taken: true }
+  | { refused: ScriptCode.FetchPerUser | ScriptCode.FetchTotal; count: number }
+  | { refused: ScriptCode.FetchPerWindow; count: number; waitMs: number };
+
 /** How a case change went: added, left out as asked, or left out by a limit. */
 export type CaseOutcome = 'added' | 'left-out' | ScriptCode.CaseInputsFull | ScriptCode.CaseBytesFull;
 
@@ -155,6 +178,36 @@ export class RedisScripts {
   /** Counts one model request in its window; the count so far. */
   async countModelRequest(key: string, windowSeconds: number): Promise<number> {
     return Number(await this.run('countModelRequest', [key], [windowSeconds]));
+  }
+
+  /**
+   * Takes a fetch's place under the caps, across replicas: `taken`, or the cap that refused it with
+   * its count (and, for the window, the ms until a start leaves it).
+   */
+  async takeFetchSlot(keys: FetchSlotKeys, slot: FetchSlotRequest): Promise<FetchSlotReply> {
+    const reply = (await this.run(
+      'takeFetchSlot',
+      [keys.running, keys.runningBy, keys.startedBy],
+      [slot.lease, slot.leaseMs, slot.perUser, slot.perUserPerWindow, slot.total, slot.windowMs],
+    )) as [number, number?, number?];
+    const [code, count = 0, waitMs = 0] = reply;
+    if (code === 1) return { taken: true };
+    if (code === ScriptCode.FetchPerUser || code === ScriptCode.FetchTotal) return { refused: code, count };
+    if (code === ScriptCode.FetchPerWindow) return { refused: code, count, waitMs };
+    throw new MemdoctorError(
+      ErrorCode.Internal,
+      `unexpected reply from takeFetchSlot: ${JSON.stringify(reply)}`,
+    );
+  }
+
+  /** Renews a running fetch's lease; false when it had lapsed already. */
+  async renewFetchSlot(keys: FetchSlotKeys, lease: string, leaseMs: number): Promise<boolean> {
+    return Number(await this.run('renewFetchSlot', [keys.running, keys.runningBy], [lease, leaseMs])) === 1;
+  }
+
+  /** Gives a finished fetch's place back. */
+  async releaseFetchSlot(keys: FetchSlotKeys, lease: string): Promise<void> {
+    await this.run('releaseFetchSlot', [keys.running, keys.runningBy], [lease]);
   }
 
   /** Records (or moves) one walkthrough's "Did this fix it?" answer under `field`. */

@@ -86,6 +86,24 @@ export class RedisKeys {
     return `${this.tagged('outcomes', workspace)}:activity`;
   }
 
+  /**
+   * Sorted set: the lease id of every running fetch from the connectors, on every replica, scored by
+   * when its lease lapses (ms). The fetch keys share one tag: takeFetchSlot-3.lua reads them together.
+   */
+  fetchesRunning(): string {
+    return `${this.tagged('fetches')}:running`;
+  }
+
+  /** Sorted set: one person's running fetches (`who`: workspace and user), as fetchesRunning. */
+  fetchesRunningBy(who: string): string {
+    return `${this.tagged('fetches')}:running:${who}`;
+  }
+
+  /** Sorted set: one person's fetch starts in the last window, lease id scored by its start (ms). */
+  fetchesStartedBy(who: string): string {
+    return `${this.tagged('fetches')}:started:${who}`;
+  }
+
   /** String: a claim taken once (a Slack event delivery, a thread's start click), kept for a while. */
   claim(id: string): string {
     return `${this.tagged('slack', id)}:seen`;

@@ -12,6 +12,12 @@ export enum ScriptCode {
   CaseInputsFull = -4,
   /** A case's input left out: it would take the case past its most bytes. */
   CaseBytesFull = -5,
+  /** A fetch refused: the person has their most fetches running. */
+  FetchPerUser = -6,
+  /** A fetch refused: the person started their most fetches in the window. */
+  FetchPerWindow = -7,
+  /** A fetch refused: everyone together has the most fetches running. */
+  FetchTotal = -8,
 }
 
 /** A Lua script file under lua/: `<name>-<number of keys>.lua`, as BullMQ names them. */

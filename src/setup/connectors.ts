@@ -3,8 +3,11 @@ import { type Config, secretFromEnv } from '../config.ts';
 import { type ConnectorsConfig, loadConnectorsConfig } from '../connectors/config.ts';
 import { FetchGate } from '../diagnosis/fetch-access.ts';
 import type { FetchLimits } from '../diagnosis/fetch-limits.ts';
+import { RedisFetchSlots } from '../diagnosis/fetch-slots-redis.ts';
 import { UsageError } from '../errors.ts';
 import { childFor } from '../log.ts';
+import type { RedisConnection } from '../redis/connection.ts';
+import { RedisKeys } from '../redis/keys.ts';
 
 /** The connectors.yaml MEMDOCTOR_CONNECTORS names, when set; a bad file stops start-up with its error. */
 export function configuredConnectors(config: Config): ConnectorsConfig | undefined {
@@ -23,20 +26,37 @@ export function fetchLimits(config: Config): FetchLimits {
 
 /**
  * The connectors and the one gate every Slack fetch passes (access rules, caps, audit lines under
- * module "fetch-audit"); nothing when MEMDOCTOR_CONNECTORS is unset.
+ * module "fetch-audit"); nothing when MEMDOCTOR_CONNECTORS is unset. With the app's Redis, the caps
+ * are counted there, so every replica shares them; without, in this process.
  */
 export function configuredFetching(
   config: Config,
   log: Logger,
+  redis?: RedisConnection,
 ): { connectors?: ConnectorsConfig; fetchGate?: FetchGate } {
   const connectors = configuredConnectors(config);
   if (!connectors) return {};
-  return { connectors, fetchGate: gateFor(connectors, config, childFor(log, 'fetch-audit')) };
+  const audit = childFor(log, 'fetch-audit');
+  const slots = redis
+    ? new RedisFetchSlots(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX), fetchLimits(config), { log })
+    : fetchLimits(config);
+  return { connectors, fetchGate: new FetchGate(connectors.access, audit, slots) };
 }
 
 /** The gate fetches from these connectors pass: their access rules and the configured caps. */
 function gateFor(connectors: ConnectorsConfig, config: Config, audit?: Logger): FetchGate {
   return new FetchGate(connectors.access, audit, fetchLimits(config));
+}
+
+/**
+ * For the console, `walk` and `resume`: the connectors and the gate their steps' fetches pass, with
+ * the configured caps (MEMDOCTOR_FETCHES_*); nothing when MEMDOCTOR_CONNECTORS is unset.
+ */
+export function optionalFetching(
+  config: Config,
+): { connectors: ConnectorsConfig; gate: FetchGate } | undefined {
+  const connectors = configuredConnectors(config);
+  return connectors && { connectors, gate: gateFor(connectors, config) };
 }
 
 /**

@@ -20,6 +20,9 @@ const EXAMPLES: Readonly<Record<string, () => string>> = {
   outcomeAnswers: () => keys.outcomeAnswers('T1'),
   outcomeNotes: () => keys.outcomeNotes('T1'),
   outcomeActivity: () => keys.outcomeActivity('T1'),
+  fetchesRunning: () => keys.fetchesRunning(),
+  fetchesRunningBy: () => keys.fetchesRunningBy('T1:U2'),
+  fetchesStartedBy: () => keys.fetchesStartedBy('T1:U2'),
 };
 
 const builders = Object.getOwnPropertyNames(RedisKeys.prototype).filter(
@@ -63,6 +66,15 @@ describe('RedisKeys', () => {
     expect(hashTag(keys.outcomeCounts('T2'))).toBe('outcomes:T2');
   });
 
+  it('puts every fetch cap key in one slot: takeFetchSlot-3.lua reads a person’s and everyone’s together', () => {
+    const tags = [
+      keys.fetchesRunning(),
+      keys.fetchesRunningBy('T1:U2'),
+      keys.fetchesStartedBy('T9:U{x}'),
+    ].map(hashTag);
+    expect(tags).toEqual(['fetches', 'fetches', 'fetches']);
+  });
+
   it('never lets a brace in a part end the tag early', () => {
     const key = keys.claim('start:C1:{evil}');
     expect(key.match(/[{}]/g)).toEqual(['{', '}']);
@@ -89,7 +101,10 @@ describe('the Lua scripts', () => {
       'countModelRequest',
       'createWalkthrough',
       'recordFeedback',
+      'releaseFetchSlot',
+      'renewFetchSlot',
       'replaceWalkthrough',
+      'takeFetchSlot',
     ]);
     for (const script of scripts)
       for (let i = 1; i <= script.numberOfKeys; i++) expect(script.lua).toContain(`KEYS[${i}]`);
