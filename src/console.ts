@@ -34,8 +34,11 @@ export interface ConsoleResources {
   assist?: LlmAssist;
   /** Why the model assist is off although a model was configured. */
   assistOff?: string;
-  /** The APIs steps may be fetched from (MEMDOCTOR_CONNECTORS); unset, nothing is fetched. */
-  connectors?: ConnectorsConfig;
+  /**
+   * The APIs steps may be fetched from (MEMDOCTOR_CONNECTORS) and the gate those fetches pass, with
+   * the configured caps (MEMDOCTOR_FETCHES_*); unset, nothing is fetched.
+   */
+  fetching?: { connectors: ConnectorsConfig; gate: FetchGate };
   /** The session's case (in memory: a console session is one process) and its limits. */
   cases: { store: CaseStore; limits: CaseLimits };
   /** Lets go of the store and the assist. */
@@ -61,7 +64,7 @@ export async function openConsole(
 ): Promise<ConsoleResources> {
   const playbooks = options.playbooks ?? configuredPlaybooks(config);
   // Loaded here, not at the top: `diagnose` imports this root too and needs no walkthrough code.
-  const [{ openWalkthroughs }, { configuredConnectors }] = await Promise.all([
+  const [{ openWalkthroughs }, { optionalFetching }] = await Promise.all([
     import('./setup/walkthroughs.ts'),
     import('./setup/connectors.ts'),
   ]);
@@ -71,7 +74,7 @@ export async function openConsole(
     await assist?.close();
     await service.close();
   };
-  const connectors = configuredConnectors(config);
+  const fetching = optionalFetching(config);
   return {
     playbooks,
     service,
@@ -79,7 +82,7 @@ export async function openConsole(
     close,
     ...(assist ? { assist } : {}),
     ...(off ? { assistOff: off } : {}),
-    ...(connectors ? { connectors } : {}),
+    ...(fetching ? { fetching } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Console } from '../../src/cli/console/console.ts';
 import type { ConnectorsConfig } from '../../src/connectors/config.ts';
+import { FetchGate } from '../../src/diagnosis/fetch-access.ts';
 import type { LlmAssist } from '../../src/llm/assist.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
 import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
@@ -39,7 +40,9 @@ function start(options: {
     playbooks,
     service,
     actor: 'alice',
-    ...(options.connectors ? { connectors: options.connectors } : {}),
+    ...(options.connectors
+      ? { fetching: { connectors: options.connectors, gate: new FetchGate(options.connectors.access) } }
+      : {}),
   };
   const console = new Console(io, options.assist ? { ...base, assist: options.assist } : base);
   return { stdin, out: () => out, done: console.run() };

@@ -10,10 +10,10 @@ export const resumeCommand: Command = {
     const [id] = args;
     if (!id) throw new UsageError('resume needs the walkthrough id that walk printed.');
     const config = loadConfig();
-    const { playbooks, service, connectors, close } = await openConsole(config);
+    const { playbooks, service, fetching, close } = await openConsole(config);
     try {
       const record = await service.get(id);
-      const console = new Console(io, { playbooks, service, ...(connectors ? { connectors } : {}) });
+      const console = new Console(io, { playbooks, service, ...(fetching ? { fetching } : {}) });
       await console.resume(record.id);
       await console.run();
       return 0;

@@ -19,9 +19,9 @@ export const walkCommand: Command = {
     const config = loadConfig();
     const known = configuredPlaybooks(config);
     findPlaybook(known, id);
-    const { playbooks, service, connectors, close } = await openConsole(config, { playbooks: known });
+    const { playbooks, service, fetching, close } = await openConsole(config, { playbooks: known });
     try {
-      const console = new Console(io, { playbooks, service, ...(connectors ? { connectors } : {}) });
+      const console = new Console(io, { playbooks, service, ...(fetching ? { fetching } : {}) });
       if (values.from) await console.diagnoseFile(values.from);
       await console.walk(id);
       await console.run();

@@ -8,7 +8,7 @@ import {
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
-import type { ConnectorsConfig } from '../../usecases/connectors.ts';
+import type { ConnectorsConfig, FetchGate } from '../../usecases/connectors.ts';
 import { startWalkthrough } from '../../usecases/start-walkthrough.ts';
 import { ENGINE_HINTS, type EngineHint, type Playbook } from '../../usecases/types.ts';
 import type { DiagnosisFacts, WalkthroughService } from '../../walkthrough/index.ts';
@@ -45,8 +45,11 @@ export interface ConsoleOptions {
   actor?: string;
   /** The optional model help (docs/llm.md); without it the console never calls a model. */
   assist?: LlmAssist;
-  /** The connectors.yaml in force (MEMDOCTOR_CONNECTORS); without it no step offers a fetch. */
-  connectors?: ConnectorsConfig;
+  /**
+   * The connectors.yaml in force (MEMDOCTOR_CONNECTORS) and the gate of its fetches (the configured
+   * caps, src/console.ts); without it no step offers a fetch.
+   */
+  fetching?: { connectors: ConnectorsConfig; gate: FetchGate };
   /** The session's inputs are one case (docs/cases.md); without it each input stands alone. */
   cases?: ConsoleCases;
 }
@@ -86,7 +89,7 @@ export class Console {
       (t) => io.stdout.write(t),
       options.actor ?? localActor(),
       options.assist,
-      options.connectors ? new ConsoleFetch(options.service, options.connectors) : undefined,
+      options.fetching ? new ConsoleFetch(options.service, options.fetching) : undefined,
     );
     this.case = options.cases
       ? new ConsoleCase(options.cases, options.playbooks, (t) => this.write(t))

@@ -1,4 +1,4 @@
-import { type ConnectorsConfig, FetchGate, requestText } from '../../usecases/connectors.ts';
+import { type ConnectorsConfig, type FetchGate, requestText } from '../../usecases/connectors.ts';
 import { type FetchOffer, type FetchStepResult, fetchOffer, fetchStep } from '../../usecases/fetch-step.ts';
 import type { WalkthroughRecord, WalkthroughService } from '../../walkthrough/index.ts';
 
@@ -34,14 +34,16 @@ export function typedIds(missing: readonly string[], words: readonly string[]): 
 
 /** The console's side of fetching a step: the offer to show, and `fetch <ids>` as a request. */
 export class ConsoleFetch {
+  private readonly connectors: ConnectorsConfig;
   /** The gate a console's fetches pass: its caps; the access rules name Slack people, not a terminal's. */
   private readonly gate: FetchGate;
 
   constructor(
     private readonly service: WalkthroughService,
-    private readonly connectors: ConnectorsConfig,
+    fetching: { connectors: ConnectorsConfig; gate: FetchGate },
   ) {
-    this.gate = new FetchGate(connectors.access);
+    this.connectors = fetching.connectors;
+    this.gate = fetching.gate;
   }
 
   offer(record: WalkthroughRecord): FetchOffer | undefined {

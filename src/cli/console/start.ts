@@ -11,7 +11,7 @@ export async function startConsole(
   config: Config,
   io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
 ): Promise<number> {
-  const { playbooks, service, assist, assistOff, connectors, cases, close } = await openConsole(config, {
+  const { playbooks, service, assist, assistOff, fetching, cases, close } = await openConsole(config, {
     assist: true,
   });
   if (assistOff) io.stderr.write(`memdoctor: model assist off: ${assistOff}\n`);
@@ -26,7 +26,7 @@ export async function startConsole(
       service,
       cases,
       ...(assist ? { assist } : {}),
-      ...(connectors ? { connectors } : {}),
+      ...(fetching ? { fetching } : {}),
     };
     await new Console(io, options).run();
     return 0;
