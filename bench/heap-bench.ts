@@ -9,7 +9,8 @@
  *   size (scripts/reference/HeapReference.java --biggest-only), under --visualvm-timeout seconds;
  * - memdoctor: `bin/memdoctor.mjs diagnose --json <dump>` (THE MEMDOCTOR HOOK below). Until memdoctor
  *   reads heap dumps that command refuses them; the row then says it was skipped and why.
- * Each with wall time, CPU time and peak RSS (GNU time -v; `apt-get install time`), then the ratios
+ * Each with wall time, CPU time, peak RSS (GNU time -v; `apt-get install time`) and the load average
+ * when it started (the machine may be shared), then the ratios
  * the issue sets as targets: memdoctor's wall at most half VisualVM's, its peak RSS under 30%.
  * The dumps and a JSON of the results go to --out (default bench/out/heap, gitignored).
  */
@@ -169,6 +170,8 @@ interface Row {
   /** What it found, in a few words; or why the row has no figures. */
   answer: string;
   finished: boolean;
+  /** The 1-minute load average when the run started. */
+  load?: number;
 }
 
 const KILLED = 137; // `timeout -s KILL` reports 128 + 9
@@ -220,9 +223,8 @@ async function visualvm(dump: string, classes: string, limit: number): Promise<R
 }
 
 // ---- THE MEMDOCTOR HOOK ----------------------------------------------------------------------
-// memdoctor's side of the comparison: the command a user runs on a dump. The HPROF reader
-// (src/engine/heap/..., issue 36) makes it answer; until then it exits 2 ("not a text log") and the
-// row says so. Change only what is timed here, so both sides stay measured the same way.
+// memdoctor's side of the comparison: the command a user runs on a dump (src/engine/heap through
+// `diagnose`). Change only what is timed here, so both sides stay measured the same way.
 async function memdoctor(dump: string, limit: number): Promise<Row> {
   const run = await measure(
     'timeout',
@@ -234,23 +236,28 @@ async function memdoctor(dump: string, limit: number): Promise<Row> {
     return { ...base, finished: false, answer: `did not finish in ${limit} s (killed)` };
   if (run.exitCode !== 0)
     return {
-      dump,
-      tool: 'memdoctor',
+      ...base,
       finished: false,
-      answer: `skipped: diagnose --json exited ${run.exitCode}: ${firstLine(run.stderr || run.stdout)}`,
+      answer: `failed: diagnose --json exited ${run.exitCode}: ${firstLine(run.stderr || run.stdout)}`,
     };
-  return { ...base, finished: true, answer: summarize(run.stdout) };
+  return { ...base, finished: true, answer: summarize(run.stdout, run.stderr) };
 }
 
-/** The first diagnosis's title or id in memdoctor's JSON, whatever shape it settles on. */
-function summarize(stdout: string): string {
+/**
+ * The leak suspect from the heap evidence `diagnose` prints on stderr (`dominator: ... retains ...`),
+ * and the first diagnosis from its JSON on stdout.
+ */
+function summarize(stdout: string, stderr: string): string {
+  const suspect = /dominator: (.*)$/m.exec(stderr)?.[1] ?? 'no suspect';
+  let diagnosis: string;
   try {
     const report = JSON.parse(stdout) as { diagnoses?: { id?: string; title?: string }[] };
     const first = report.diagnoses?.[0];
-    return first ? `first diagnosis: ${first.title ?? first.id}` : 'answered, no diagnosis';
+    diagnosis = first ? `first diagnosis: ${first.title ?? first.id}` : 'no diagnosis (no OOM in it)';
   } catch {
-    return `answered, not JSON: ${firstLine(stdout)}`;
+    diagnosis = `not JSON: ${firstLine(stdout)}`;
   }
+  return `${suspect}; ${diagnosis}`;
 }
 // ---- end of the memdoctor hook ----------------------------------------------------------------
 
@@ -268,8 +275,8 @@ function mib(bytes: number | undefined): string {
 
 function table(rows: Row[], sizes: Map<string, number>): string {
   const lines = [
-    '| dump | size MiB | tool | wall s | CPU s | peak RSS MiB | answer |',
-    '| ---- | -------- | ---- | ------ | ----- | ------------ | ------ |',
+    '| dump | size MiB | tool | load | wall s | CPU s | peak RSS MiB | answer |',
+    '| ---- | -------- | ---- | ---- | ------ | ----- | ------------ | ------ |',
   ];
   for (const r of rows) {
     const figures = r.run
@@ -280,7 +287,7 @@ function table(rows: Row[], sizes: Map<string, number>): string {
         ]
       : ['-', '-', '-'];
     lines.push(
-      `| ${r.dump} | ${fmt((sizes.get(r.dump) ?? 0) / MiB, 0)} | ${r.tool} | ${figures.join(' | ')} | ${r.answer} |`,
+      `| ${r.dump} | ${fmt((sizes.get(r.dump) ?? 0) / MiB, 0)} | ${r.tool} | ${r.load === undefined ? 'n/a' : fmt(r.load, 1)} | ${figures.join(' | ')} | ${r.answer} |`,
     );
   }
   return lines.join('\n');
@@ -292,11 +299,15 @@ function ratios(dump: string, rows: Row[]): string | undefined {
   const md = rows.find((r) => r.dump === dump && r.tool === 'memdoctor');
   if (!vv?.run || !md?.run || !md.finished) return undefined;
   const wall = md.run.seconds / vv.run.seconds;
+  const cpu = md.run.cpuSeconds && vv.run.cpuSeconds ? md.run.cpuSeconds / vv.run.cpuSeconds : undefined;
   const rss = vv.run.peakRss && md.run.peakRss ? md.run.peakRss / vv.run.peakRss : undefined;
   const note = vv.finished ? '' : ' (VisualVM did not finish: its figures are a lower bound)';
+  const met = (ratio: number | undefined, limit: number, strict: boolean) =>
+    ratio === undefined ? '' : (strict ? ratio < limit : ratio <= limit) ? ', met' : ', NOT met';
   return (
-    `${dump}: memdoctor/VisualVM wall ${fmt(wall)}x (target <= 0.50), ` +
-    `peak RSS ${rss === undefined ? 'n/a' : `${fmt(rss)}x`} (target < 0.30)${note}`
+    `${dump}: memdoctor/VisualVM wall ${fmt(wall)}x (target <= 0.50${met(wall, 0.5, false)}), ` +
+    `CPU ${cpu === undefined ? 'n/a' : `${fmt(cpu)}x`}, ` +
+    `peak RSS ${rss === undefined ? 'n/a' : `${fmt(rss)}x`} (target < 0.30${met(rss, 0.3, true)})${note}`
   );
 }
 
@@ -327,10 +338,12 @@ export async function runHeapBench(argv: string[]): Promise<number> {
     const { path, manifest } = dumpFile(plan, opts.out, classes);
     const label = `${plan.name}.hprof`;
     sizes.set(label, manifest.bytes);
-    process.stderr.write(`${label}: VisualVM heap library ...\n`);
-    rows.push({ ...(await visualvm(path, classes, opts.visualvmTimeout)), dump: label });
     process.stderr.write(`${label}: memdoctor ...\n`);
-    rows.push({ ...(await memdoctor(path, opts.memdoctorTimeout)), dump: label });
+    let load = loadavg()[0];
+    rows.push({ ...(await memdoctor(path, opts.memdoctorTimeout)), dump: label, load });
+    process.stderr.write(`${label}: VisualVM heap library ...\n`);
+    load = loadavg()[0];
+    rows.push({ ...(await visualvm(path, classes, opts.visualvmTimeout)), dump: label, load });
   }
   console.log(
     `heap dump bench: ${javaVersion()}; node ${process.version}, ${cpus().length} cores, ` +
@@ -347,6 +360,7 @@ export async function runHeapBench(argv: string[]): Promise<number> {
     results,
     JSON.stringify(
       rows.map(({ run, ...row }) => ({
+        node: process.version,
         ...row,
         seconds: run?.seconds,
         cpuSeconds: run?.cpuSeconds,

@@ -3,6 +3,7 @@ import { diagnoseFacts } from '../engine/diagnose.ts';
 import { FactBook } from '../engine/facts.ts';
 import {
   analyzeHeapDump,
+  DumpChangedError,
   type HeapReport,
   HprofFormatError,
   heapEvidence,
@@ -85,8 +86,8 @@ export function looksLikeHeapDump(head: Uint8Array): boolean {
 
 /**
  * A heap dump diagnosed: the analysis (src/engine/heap), its evidence lines and facts into a fact book,
- * and the playbooks ranked on them. Thread names need a second read of the dump: from the file when
- * the input is one (seekable), else the threads keep their serial numbers.
+ * and the playbooks ranked on them. A file (seekable) is read again for the references and the thread
+ * names; a pipe is read once (more memory), and its threads keep their serial numbers.
  */
 export async function diagnoseHeapDump(
   input: { source: string; head: Uint8Array; all: AsyncIterable<Uint8Array>; seekable?: SeekableInput },
@@ -103,9 +104,12 @@ export async function diagnoseHeapDump(
   };
   let heap: HeapReport;
   try {
-    heap = await analyzeHeapDump(source, progressOf(input.source, size, options));
+    heap = await analyzeHeapDump(source, progressOf(input.source, size, options), {
+      readOnce: !input.seekable,
+    });
   } catch (error) {
-    if (error instanceof HprofFormatError) throw new InputUnreadableError(input.source, error.message);
+    if (error instanceof HprofFormatError || error instanceof DumpChangedError)
+      throw new InputUnreadableError(input.source, error.message);
     throw error;
   }
   const { lines, facts } = heapEvidence(heap);

@@ -1,5 +1,5 @@
 import { type Dominators, dominators } from './dominators.ts';
-import { buildGraph, type HeapGraph, predecessors } from './graph.ts';
+import { type HeapGraph, predecessors } from './graph.ts';
 import type { HeapBuilder } from './heap-builder.ts';
 import { systemsOf } from './holders.ts';
 import { type DumpSource, type Progress, readHeap } from './read.ts';
@@ -11,12 +11,26 @@ import { oomThread, threadNames, threadsOf } from './threads.ts';
 
 const HISTOGRAM_ROWS = 30;
 
+/** How the dump can be read. */
+export interface ReadOptions {
+  /**
+   * The source gives the dump only once (a pipe): the first pass keeps every reference, and threads
+   * keep their serial numbers for names. Otherwise the source is read three times: the objects, their
+   * references, the few thread names.
+   */
+  readOnce?: boolean;
+}
+
 /**
  * Reads a heap dump (.hprof or gzip) and finds what holds its memory: the one entry point of the heap
- * analysis. Two passes over the source: the graph, then the few thread names.
+ * analysis.
  */
-export async function analyzeHeapDump(source: DumpSource, progress?: Progress): Promise<HeapReport> {
-  return (await analyzeHeapDumpInDepth(source, progress)).report;
+export async function analyzeHeapDump(
+  source: DumpSource,
+  progress?: Progress,
+  options: ReadOptions = {},
+): Promise<HeapReport> {
+  return (await analyzeHeapDumpInDepth(source, progress, options)).report;
 }
 
 /** The report with the graph and retained sizes it came from, for checks against another tool. */
@@ -28,17 +42,18 @@ export interface HeapAnalysis {
   retained: Float64Array;
 }
 
-export async function analyzeHeapDumpInDepth(source: DumpSource, progress?: Progress): Promise<HeapAnalysis> {
-  const { heap, end, version } = await readHeap(source, progress);
-  const g = buildGraph(heap);
-  const { predStart, preds } = predecessors(g);
-  const succ = { count: g.n + 1, start: g.start, targets: g.targets };
-  const dom = dominators(succ, { count: g.n + 1, start: predStart, targets: preds }, g.n);
+export async function analyzeHeapDumpInDepth(
+  source: DumpSource,
+  progress?: Progress,
+  options: ReadOptions = {},
+): Promise<HeapAnalysis> {
+  const { heap, graph: g, end, version } = await readHeap(source, progress, options.readOnce === true);
+  const dom = dominatorTree(g);
   const retained = retainedSizes(dom, g.shallow, g.n + 1);
   const view: DominatorView = { dom, retained, ...dominatorChildren(dom, g.n + 1) };
   const total = retained[g.n] as number;
   const threads = threadsOf(heap, g);
-  await threadNames(source, heap, g, threads);
+  if (!options.readOnce) await threadNames(source, heap, g, threads);
   const suspects = describeSuspects({ heap, g, threads, total }, findSuspects(g, view, total));
   const oom = oomThread(threads);
   const report: HeapReport = {
@@ -58,6 +73,13 @@ export async function analyzeHeapDumpInDepth(source: DumpSource, progress?: Prog
     systems: systemsOf(heap.classes.map((c) => c.name)),
   };
   return { report, heap, graph: g, retained };
+}
+
+/** The dominator tree from the virtual root; the reverse edges it needs are let go when it returns. */
+function dominatorTree(g: HeapGraph): Dominators {
+  const { predStart, preds } = predecessors(g);
+  const succ = { count: g.n + 1, start: g.start, targets: g.targets };
+  return dominators(succ, { count: g.n + 1, start: predStart, targets: preds }, g.n);
 }
 
 function heapFigures(heap: HeapBuilder, g: HeapGraph, dom: Dominators, total: number): HeapReport['heap'] {

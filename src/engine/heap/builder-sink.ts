@@ -2,12 +2,15 @@ import { SubTag } from './format.ts';
 import { HeapBuilder } from './heap-builder.ts';
 import type { HprofSink } from './sink.ts';
 
-/** A sink that builds target.heap from the dump's records; the builder is made when the header gives the id size. */
-export function builderSink(target: { heap?: HeapBuilder }): HprofSink {
+/**
+ * The first pass's sink: builds target.heap from the dump's records (the builder is made when the header
+ * gives the id size). keepRawEdges: keep every reference's identifier, for a dump read only once.
+ */
+export function builderSink(target: { heap?: HeapBuilder }, keepRawEdges: boolean): HprofSink {
   const h = (): HeapBuilder => target.heap as HeapBuilder;
   return {
     header: (_version, idSize) => {
-      target.heap = new HeapBuilder(idSize);
+      target.heap = new HeapBuilder(idSize, keepRawEdges);
     },
     ...nameRecords(h),
     root: (kind, id, thread, frame, trace) => {
@@ -20,13 +23,8 @@ export function builderSink(target: { heap?: HeapBuilder }): HprofSink {
       const named = statics.map((s) => ({ name: heap.symbol(s.nameId), type: s.type, id: s.id }));
       heap.addClass({ ...info, fields, staticNames: named.map((s) => s.name) }, named);
     },
-    instance: (id, classId, length, refAt) => h().addInstance(id, classId, length, refAt),
-    objectArray: (id, classId, length, elementAt) => {
-      const heap = h();
-      heap.startObjectArray(id, classId, length);
-      for (let i = 0; i < length; i++) heap.addElement(elementAt(i), i);
-      heap.endObject();
-    },
+    instance: (id, classId, length, fields) => h().addInstance(id, classId, length, fields),
+    objectArray: (id, classId, length, elements) => h().addObjectArray(id, classId, length, elements),
     primitiveArray: (id, type, length) => h().addPrimitiveArray(id, type, length),
   };
 }

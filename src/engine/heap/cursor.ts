@@ -11,22 +11,28 @@ export class Cursor {
   private base = 0;
   /** Whether buffer is this cursor's own copy, or still the caller's chunk. */
   private owned = false;
+  /** The whole allocation an owned buffer lies in, with room after it for the next chunk. */
+  private spare: Uint8Array = new Uint8Array(0);
+  /** A record's field bytes, read in place (see fieldsAt). */
+  private readonly window = new FieldWindow(this);
 
   constructor(readonly idSize: number) {}
 
-  /** Adds a chunk, keeping the unread tail of the previous one. */
+  /**
+   * Adds a chunk, keeping the unread tail of the previous one. The tail and the chunk are joined in a
+   * buffer of the cursor's own that grows by doubling: a record longer than a chunk (a HashMap's table
+   * of millions of slots) then costs one copy of each chunk, not a copy of all it holds per chunk.
+   */
   append(chunk: Uint8Array): void {
-    const tail = this.buffer.subarray(this.pos);
-    this.base += this.pos;
-    if (tail.length === 0) {
+    const tail = this.available();
+    if (tail === 0) {
+      this.base += this.pos;
       this.buffer = chunk;
       this.owned = false;
     } else {
-      const joined = new Uint8Array(tail.length + chunk.length);
-      joined.set(tail, 0);
-      joined.set(chunk, tail.length);
-      this.buffer = joined;
-      this.owned = true;
+      this.keepTail(tail, chunk.length);
+      this.spare.set(chunk, tail);
+      this.buffer = this.spare.subarray(0, tail + chunk.length);
     }
     this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
     this.pos = 0;
@@ -37,12 +43,32 @@ export class Cursor {
    * is asked for (src/file-chunks.ts does), so nothing of it may be kept past the feed that got it.
    */
   detach(): void {
-    if (this.owned || this.available() === 0) return;
-    this.buffer = this.buffer.slice(this.pos);
-    this.base += this.pos;
-    this.pos = 0;
+    const tail = this.available();
+    if (this.owned || tail === 0) return;
+    this.keepTail(tail, 0);
+    this.buffer = this.spare.subarray(0, tail);
     this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
+    this.pos = 0;
+  }
+
+  /** Moves the unread tail to the start of the cursor's own buffer, with room for `extra` bytes after it. */
+  private keepTail(tail: number, extra: number): void {
+    const unread = this.buffer.subarray(this.pos, this.pos + tail);
+    this.base += this.pos;
+    if (tail + extra > this.spare.length) {
+      const bigger = new Uint8Array(Math.max(2 * (tail + extra), 1 << 16));
+      bigger.set(unread);
+      this.spare = bigger;
+    } else {
+      this.spare.set(unread); // the same memory when the tail is already ours: set copies as memmove does
+    }
     this.owned = true;
+  }
+
+  /** The identifiers of a record's field bytes from buffer position `start`, valid until the cursor moves on. */
+  fieldsAt(start: number): Fields {
+    this.window.start = start;
+    return this.window;
   }
 
   /** Offset in the dump of the next unread byte. */
@@ -98,6 +124,22 @@ export class Cursor {
 
   skip(n: number): void {
     this.pos += n;
+  }
+}
+
+/** Identifiers at byte offsets of one record's field (or element) bytes. */
+export interface Fields {
+  idAt(offset: number): number;
+}
+
+/** One reused window per cursor: an object per instance read would cost millions of allocations. */
+class FieldWindow implements Fields {
+  start = 0;
+
+  constructor(private readonly cursor: Cursor) {}
+
+  idAt(offset: number): number {
+    return this.cursor.idAt(this.start + offset);
   }
 }
 

@@ -16,36 +16,48 @@ export interface Dominators {
  * Lengauer-Tarjan ("A fast algorithm for finding dominators in a flowgraph", 1979), the simple version
  * with path compression, written without recursion: a chain of millions of objects (a long linked list)
  * must not overflow the stack. Arrays are indexed by depth-first number; `order` maps back to nodes.
+ * Memory is what bounds a big dump, so arrays are shared where their lives do not overlap: the
+ * depth-first stacks become the semidominators and labels, the tree parents become the forest's
+ * ancestors, the buckets are chained through the dominator array, and idom overwrites dfn.
  */
 export function dominators(succ: Csr, pred: Csr, root: number): Dominators {
   const n = succ.count;
   const dfn = new Int32Array(n).fill(-1);
   const order = new Int32Array(n);
   const parent = new Int32Array(n);
-  const reached = depthFirst(succ, root, dfn, order, parent);
-  const idomDfn = semidominators(pred, dfn, order, parent, reached);
-  const idom = new Int32Array(n).fill(-1);
-  idom[root] = root;
-  for (let w = 1; w < reached; w++) idom[order[w] as number] = order[idomDfn[w] as number] as number;
-  return { idom, order: order.slice(0, reached) };
+  const stacks = { nodes: new Int32Array(n), edges: edgeStack(n, succ.targets.length) };
+  const reached = depthFirst(succ, root, dfn, order, parent, stacks);
+  const edges = stacks.edges instanceof Int32Array ? stacks.edges : new Int32Array(n);
+  const forest = new LinkEval(reached, stacks.nodes, edges, parent);
+  const idomDfn = semidominators(pred, dfn, order, forest, reached);
+  // dfn becomes idom, each entry read before it is written.
+  for (let v = 0; v < n; v++) {
+    const d = dfn[v] as number;
+    dfn[v] = d < 0 ? -1 : d === 0 ? root : (order[idomDfn[d] as number] as number);
+  }
+  return { idom: dfn, order: order.subarray(0, reached) };
+}
+
+/** Edge offsets on the depth-first stack: 4 bytes each when every offset fits (a graph under 2^31 edges). */
+function edgeStack(n: number, edges: number): Int32Array | Float64Array {
+  return edges < 0x7fffffff ? new Int32Array(n) : new Float64Array(n);
 }
 
 /**
  * Lengauer-Tarjan's steps 2-4 in depth-first numbers: semidominators in reverse preorder with the
- * link-eval forest, each bucket's implicit dominators, then the correction in preorder.
+ * link-eval forest, each bucket's implicit dominators, then the correction in preorder. A node's bucket
+ * chain lives in idomDfn until the node's dominator is written there.
  */
 function semidominators(
   pred: Csr,
   dfn: Int32Array,
   order: Int32Array,
-  parent: Int32Array,
+  forest: LinkEval,
   reached: number,
 ): Int32Array {
-  const forest = new LinkEval(reached);
   const { semi } = forest;
   const idomDfn = new Int32Array(reached);
   const bucketHead = new Int32Array(reached).fill(-1);
-  const bucketNext = new Int32Array(reached).fill(-1);
   for (let w = reached - 1; w > 0; w--) {
     const node = order[w] as number;
     for (let e = pred.start[node] as number; e < (pred.start[node + 1] as number); e++) {
@@ -55,13 +67,14 @@ function semidominators(
       if ((semi[u] as number) < (semi[w] as number)) semi[w] = semi[u] as number;
     }
     const s = semi[w] as number;
-    bucketNext[w] = bucketHead[s] as number;
+    idomDfn[w] = bucketHead[s] as number;
     bucketHead[s] = w;
-    const p = parent[w] as number;
-    forest.ancestor[w] = p;
-    for (let v = bucketHead[p] as number; v !== -1; v = bucketNext[v] as number) {
+    const p = forest.link(w);
+    for (let v = bucketHead[p] as number; v !== -1; ) {
+      const next = idomDfn[v] as number;
       const u = forest.evaluate(v);
       idomDfn[v] = (semi[u] as number) < (semi[v] as number) ? u : p;
+      v = next;
     }
     bucketHead[p] = -1;
   }
@@ -71,36 +84,77 @@ function semidominators(
   return idomDfn;
 }
 
-/** The link-eval forest over depth-first numbers: semidominators, labels, ancestors. */
+/**
+ * The link-eval forest over depth-first numbers: semidominators, labels, ancestors. Nodes are linked in
+ * reverse preorder, so those linked are exactly the numbers from `linkedFrom` up; a node's ancestor
+ * starts as its depth-first parent (the array the search filled), which link() makes it.
+ */
 class LinkEval {
-  readonly semi: Int32Array;
-  readonly label: Int32Array;
-  readonly ancestor: Int32Array;
-  private readonly stack: Int32Array;
+  private linkedFrom: number;
+  private stack = new Int32Array(1024);
 
-  constructor(size: number) {
-    this.semi = new Int32Array(size);
-    this.label = new Int32Array(size);
-    this.ancestor = new Int32Array(size).fill(-1);
-    this.stack = new Int32Array(size);
+  constructor(
+    size: number,
+    readonly semi: Int32Array,
+    readonly label: Int32Array,
+    private readonly ancestor: Int32Array,
+  ) {
+    this.linkedFrom = size;
     for (let i = 0; i < size; i++) {
-      this.semi[i] = i;
-      this.label[i] = i;
+      semi[i] = i;
+      label[i] = i;
     }
+  }
+
+  /** Links w to its depth-first parent, which it returns. */
+  link(w: number): number {
+    this.linkedFrom = w;
+    return this.ancestor[w] as number;
   }
 
   /** The vertex of least semidominator on v's forest path (v itself at a tree's root). */
   evaluate(v: number): number {
-    if (this.ancestor[v] === -1) return v;
-    compress(v, this.ancestor, this.label, this.semi, this.stack);
+    if (v < this.linkedFrom) return v;
+    this.compress(v);
     return this.label[v] as number;
+  }
+
+  /** Path compression along the ancestor chain of v, iteratively: the recursive form follows the chain. */
+  private compress(v: number): void {
+    const { ancestor, label, semi } = this;
+    let top = 0;
+    let x = v;
+    while ((ancestor[x] as number) >= this.linkedFrom) {
+      if (top === this.stack.length) this.growStack();
+      this.stack[top++] = x;
+      x = ancestor[x] as number;
+    }
+    while (top > 0) {
+      const y = this.stack[--top] as number;
+      const a = ancestor[y] as number;
+      if ((semi[label[a] as number] as number) < (semi[label[y] as number] as number))
+        label[y] = label[a] as number;
+      ancestor[y] = ancestor[a] as number;
+    }
+  }
+
+  private growStack(): void {
+    const bigger = new Int32Array(this.stack.length * 2);
+    bigger.set(this.stack);
+    this.stack = bigger;
   }
 }
 
 /** Numbers nodes in depth-first preorder from the root; returns how many were reached. */
-function depthFirst(succ: Csr, root: number, dfn: Int32Array, order: Int32Array, parent: Int32Array): number {
-  const nodeStack = new Int32Array(succ.count);
-  const edgeStack = new Float64Array(succ.count);
+function depthFirst(
+  succ: Csr,
+  root: number,
+  dfn: Int32Array,
+  order: Int32Array,
+  parent: Int32Array,
+  stacks: { nodes: Int32Array; edges: Int32Array | Float64Array },
+): number {
+  const { nodes: nodeStack, edges: edgeStack } = stacks;
   let top = 0;
   let count = 0;
   dfn[root] = count;
@@ -126,27 +180,4 @@ function depthFirst(succ: Csr, root: number, dfn: Int32Array, order: Int32Array,
     edgeStack[top] = succ.start[w] as number;
   }
   return count;
-}
-
-/** Path compression along the ancestor chain of v, iteratively: the recursive form follows the chain. */
-function compress(
-  v: number,
-  ancestor: Int32Array,
-  label: Int32Array,
-  semi: Int32Array,
-  stack: Int32Array,
-): void {
-  let top = 0;
-  let x = v;
-  while (ancestor[ancestor[x] as number] !== -1) {
-    stack[top++] = x;
-    x = ancestor[x] as number;
-  }
-  while (top > 0) {
-    const y = stack[--top] as number;
-    const a = ancestor[y] as number;
-    if ((semi[label[a] as number] as number) < (semi[label[y] as number] as number))
-      label[y] = label[a] as number;
-    ancestor[y] = ancestor[a] as number;
-  }
 }

@@ -1,4 +1,5 @@
-import { type HeapBuilder, ObjectKind } from './heap-builder.ts';
+import type { EdgeOut } from './edges.ts';
+import { type HeapBuilder, type ObjectColumns, ObjectKind, offsets } from './heap-builder.ts';
 import { IdIndex } from './id-index.ts';
 
 /**
@@ -12,8 +13,8 @@ export interface HeapGraph {
   ids: Float64Array;
   classOf: Int32Array;
   kind: Uint8Array;
-  shallow: Float64Array;
-  start: Float64Array;
+  shallow: Uint32Array | Float64Array;
+  start: Uint32Array | Float64Array;
   targets: Int32Array;
   labels: Uint32Array;
   /** References to ids no object has (a dump cut short, or objects the JVM left out). */
@@ -25,15 +26,66 @@ export interface HeapGraph {
   fallbackRoots: number[];
 }
 
-/** Resolves every reference to a dense index and adds the virtual root's edges. */
-export function buildGraph(heap: HeapBuilder): HeapGraph {
-  const ids = heap.ids.toArray();
-  const n = ids.length;
+/** A dump that is not the same in the second pass as in the first. */
+export class DumpChangedError extends Error {
+  constructor(object: number) {
+    super(`the heap dump changed while it was read (object ${object} differs between the two passes)`);
+    this.name = 'DumpChangedError';
+  }
+}
+
+/**
+ * Each object's references, resolved to object indices as they come (in either pass), written in place
+ * over the first pass's counts: start[k + 1] still holds object k's count bound while its references come.
+ */
+export class ResolvedEdges implements EdgeOut {
+  objects = 0;
+  written = 0;
+  dangling = 0;
+
+  constructor(
+    private readonly index: IdIndex,
+    private readonly start: Uint32Array | Float64Array,
+    private readonly targets: Int32Array,
+    private readonly labels: Uint32Array,
+  ) {}
+
+  add(target: number, label: number): void {
+    const v = this.index.get(target);
+    if (v < 0) {
+      this.dangling++;
+      return;
+    }
+    if (this.written >= (this.start[this.objects + 1] as number)) throw new DumpChangedError(this.objects);
+    this.targets[this.written] = v;
+    this.labels[this.written++] = label;
+  }
+
+  endObject(): void {
+    this.start[++this.objects] = this.written;
+  }
+}
+
+/**
+ * Builds the graph from the first pass's rows: every reference resolved to a dense index by `fill`
+ * (a second pass over the dump, or the raw identifiers the first pass kept), and the virtual root's edges.
+ */
+export async function buildGraph(
+  heap: HeapBuilder,
+  fill: (out: ResolvedEdges, columns: ObjectColumns) => Promise<void>,
+): Promise<HeapGraph> {
+  const columns = heap.finish();
+  const { n, ids, kind, start } = columns;
   const index = new IdIndex(ids);
-  const { classOf, kind, shallow } = objectColumns(heap);
-  const { start, targets, labels, dangling } = resolveEdges(heap, index, n);
-  let m = start[n] as number;
   let rootTargets = distinctRoots(heap, index);
+  // With no root records, every object may stand in as a root.
+  const targets = new Int32Array(columns.edges + (rootTargets.length > 0 ? rootTargets.length : n));
+  const labels = new Uint32Array(targets.length);
+  const out = new ResolvedEdges(index, start, targets, labels);
+  await fill(out, columns);
+  if (out.objects !== n) throw new DumpChangedError(out.objects);
+  classObjects(heap, columns);
+  let m = out.written;
   const rootsMissing = rootTargets.length === 0;
   if (rootsMissing) rootTargets = standInRoots(kind, targets.subarray(0, m));
   for (const target of rootTargets) targets[m++] = target;
@@ -41,62 +93,29 @@ export function buildGraph(heap: HeapBuilder): HeapGraph {
   return {
     n,
     ids,
-    classOf,
+    classOf: columns.classOf,
     kind,
-    shallow,
+    shallow: columns.shallow,
     start,
     targets: targets.subarray(0, m),
     labels: labels.subarray(0, m),
-    dangling,
+    dangling: out.dangling,
     index,
     rootsMissing,
     fallbackRoots: rootsMissing ? rootTargets : [],
   };
 }
 
-/** Class, kind and shallow size per object; a class object is one java.lang.Class instance. */
-function objectColumns(heap: HeapBuilder): { classOf: Int32Array; kind: Uint8Array; shallow: Float64Array } {
-  const classOf = heap.classOf.toArray();
-  const kind = heap.kind.toArray();
-  const shallow = heap.shallow.toArray();
+/** A class object is one java.lang.Class instance: its class and shallow size, once the fill is done with them. */
+function classObjects(heap: HeapBuilder, columns: ObjectColumns): void {
+  const { classOf } = columns;
   const javaLangClass = heap.classes.findIndex((c) => c.name === 'java.lang.Class');
   const classObjectSize = heap.instanceShallow(javaLangClass);
-  for (let i = 0; i < kind.length; i++) {
-    if (kind[i] !== ObjectKind.class) continue;
+  for (let i = 0; i < columns.n; i++) {
+    if (columns.kind[i] !== ObjectKind.class) continue;
     classOf[i] = javaLangClass;
-    shallow[i] = classObjectSize;
+    columns.shallow[i] = classObjectSize;
   }
-  return { classOf, kind, shallow };
-}
-
-/**
- * Every object's references as indices, dangling ones counted and dropped; room is left after them
- * for the virtual root's edges (at most one per object).
- */
-function resolveEdges(heap: HeapBuilder, index: IdIndex, n: number) {
-  const ends = heap.edgeEnd.toArray();
-  const start = new Float64Array(n + 2);
-  const targets = new Int32Array(heap.edgeTarget.length + n);
-  const labels = new Uint32Array(targets.length);
-  let m = 0;
-  let dangling = 0;
-  let from = 0;
-  for (let i = 0; i < n; i++) {
-    start[i] = m;
-    const to = ends[i] as number;
-    for (let e = from; e < to; e++) {
-      const target = index.get(heap.edgeTarget.get(e));
-      if (target < 0) {
-        dangling++;
-        continue;
-      }
-      targets[m] = target;
-      labels[m++] = heap.edgeLabel.get(e);
-    }
-    from = to;
-  }
-  start[n] = m;
-  return { start, targets, labels, dangling };
 }
 
 function standInRoots(kind: Uint8Array, targets: Int32Array): number[] {
@@ -128,23 +147,27 @@ function distinctRoots(heap: HeapBuilder, index: IdIndex): number[] {
   return [...seen].sort((a, b) => a - b);
 }
 
-/** Reverse edges, for the dominator computation: preds[predStart[i]..predStart[i+1]) point at i. */
-export function predecessors(g: HeapGraph): { predStart: Float64Array; preds: Int32Array } {
+/**
+ * Reverse edges, for the dominator computation: preds[predStart[i]..predStart[i+1]) point at i, in
+ * ascending order. Each count becomes its range's end, and the edges, walked backwards, fill each range
+ * from its end down to its start: no second array of offsets.
+ */
+export function predecessors(g: HeapGraph): { predStart: Uint32Array | Float64Array; preds: Int32Array } {
   const total = g.n + 1;
-  const predStart = new Float64Array(total + 1);
+  const predStart = offsets(total + 1, g.targets.length);
   for (let e = 0; e < g.targets.length; e++) {
-    const w = (g.targets[e] as number) + 1;
+    const w = g.targets[e] as number;
     predStart[w] = (predStart[w] as number) + 1;
   }
-  for (let i = 0; i < total; i++) predStart[i + 1] = (predStart[i + 1] as number) + (predStart[i] as number);
-  const fill = predStart.slice(0, total);
+  for (let i = 1; i < total; i++) predStart[i] = (predStart[i] as number) + (predStart[i - 1] as number);
+  predStart[total] = g.targets.length;
   const preds = new Int32Array(g.targets.length);
-  for (let v = 0; v < total; v++) {
-    for (let e = g.start[v] as number; e < (g.start[v + 1] as number); e++) {
+  for (let v = total - 1; v >= 0; v--) {
+    for (let e = (g.start[v + 1] as number) - 1; e >= (g.start[v] as number); e--) {
       const w = g.targets[e] as number;
-      const at = fill[w] as number;
+      const at = (predStart[w] as number) - 1;
       preds[at] = v;
-      fill[w] = at + 1;
+      predStart[w] = at;
     }
   }
   return { predStart, preds };

@@ -1,3 +1,13 @@
+import { BlockColumn } from './blocks.ts';
+import type { Fields } from './cursor.ts';
+import {
+  arrayEdges,
+  classEdges,
+  EdgeLabel,
+  type EdgeOut,
+  instanceEdges,
+  primitiveArrayEdges,
+} from './edges.ts';
 import { BasicType, PRIMITIVE_ARRAY_NAMES, valueSize } from './format.ts';
 import { Growable } from './growable.ts';
 import { arraySize, fieldBytes, instanceSize, type SizeModel, sizeModelFor } from './sizes.ts';
@@ -5,8 +15,7 @@ import { arraySize, fieldBytes, instanceSize, type SizeModel, sizeModelFor } fro
 /** What an object is; the class objects of CLASS DUMP records are nodes of the graph too. */
 export const ObjectKind = { instance: 0, objectArray: 1, primitiveArray: 2, class: 3 } as const;
 
-/** Edge labels beyond field ordinals and array indices. */
-export const EdgeLabel = { classOf: 0xffffffff, superclass: 0xfffffffe, loader: 0xfffffffd } as const;
+export { EdgeLabel };
 
 /** One class from its LOAD CLASS and CLASS DUMP records: names only, never values. */
 export interface ClassInfo {
@@ -21,6 +30,24 @@ export interface ClassInfo {
   layout?: { refOffsets: number[]; refNames: string[]; allNames: string[]; bytes: number; shallow: number };
 }
 
+/** One row per object of the dump, in dump order, from the first pass. */
+export interface ObjectColumns {
+  n: number;
+  ids: Float64Array;
+  classOf: Int32Array;
+  kind: Uint8Array;
+  shallow: Uint32Array | Float64Array;
+  /** start[i]..start[i+1]: object i's references once resolved; n + 2 entries. */
+  start: Uint32Array | Float64Array;
+  /** References counted in the first pass (dangling ones included). */
+  edges: number;
+}
+
+/** Offsets into edge arrays: 4 bytes each while every offset fits, else 8. */
+export function offsets(length: number, largest: number): Uint32Array | Float64Array {
+  return largest <= 0xffffffff ? new Uint32Array(length) : new Float64Array(length);
+}
+
 /** A STACK FRAME record, resolved to names. */
 export interface FrameInfo {
   method: string;
@@ -30,7 +57,32 @@ export interface FrameInfo {
   line: number;
 }
 
-/** Everything the reader keeps of a dump: the graph in typed arrays, names, threads and stacks. */
+/**
+ * Counts an object's references, and keeps their raw identifiers only when the dump cannot be read a
+ * second time (gzip from a pipe): a second pass resolves them straight to object indices instead.
+ */
+export class EdgeTally implements EdgeOut {
+  /** Per object, the number of references of every object up to it (the CSR's ends). */
+  readonly ends = new BlockColumn(Float64Array);
+  readonly raw?: { targets: BlockColumn<Float64Array>; labels: BlockColumn<Uint32Array> };
+  private count = 0;
+
+  constructor(keepRaw: boolean) {
+    if (keepRaw) this.raw = { targets: new BlockColumn(Float64Array), labels: new BlockColumn(Uint32Array) };
+  }
+
+  add(target: number, label: number): void {
+    this.count++;
+    this.raw?.targets.push(target);
+    this.raw?.labels.push(label);
+  }
+
+  endObject(): void {
+    this.ends.push(this.count);
+  }
+}
+
+/** Everything the first pass keeps of a dump: one row per object in typed arrays, names, roots, threads, stacks. */
 export class HeapBuilder {
   readonly sizes: SizeModel;
   readonly symbols = new Map<number, string>();
@@ -42,13 +94,11 @@ export class HeapBuilder {
   readonly traces = new Map<number, { threadSerial: number; frameIds: number[] }>();
   readonly threads = new Map<number, { objectId: number; traceSerial: number }>();
 
-  readonly ids = new Growable(Float64Array);
-  readonly classOf = new Growable(Int32Array);
-  readonly kind = new Growable(Uint8Array);
-  readonly shallow = new Growable(Float64Array);
-  readonly edgeEnd = new Growable(Float64Array);
-  readonly edgeTarget = new Growable(Float64Array);
-  readonly edgeLabel = new Growable(Uint32Array);
+  readonly ids = new BlockColumn(Float64Array);
+  readonly classOf = new BlockColumn(Int32Array);
+  readonly kind = new BlockColumn(Uint8Array);
+  readonly shallow = new BlockColumn(Float64Array);
+  readonly edges: EdgeTally;
 
   readonly rootIds = new Growable(Float64Array);
   readonly rootKinds = new Growable(Uint8Array);
@@ -57,8 +107,12 @@ export class HeapBuilder {
 
   private readonly primitiveArrayClass = new Map<number, number>();
 
-  constructor(readonly idSize: number) {
+  constructor(
+    readonly idSize: number,
+    keepRawEdges = false,
+  ) {
     this.sizes = sizeModelFor(idSize);
+    this.edges = new EdgeTally(keepRawEdges);
   }
 
   symbol(id: number): string {
@@ -84,50 +138,57 @@ export class HeapBuilder {
     // The size is set once java.lang.Class is known (buildGraph): VisualVM counts a class object as
     // one java.lang.Class instance, its static values not included.
     this.startObject(info.id, -1, ObjectKind.class, 0);
-    if (info.superId !== 0) this.addEdge(info.superId, EdgeLabel.superclass);
-    if (info.loaderId !== 0) this.addEdge(info.loaderId, EdgeLabel.loader);
-    statics.forEach((field, ordinal) => {
-      if (field.type === BasicType.object && field.id !== 0) this.addEdge(field.id, ordinal);
-    });
-    this.endObject();
+    classEdges(info, statics, this.edges);
   }
 
   /** The instance's references, read from its field bytes (primitive values are skipped, never kept). */
-  addInstance(id: number, classId: number, length: number, refAt: (offset: number) => number): number {
-    const index = this.classIndex.get(classId);
-    if (index === undefined) return -1;
-    const info = this.classes[index] as ClassInfo;
-    const layout = info.layout ?? this.layoutOf(info);
+  addInstance(id: number, classId: number, length: number, fields: Fields): number {
+    const layout = this.instanceLayout(classId);
+    if (!layout) return -1;
     if (layout.bytes !== length) return layout.bytes;
-    this.startObject(id, index, ObjectKind.instance, layout.shallow);
-    this.addEdge(classId, EdgeLabel.classOf);
-    for (let i = 0; i < layout.refOffsets.length; i++) {
-      const target = refAt(layout.refOffsets[i] as number);
-      if (target !== 0) this.addEdge(target, i);
-    }
-    this.endObject();
+    this.startObject(id, this.classIndex.get(classId) as number, ObjectKind.instance, layout.shallow);
+    instanceEdges(classId, layout.refOffsets, fields, this.edges);
     return layout.bytes;
   }
 
-  startObjectArray(id: number, classId: number, length: number): void {
-    const index = this.classIndex.get(classId) ?? -1;
-    this.startObject(id, index, ObjectKind.objectArray, arraySize(this.sizes, length, this.sizes.reference));
-    if (classId !== 0) this.addEdge(classId, EdgeLabel.classOf);
+  /** The field layout of the class's instances; undefined when the class has no CLASS DUMP (yet). */
+  instanceLayout(classId: number): ClassInfo['layout'] {
+    const index = this.classIndex.get(classId);
+    if (index === undefined) return undefined;
+    const info = this.classes[index] as ClassInfo;
+    return info.layout ?? this.layoutOf(info);
   }
 
-  addElement(target: number, position: number): void {
-    if (target !== 0) this.addEdge(target, position);
+  addObjectArray(id: number, classId: number, length: number, elements: Fields): void {
+    const index = this.classIndex.get(classId) ?? -1;
+    this.startObject(id, index, ObjectKind.objectArray, arraySize(this.sizes, length, this.sizes.reference));
+    arrayEdges(classId, length, this.idSize, elements, this.edges);
   }
 
   addPrimitiveArray(id: number, type: number, length: number): void {
     const index = this.primitiveClass(type);
     this.startObject(id, index, ObjectKind.primitiveArray, arraySize(this.sizes, length, valueSize(type, 8)));
-    if (index >= 0) this.addEdge((this.classes[index] as ClassInfo).id, EdgeLabel.classOf);
-    this.endObject();
+    primitiveArrayEdges(index >= 0 ? (this.classes[index] as ClassInfo).id : 0, this.edges);
   }
 
-  endObject(): void {
-    this.edgeEnd.push(this.edgeTarget.length);
+  /**
+   * The first pass's rows as exact-size arrays (each column's blocks let go once copied), and the CSR's
+   * start offsets from the reference counts, with room after them for the virtual root's edges.
+   */
+  finish(): ObjectColumns {
+    const n = this.ids.length;
+    const ids = this.ids.toArray();
+    const classOf = this.classOf.toArray();
+    const kind = this.kind.toArray();
+    let largest = 0;
+    for (let i = 0; i < this.shallow.length; i++) largest = Math.max(largest, this.shallow.get(i));
+    const shallow =
+      largest <= 0xffffffff ? this.shallow.toArray(Uint32Array) : this.shallow.toArray(Float64Array);
+    const edges = this.edges.ends.length === 0 ? 0 : this.edges.ends.get(this.edges.ends.length - 1);
+    const start = offsets(n + 2, edges + n);
+    for (let i = 0; i < n; i++) start[i + 1] = this.edges.ends.get(i);
+    this.edges.ends.clear();
+    return { n, ids, classOf, kind, shallow, start, edges };
   }
 
   private startObject(id: number, classIndex: number, kind: number, shallow: number): void {
@@ -135,11 +196,6 @@ export class HeapBuilder {
     this.classOf.push(classIndex);
     this.kind.push(kind);
     this.shallow.push(shallow);
-  }
-
-  private addEdge(target: number, label: number): void {
-    this.edgeTarget.push(target);
-    this.edgeLabel.push(label);
   }
 
   private primitiveClass(type: number): number {

@@ -1,7 +1,8 @@
 /** The heap dump analysis: one entry point, its report, and the report as evidence. */
-export { analyzeHeapDump, analyzeHeapDumpInDepth, type HeapAnalysis } from './analyze.ts';
+export { analyzeHeapDump, analyzeHeapDumpInDepth, type HeapAnalysis, type ReadOptions } from './analyze.ts';
 export { type HeapFact, heapEvidence } from './evidence.ts';
 export { HprofFormatError } from './format.ts';
+export { DumpChangedError } from './graph.ts';
 export { type DumpSource, dumpBytes, type Progress } from './read.ts';
 export type { HeapReport, HeapSuspect, RootDescription } from './report.ts';
 export { frameText } from './report.ts';

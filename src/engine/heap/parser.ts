@@ -94,17 +94,19 @@ export class HprofParser {
         if (this.skipLeft > 0) return;
         this.lastGood = c.offset;
       }
-      const progressed =
-        this.segmentEnd >= 0 ? this.step(c, () => this.subRecord(c)) : this.step(c, () => this.record(c));
-      if (!progressed) return;
+      if (!this.step(c)) return;
     }
   }
 
-  /** One unit of work; false when the window holds too little to finish it (the position is restored). */
-  private step(c: Cursor, unit: () => void): boolean {
+  /**
+   * One record or sub-record; false when the window holds too little to finish it (the position is
+   * restored). No closure per step: a dump has tens of millions of sub-records.
+   */
+  private step(c: Cursor): boolean {
     const start = c.pos;
     try {
-      unit();
+      if (this.segmentEnd >= 0) this.subRecord(c);
+      else this.record(c);
       if (this.skipLeft === 0) this.lastGood = c.offset;
       return true;
     } catch (error) {

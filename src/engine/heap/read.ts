@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { builderSink } from './builder-sink.ts';
+import { edgeSink, replayRawEdges } from './edge-pass.ts';
+import { buildGraph, type HeapGraph } from './graph.ts';
 import { HeapBuilder } from './heap-builder.ts';
 import { HprofParser, type ReadEnd } from './parser.ts';
 import type { HprofSink } from './sink.ts';
@@ -60,12 +62,23 @@ export async function readPass(
   return { end: parser.end(), parser };
 }
 
-/** The first pass: the whole graph, names, roots, threads and stacks into a HeapBuilder. */
+/**
+ * The object graph of a dump. Read twice when the source can be read again (a file, plain or gzip):
+ * the first pass keeps one row per object (identifier, class, kind, size, reference count), the second
+ * resolves each reference straight to an object index in exact-size arrays. A dump read once (from a
+ * pipe) keeps every reference's identifier in the first pass instead, which costs more memory.
+ */
 export async function readHeap(
   source: DumpSource,
   progress?: Progress,
-): Promise<{ heap: HeapBuilder; end: ReadEnd; version: string }> {
+  readOnce = false,
+): Promise<{ heap: HeapBuilder; graph: HeapGraph; end: ReadEnd; version: string }> {
   const target: { heap?: HeapBuilder } = {};
-  const { end, parser } = await readPass(source, builderSink(target), progress);
-  return { heap: target.heap ?? new HeapBuilder(8), end, version: parser.version };
+  const { end, parser } = await readPass(source, builderSink(target, readOnce), progress);
+  const heap = target.heap ?? new HeapBuilder(8);
+  const graph = await buildGraph(heap, async (out, columns) => {
+    if (readOnce) replayRawEdges(heap, columns, out);
+    else await readPass(source, edgeSink(heap, columns, out));
+  });
+  return { heap, graph, end, version: parser.version };
 }

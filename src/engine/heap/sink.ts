@@ -1,3 +1,5 @@
+import type { Fields } from './cursor.ts';
+
 /** What a pass over a dump wants from it; the parser skips the bytes of whatever a sink leaves out. */
 export interface HprofSink {
   header?(version: string, idSize: number, timestamp: number): void;
@@ -19,11 +21,12 @@ export interface HprofSink {
     statics: { nameId: number; type: number; id: number }[],
   ): void;
   /**
-   * refAt reads the identifier at a byte offset of the instance's field values. Returns the byte count
-   * the class says an instance has, or -1 when the class has no CLASS DUMP yet.
+   * fields reads the identifier at a byte offset of the instance's field values (only during the call).
+   * Returns the byte count the class says an instance has, or -1 when the class has no CLASS DUMP yet.
    */
-  instance?(id: number, classId: number, length: number, refAt: (offset: number) => number): number;
-  objectArray?(id: number, classId: number, length: number, elementAt: (i: number) => number): void;
+  instance?(id: number, classId: number, length: number, fields: Fields): number;
+  /** Element i's identifier is at byte offset i * idSize of elements (only during the call). */
+  objectArray?(id: number, classId: number, length: number, elements: Fields): void;
   primitiveArray?(id: number, type: number, length: number): void;
   /** Asked before a primitive array's content is handed over; only the thread-name pass says yes. */
   wantsContent?(id: number): boolean;

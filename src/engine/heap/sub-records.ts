@@ -128,7 +128,7 @@ function readInstance(c: Cursor, sink: HprofSink, at: number): void {
   const length = c.u4();
   need(c, length);
   const start = c.pos;
-  const expected = sink.instance ? sink.instance(id, classId, length, (at) => c.idAt(start + at)) : length;
+  const expected = sink.instance ? sink.instance(id, classId, length, c.fieldsAt(start)) : length;
   if (expected === -1) {
     throw new HprofFormatError(
       at,
@@ -154,7 +154,7 @@ function readObjectArray(c: Cursor, sink: HprofSink): void {
   const classId = c.id();
   need(c, length * c.idSize);
   const start = c.pos;
-  sink.objectArray?.(id, classId, length, (i) => c.idAt(start + i * c.idSize));
+  sink.objectArray?.(id, classId, length, c.fieldsAt(start));
   c.skip(length * c.idSize);
 }
 

@@ -232,3 +232,36 @@ describe('a corrupt record in a real dump', () => {
     });
   });
 });
+
+describe('one pass or two', () => {
+  it('a dump read once (a pipe) gives the graph and retained sizes of the two passes over a file', async () => {
+    const name = 'threadlocal-leak';
+    const twice = await analysis(name);
+    const once = await analyzeHeapDumpInDepth(
+      () => createReadStream(`${DIR}/${name}.hprof.gz`, { highWaterMark: 1 << 16 }),
+      undefined,
+      { readOnce: true },
+    );
+    expect(once.graph.n).toBe(twice.graph.n);
+    expect(once.graph.start).toEqual(twice.graph.start);
+    expect(once.graph.targets).toEqual(twice.graph.targets);
+    expect(once.graph.labels).toEqual(twice.graph.labels);
+    expect(once.retained).toEqual(twice.retained);
+    // Only the thread names need the extra read: once, threads keep their serial numbers.
+    const unnamed = (r: HeapAnalysis['report']) => r.suspects.map((s) => s.retainedBytes);
+    expect(unnamed(once.report)).toEqual(unnamed(twice.report));
+    expect(once.report.threads.every((t) => t.name.startsWith('thread #'))).toBe(true);
+  });
+
+  it('refuses a dump that is not the same file in the second pass', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const dump = gunzipSync(readFileSync(`${DIR}/classloader-leak.hprof.gz`));
+    let reads = 0;
+    const changing = async function* () {
+      reads++;
+      // The second read ends halfway: the objects after that point are missing.
+      yield reads === 1 ? dump : dump.subarray(0, dump.length >> 1);
+    };
+    await expect(analyzeHeapDumpInDepth(changing)).rejects.toMatchObject({ name: 'DumpChangedError' });
+  });
+});
