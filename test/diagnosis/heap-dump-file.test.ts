@@ -21,9 +21,11 @@ async function* pieces(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 }
 
 /** A stream that fails the test if it is read at all. */
-async function* untouched(): AsyncGenerator<Uint8Array> {
-  throw new Error('the upload was read');
-}
+const untouched = (): AsyncIterable<Uint8Array> => ({
+  [Symbol.asyncIterator]() {
+    throw new Error('the upload was read');
+  },
+});
 
 describe('an uploaded heap dump, streamed to a temporary file', () => {
   let temp: string;
