@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ErrorCode, InputUnreadableError, MemdoctorError } from '../errors.ts';
 import { seekableFile } from '../file-input.ts';
-import { checkDumpSize } from './heap-budget.ts';
+import { checkDumpSize, largestDumpWithin } from './heap-budget.ts';
 import {
   diagnoseHeapDump,
   type HeapDiagnosis,
@@ -87,6 +87,24 @@ export interface HeapDumpUploadContext {
   tempDir?: string;
 }
 
+/**
+ * Refuses an upload whose announced size is over the budget, before its download starts: the
+ * announced size is a floor (a gzip dump is larger once decompressed).
+ */
+export function checkHeapDumpUpload(
+  upload: Pick<HeapDumpUpload, 'source' | 'announcedBytes'>,
+  context: Pick<HeapDumpUploadContext, 'heapDumpBudget'>,
+): void {
+  const budget = context.heapDumpBudget;
+  if (budget === undefined || upload.announcedBytes === undefined) return;
+  checkDumpSize(upload.source, { bytes: upload.announcedBytes, exact: false }, budget);
+}
+
+/** The largest download of a dump worth starting: past it, even a plain dump is over the budget. */
+export function heapDumpDownloadLimit(budgetBytes: number): number {
+  return largestDumpWithin(budgetBytes);
+}
+
 /** The chunks, each told to `onRead` once the next is asked for (it is on disk by then). */
 async function* reported(
   chunks: AsyncIterable<Uint8Array>,
@@ -108,8 +126,7 @@ export async function diagnoseHeapDumpUpload(
   context: HeapDumpUploadContext,
 ): Promise<HeapDiagnosis> {
   const budget = context.heapDumpBudget;
-  if (budget !== undefined && upload.announcedBytes !== undefined)
-    checkDumpSize(upload.source, { bytes: upload.announcedBytes, exact: false }, budget);
+  checkHeapDumpUpload(upload, context);
   const dir = await mkdtemp(join(context.tempDir ?? tmpdir(), 'memdoctor-heap-'));
   try {
     const path = join(dir, 'dump.hprof');
