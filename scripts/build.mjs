@@ -29,6 +29,8 @@ await build({
     'engine-worker': 'src/setup/engine-worker.ts',
     // The threads that read a large input's blocks for `memdoctor diagnose` (src/setup/block-pool.ts).
     'block-worker': 'src/setup/block-worker.ts',
+    // The Slack app's heap dump thread (src/setup/heap-pool.ts).
+    'heap-worker': 'src/setup/heap-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

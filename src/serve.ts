@@ -14,6 +14,7 @@ import { openAssist } from './setup/assist.ts';
 import { memoryCases } from './setup/cases.ts';
 import { configuredFetching } from './setup/connectors.ts';
 import { EnginePool } from './setup/engine-pool.ts';
+import { HeapPool } from './setup/heap-pool.ts';
 import { openOutcomes } from './setup/outcomes.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import { redisCases } from './setup/redis-cases.ts';
@@ -155,21 +156,36 @@ function openEnginePool(config: Config, playbooks: readonly Playbook[], metrics:
 interface Held {
   app: App;
   pool: EnginePool;
+  heapPool: HeapPool;
   walkthroughs: WalkthroughService;
   scrapes: MetricsServer | undefined;
   redis: RedisConnection | undefined;
 }
 
-function stoppers({ app, pool, walkthroughs, scrapes, redis }: Held): Pick<SlackService, 'stop' | 'abandon'> {
+function stoppers({
+  app,
+  pool,
+  heapPool,
+  walkthroughs,
+  scrapes,
+  redis,
+}: Held): Pick<SlackService, 'stop' | 'abandon'> {
   const stop = async () => {
     await app.stop();
     await scrapes?.close();
     await pool.close();
+    await heapPool.close();
     await walkthroughs.close();
     await redis?.quit().catch(() => redis.disconnect());
   };
   const abandon = async () => {
-    await Promise.allSettled([app.stop(), pool.close(), walkthroughs.close(), scrapes?.close()]);
+    await Promise.allSettled([
+      app.stop(),
+      pool.close(),
+      heapPool.close(),
+      walkthroughs.close(),
+      scrapes?.close(),
+    ]);
     redis?.disconnect();
   };
   return { stop, abandon };
@@ -197,7 +213,11 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
   const inflight = new InflightBytes(config.MEMDOCTOR_MAX_INFLIGHT_BYTES, undefined, (held) =>
     metrics.inflightChanged(held),
   );
-  const deps = { ...buildDeps(config, log, resources), engines: pool, metrics, inflight };
+  // Heap dumps get their own thread: one may take minutes, and the logs keep their threads meanwhile.
+  const budgetBytes = config.MEMDOCTOR_HEAP_DUMP_BUDGET;
+  const heapPool = new HeapPool({ playbooks, budgetBytes });
+  const heapDumps = { run: heapPool.run.bind(heapPool), budgetBytes };
+  const deps = { ...buildDeps(config, log, resources), engines: pool, heapDumps, metrics, inflight };
   const scrapes = await openMetricsServer(config, metrics, log);
   const app = createSlackApp(deps, {
     botToken,
@@ -207,7 +227,7 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
     ...(config.SLACK_APP_TOKEN ? { appToken: config.SLACK_APP_TOKEN } : {}),
     ...(config.SLACK_API_URL ? { slackApiUrl: config.SLACK_API_URL } : {}),
   });
-  const held = { app, pool, walkthroughs, scrapes, redis };
+  const held = { app, pool, heapPool, walkthroughs, scrapes, redis };
   return { app, deps, ...stoppers(held), ...(redis ? { redis } : {}) };
 }
 

@@ -14,6 +14,15 @@ export {
   diagnose,
   type HeapDumpRead,
 } from './diagnose.ts';
+export {
+  checkHeapDumpUpload,
+  diagnoseHeapDumpUpload,
+  type HeapDumpJob,
+  type HeapDumpOffload,
+  heapDumpDownloadLimit,
+  isHeapDumpRefusal,
+  namedLikeHeapDump,
+} from './heap-dump-file.ts';
 export { failureNote } from './notes.ts';
 export type { SuggestionAssist } from './suggest.ts';
 export { knownFacts, walkthroughStart } from './walkthrough-start.ts';

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventDedupe } from '../dedupe/event-dedupe.ts';
 import type { CaseInputOffload, EngineOffload } from '../diagnosis/engine-job.ts';
+import type { HeapDumpOffload } from '../diagnosis/index.ts';
 import type { LlmAssist } from '../llm/assist.ts';
 import type { OutcomeStore } from '../stats/outcomes.ts';
 import type { CaseLimits, CaseStore } from '../usecases/add-to-case.ts';
@@ -63,6 +64,12 @@ export interface SlackDeps {
   outcomes?: OutcomeStore;
   /** Where diagnoses run; in-line on the event loop when unset (tests that need no pool). */
   engines?: EngineRunner;
+  /**
+   * Where an uploaded heap dump is analysed (setup/heap-pool.ts: one thread, apart from the event
+   * loop and the diagnosis threads) and the memory it may take (MEMDOCTOR_HEAP_DUMP_BUDGET). Unset:
+   * in-line and unbounded (tests that need no thread).
+   */
+  heapDumps?: { run?: HeapDumpOffload; budgetBytes?: number };
   /** Counters and histograms for GET /metrics; none are kept when unset. */
   metrics?: SlackMetrics;
   /** The cap on bytes of inputs in hand at once (MEMDOCTOR_MAX_INFLIGHT_BYTES); none when unset. */

@@ -1,4 +1,12 @@
-import { type DiagnosisInput, type DiagnosisResult, diagnose, walkthroughStart } from '../diagnosis/index.ts';
+import {
+  checkHeapDumpUpload,
+  type DiagnosisInput,
+  type DiagnosisResult,
+  diagnose,
+  diagnoseHeapDumpUpload,
+  heapDumpDownloadLimit,
+  walkthroughStart,
+} from '../diagnosis/index.ts';
 import {
   addReadToCase,
   addToCase,
@@ -22,7 +30,7 @@ type Admit = <T>(work: () => Promise<T>) => Promise<T>;
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
-  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks' | 'inflight' | 'cases'>>;
+  Partial<Pick<SlackDeps, 'log' | 'engines' | 'metrics' | 'acks' | 'inflight' | 'cases' | 'heapDumps'>>;
 
 /** A refusal for memory is counted by its reason; every error goes on to the caller. */
 function countRefusal(deps: DiagnoseDeps, error: unknown): never {
@@ -55,10 +63,11 @@ async function withDownload<T>(
   deps: DiagnoseDeps,
   file: SlackFileRef,
   work: (download: Counted) => Promise<T>,
+  maxBytes = deps.settings.maxUploadBytes,
 ): Promise<T> {
   const share = deps.inflight?.stream();
   try {
-    const chunks = await download(deps, file);
+    const chunks = await download(deps, file, maxBytes);
     const counted = share
       ? { chunks: share.count(chunks), onRead: share.release, tryTake: share.tryTake }
       : { chunks };
@@ -70,10 +79,10 @@ async function withDownload<T>(
   }
 }
 
-function download(deps: DiagnoseDeps, file: SlackFileRef) {
+function download(deps: DiagnoseDeps, file: SlackFileRef, maxBytes: number) {
   return downloadSlackFile(file, {
     token: deps.settings.botToken,
-    maxBytes: deps.settings.maxUploadBytes,
+    maxBytes,
     allowedHosts: deps.settings.fileHosts,
     allowHttpLoopback: deps.settings.allowHttpLoopback === true,
     // Reads no larger than the pieces the cap counts, so what a read brings is what is counted.
@@ -143,6 +152,43 @@ export function diagnoseSlackFile(
 ): Promise<DiagnosisResult> {
   const source = file.name ?? file.id;
   return withDownload(deps, file, (counted) => run(deps, { source, ...counted }, engine, workspace));
+}
+
+/**
+ * Downloads a heap dump to a temporary file as it streams (each chunk leaves the in-flight cap once
+ * it is on disk) and diagnoses it in the heap thread within MEMDOCTOR_HEAP_DUMP_BUDGET; a dump
+ * announced over the budget is refused before the download. Its size is bounded by the budget, not
+ * by MEMDOCTOR_MAX_UPLOAD_BYTES: a dump cannot be cut to the part around the failure.
+ */
+export async function diagnoseSlackHeapDump(
+  deps: DiagnoseDeps,
+  file: SlackFileRef,
+  workspace = 'slack',
+): Promise<DiagnosisResult> {
+  const source = file.name ?? file.id;
+  const budget = deps.heapDumps?.budgetBytes;
+  const offload = deps.heapDumps?.run;
+  const context = {
+    playbooks: deps.playbooks,
+    ...(budget !== undefined ? { heapDumpBudget: budget } : {}),
+    ...(offload ? { heapOffload: offload } : {}),
+  };
+  const announced = file.size !== undefined ? { announcedBytes: file.size } : {};
+  checkHeapDumpUpload({ source, ...announced }, context);
+  const limit = budget !== undefined ? heapDumpDownloadLimit(budget) : deps.settings.maxUploadBytes;
+  const result = await withDownload(
+    deps,
+    file,
+    ({ chunks, onRead }) => {
+      const work = () =>
+        diagnoseHeapDumpUpload({ source, chunks, ...(onRead ? { onRead } : {}), ...announced }, context);
+      return deps.metrics ? deps.metrics.timeDiagnosis(work) : work();
+    },
+    limit,
+  );
+  await deps.acks?.settled();
+  await countDiagnosis(deps, workspace, result);
+  return result;
 }
 
 /**

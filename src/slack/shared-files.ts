@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebClient } from '@slack/web-api';
-import type { DiagnosisInput, DiagnosisResult } from '../diagnosis/index.ts';
+import {
+  type DiagnosisInput,
+  type DiagnosisResult,
+  isHeapDumpRefusal,
+  namedLikeHeapDump,
+} from '../diagnosis/index.ts';
 import { StoreUnavailableError } from '../errors.ts';
 import type { CaseWhere } from '../usecases/add-to-case.ts';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
@@ -22,6 +27,7 @@ import {
 } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure, storeDownText } from './failures.ts';
+import { answerHeapDump } from './heap-dump.ts';
 import { threadTurns } from './thread-turns.ts';
 import { noticeView } from './views/help.ts';
 import { waitingIn } from './waiting.ts';
@@ -207,6 +213,26 @@ async function readIntoThread(
 }
 
 /**
+ * A heap dump (named .hprof, or found to be one by the engine under another name: it is then
+ * downloaded again) is answered on its own, not added to the thread's case; anything else as a log.
+ */
+async function throughHeapRoute(
+  deps: SlackDeps,
+  client: WebClient,
+  message: FileMessage,
+  file: SlackFileRef,
+  asLog: (file: SlackFileRef) => Promise<void>,
+): Promise<void> {
+  if (namedLikeHeapDump(file.name ?? '')) return answerHeapDump(deps, client, message, file);
+  try {
+    await asLog(file);
+  } catch (error) {
+    if (!isHeapDumpRefusal(error)) throw error;
+    await answerHeapDump(deps, client, message, file);
+  }
+}
+
+/**
  * Each file of the message, in order. With cases, the files of one thread take one turn at a time
  * (this message's and any other message's arriving meanwhile), so files dropped together end in
  * the thread's one answer: the first file's, edited for each file after it.
@@ -214,10 +240,11 @@ async function readIntoThread(
 async function diagnoseEach(deps: SlackDeps, client: WebClient, message: FileMessage) {
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs });
   const cases = deps.cases;
-  const one = async (file: SlackFileRef) =>
+  const asLog = async (file: SlackFileRef) =>
     cases
       ? readIntoThread({ ...deps, cases }, client, message, file)
       : diagnoseAlone(deps, client, message, file);
+  const one = (file: SlackFileRef) => throughHeapRoute(deps, client, message, file, asLog);
   const each = async () => {
     for (const file of message.files.slice(0, MAX_FILES_PER_MESSAGE)) {
       try {
