@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { diagnoseHeapDump, looksLikeHeapDump } from '../diagnosis/heap-dump.ts';
 import { failureNote } from '../diagnosis/notes.ts';
 import { diagnoseStream, ENGINE_HINTS, type InputReport } from '../engine/index.ts';
-import { fileChunks } from '../file-chunks.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError } from '../errors.ts';
+import { fileChunks } from '../file-chunks.ts';
 
 /** One fixture: an input file and the top diagnosis it must get ("none" for no diagnosis). */
 export const FixtureCaseSchema = z.strictObject({

@@ -82,7 +82,9 @@ function suspectLines(out: EvidenceLines, suspects: HeapReport['suspects']): voi
     // Said once per holder: four threads with the same ThreadLocal make one statement, not four.
     if (holder && !named.has(holder.id)) {
       named.add(holder.id);
-      out.say(`known holder: ${holder.what} (${holder.source.split(/, |; /)[0]})`, 'heap-dump.holder', { holder: holder.id });
+      out.say(`known holder: ${holder.what} (${holder.source.split(/, |; /)[0]})`, 'heap-dump.holder', {
+        holder: holder.id,
+      });
     }
   }
   if (!leakStated)
