@@ -112,17 +112,30 @@ export async function diagnoseHeapDump(
       throw new InputUnreadableError(input.source, error.message);
     throw error;
   }
+  return diagnoseHeapReport(input.source, heap, playbooks);
+}
+
+/**
+ * A heap report diagnosed: its evidence lines and facts into a fact book, and the playbooks ranked on
+ * them. Apart from the reading so that the walkthrough's dump steps and the tests of the holder
+ * mapping judge a report the same way.
+ */
+export function diagnoseHeapReport(
+  source: string,
+  heap: HeapReport,
+  playbooks: readonly Playbook[],
+): HeapDiagnosis {
   const { lines, facts } = heapEvidence(heap);
   const book = new FactBook();
   for (const fact of facts)
     book.add({ kind: fact.kind, values: fact.values, line: fact.line, text: lines[fact.line - 1] as string });
   const notes = [
-    `${input.source}: a Java heap dump (HPROF ${heap.dump.version}); the evidence lines below are memdoctor's reading of it, numbered 1-${lines.length}.`,
+    `${source}: a Java heap dump (HPROF ${heap.dump.version}); the evidence lines below are memdoctor's reading of it, numbered 1-${lines.length}.`,
     ...lines,
   ];
   return {
     report: {
-      source: input.source,
+      source,
       input: { bytes: heap.dump.bytesRead, lines: lines.length },
       diagnoses: diagnoseFacts(book, playbooks),
     },

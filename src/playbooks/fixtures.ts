@@ -1,11 +1,13 @@
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { diagnoseHeapDump, looksLikeHeapDump } from '../diagnosis/heap-dump.ts';
 import { failureNote } from '../diagnosis/notes.ts';
-import { diagnoseStream, ENGINE_HINTS } from '../engine/index.ts';
+import { diagnoseStream, ENGINE_HINTS, type InputReport } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError } from '../errors.ts';
+import { fileChunks } from '../file-chunks.ts';
 
 /** One fixture: an input file and the top diagnosis it must get ("none" for no diagnosis). */
 export const FixtureCaseSchema = z.strictObject({
@@ -44,6 +46,36 @@ export function fixtureCases(playbook: Playbook): FixtureCase[] {
   return parsed.data;
 }
 
+/**
+ * A fixture's diagnosis: a heap dump (a `.hprof[.gz]` a case may name by a path into
+ * test/fixtures/heap-dumps, so the real dumps are not copied) through the heap analysis, a log
+ * through the line engine.
+ */
+async function diagnoseFixture(
+  path: string,
+  fixture: FixtureCase,
+  playbooks: readonly Playbook[],
+): Promise<{ report: InputReport; failures: Awaited<ReturnType<typeof diagnoseStream>>['failures'] }> {
+  const head = fileHead(path);
+  if (!looksLikeHeapDump(head))
+    return diagnoseStream(path, createReadStream(path), playbooks, { engine: fixture.engine });
+  const seekable = { locator: path, size: 0, read: (from: number) => fileChunks(path, from) };
+  const input = { source: path, head, all: fileChunks(path), seekable };
+  const { report } = await diagnoseHeapDump(input, playbooks);
+  return { report, failures: [] };
+}
+
+/** A file's first 64 KiB: enough to tell a heap dump, plain or inside gzip. */
+function fileHead(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const head = new Uint8Array(1 << 16);
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Runs one fixture and says what, if anything, differs from what it expects. */
 export async function runFixture(
   playbook: Playbook,
@@ -51,9 +83,7 @@ export async function runFixture(
   playbooks: readonly Playbook[],
 ): Promise<FixtureResult> {
   const path = join(playbook.dir, 'fixtures', fixture.file);
-  const { report, failures } = await diagnoseStream(path, createReadStream(path), playbooks, {
-    engine: fixture.engine,
-  });
+  const { report, failures } = await diagnoseFixture(path, fixture, playbooks);
   const top = report.diagnoses[0];
   // An extractor that throws on a fixture is a bug, even when the diagnosis survives it.
   const problems = failures.filter((f) => f.stage === 'extractor').map(failureNote);

@@ -1,7 +1,7 @@
 import { type Dominators, dominators } from './dominators.ts';
 import { type HeapGraph, predecessors } from './graph.ts';
 import type { HeapBuilder } from './heap-builder.ts';
-import { systemsOf } from './holders.ts';
+import { duplicateClassesOf, systemsOf } from './holders.ts';
 import { type DumpSource, type Progress, readHeap } from './read.ts';
 import type { HeapReport } from './report.ts';
 import { dominatorChildren, retainedSizes } from './retained.ts';
@@ -71,6 +71,7 @@ export async function analyzeHeapDumpInDepth(
     ...(oom && { oomThread: { name: oom.name, frames: oom.frames } }),
     threads: threads.map((t) => ({ name: t.name, frames: t.frames.length })),
     systems: systemsOf(heap.classes.map((c) => c.name)),
+    duplicateClasses: duplicateClassesOf(heap.classes.map((c) => c.name)),
   };
   return { report, heap, graph: g, retained };
 }

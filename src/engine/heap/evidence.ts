@@ -14,7 +14,8 @@ export interface HeapFact {
  * The heap report as evidence a diagnosis cites: one line per statement, made only of class and
  * field names, counts, sizes, thread names and frames. Facts: `heap-dump.suspect` per suspect,
  * `heap-dump.leak` (on the line of the biggest single-object suspect, MAT's) or `heap-dump.peak` (no
- * single holder), `heap-dump.oom-thread`, `heap-dump.holder` for a well-known holder, `heap-dump.cut-short`,
+ * single holder), `heap-dump.oom-thread`, `heap-dump.holder` for a well-known holder (holders.ts),
+ * `heap-dump.classloader-leak` for a class defined by many loaders, `heap-dump.cut-short`,
  * and the engine facts (`engine.spark`...) the classes name.
  */
 export function heapEvidence(report: HeapReport): { lines: string[]; facts: HeapFact[] } {
@@ -35,6 +36,12 @@ export function heapEvidence(report: HeapReport): { lines: string[]; facts: Heap
     out.say(text, 'heap-dump.oom-thread', { thread: report.oomThread.name });
   }
   suspectLines(out, report.suspects);
+  for (const dup of report.duplicateClasses)
+    out.say(
+      `class ${dup.className} is defined by ${dup.loaders} class loaders: code loaded again while the old loaders stay reachable`,
+      'heap-dump.classloader-leak',
+      { class: dup.className, loaders: dup.loaders },
+    );
   for (const system of report.systems)
     out.say(`${system.classes} classes of ${system.prefix.slice(0, -1)} loaded`, system.fact);
   return { lines: out.lines, facts: out.facts };
@@ -58,6 +65,7 @@ class EvidenceLines {
 /** The suspects; the leak fact sits on the biggest single holder's line, so a diagnosis citing the leak cites it. */
 function suspectLines(out: EvidenceLines, suspects: HeapReport['suspects']): void {
   let leakStated = false;
+  const named = new Set<string>();
   for (const s of suspects) {
     const values = { class: s.className, retained: s.retainedBytes, percent: s.percent, kind: s.kind };
     out.say(`dominator: ${s.summary}`, 'heap-dump.suspect', values);
@@ -70,9 +78,14 @@ function suspectLines(out: EvidenceLines, suspects: HeapReport['suspects']): voi
       const via = acc.via ? ` (${acc.via.startsWith('.') ? acc.via.slice(1) : acc.via})` : '';
       out.say(`accumulated in ${acc.className}${via}: ${formatSize(acc.retainedBytes)}`);
     }
-    const holder = holderOf(acc?.dominatorPath ?? [s.className]);
-    if (holder)
-      out.say(`${holder.what} holds it (${holder.source})`, 'heap-dump.holder', { holder: holder.id });
+    const holder = holderOf(s);
+    // Said once per holder: four threads with the same ThreadLocal make one statement, not four.
+    if (holder && !named.has(holder.id)) {
+      named.add(holder.id);
+      out.say(`known holder: ${holder.what} (${holder.source.split(/, |; /)[0]})`, 'heap-dump.holder', {
+        holder: holder.id,
+      });
+    }
   }
   if (!leakStated)
     out.say(

@@ -64,6 +64,8 @@ export interface HeapReport {
   threads: { name: string; frames: number }[];
   /** Systems whose classes are loaded (org.apache.spark -> engine.spark), with their class counts. */
   systems: { fact: string; prefix: string; classes: number }[];
+  /** Class names defined by many class loaders (holders.ts LEAKED_LOADERS or more): a class-loader leak. */
+  duplicateClasses: { className: string; loaders: number }[];
 }
 
 /** `java.util.HashMap.put (HashMap.java:610)`. */
