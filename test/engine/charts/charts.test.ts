@@ -82,6 +82,23 @@ describe('what each chart says', () => {
     expect(chart.alt).toMatch(/per collection/);
   });
 
+  it('the trend of an untimed ZGC log stops where it meets the limit, not above it', () => {
+    const chart = drawChart(parsed('gc-log', 'gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-none.log'));
+    const trend = /<line x1="[\d.]+" y1="[\d.]+" x2="([\d.]+)" y2="([\d.]+)"[^>]*stroke-dasharray="7 4"/.exec(
+      chart.svg,
+    );
+    const limit =
+      /<line x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="[\d.]+" stroke="#cf222e" stroke-width="2"/.exec(
+        chart.svg,
+      );
+    if (!trend || !limit) throw new Error('no trend or no limit line drawn');
+    // SVG's y grows downwards: the trend's end at or below the limit's y is on or under the line.
+    expect(Number(trend[2])).toBeCloseTo(Number(limit[1]), 0);
+    // The plot ends at x 824: a trend that met the limit earlier stops short of it.
+    expect(Number(trend[1])).toBeLessThan(820);
+    expect(chart.alt).toMatch(/the trend reaches the limit by collection \d+/);
+  });
+
   it('a climb of ps samples: the fitted rate as the parser judged it', () => {
     const data = parsed('memory-samples', 'memory-samples/live-ps-climb-14mibs-1s.txt');
     const chart = drawChart(data);
