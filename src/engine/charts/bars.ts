@@ -6,11 +6,11 @@ import type { BarsChartData, Chart, StackChartData } from './types.ts';
 const MAX_BARS = 14;
 const LABEL_WIDTH = 190;
 const ROW = 26;
-const TOP = 96;
+export const TOP = 96;
 const BOTTOM = 56;
 
 /** Colours for the parts of a stack, in order; overflow always in the limit's red. */
-const PALETTE = [
+export const PALETTE = [
   '#0969da',
   '#54aeff',
   '#8250df',
@@ -22,7 +22,7 @@ const PALETTE = [
   '#57606a',
 ];
 
-function notesSvg(verdict: string | undefined): string {
+export function notesSvg(verdict: string | undefined): string {
   return verdict ? text(20, 52, clip(`Verdict: ${verdict}.`, WIDTH - 40), { fill: COLOURS.muted }) : '';
 }
 
@@ -36,7 +36,7 @@ function shown(bars: BarsChartData['bars']) {
 }
 
 /** A vertical limit line across the plot, when it fits the scale. */
-function limitLine(x: number, top: number, bottom: number, label: string): string {
+export function limitLine(x: number, top: number, bottom: number, label: string): string {
   return [
     line(x, top - 6, x, bottom, { stroke: COLOURS.limit, 'stroke-width': 2 }),
     text(x, top - 10, label, {
@@ -46,7 +46,7 @@ function limitLine(x: number, top: number, bottom: number, label: string): strin
   ].join('\n');
 }
 
-function sizeTicks(peak: number, left: number, width: number, y: number, unitLabel: string) {
+export function sizeTicks(peak: number, left: number, width: number, y: number, unitLabel: string) {
   const axis = sizeAxis(peak, 6);
   const sx = (v: number) => left + (v / axis.max) * width;
   const parts = axis.ticks.map((v) =>

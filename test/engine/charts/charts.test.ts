@@ -39,6 +39,14 @@ const CASES: [string, () => ChartData][] = [
     'cloudwatch-glue-driver-heap',
     () => parsed('cloudwatch-metrics', 'cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
   ],
+  [
+    'spark-executor-peaks',
+    () => parsed('spark-executors', 'spark-executors/spark-executor-metrics-trimmed.json'),
+  ],
+  [
+    'spark-executor-peaks-process-tree',
+    () => parsed('spark-executors', 'spark-executors/spark-executor-process-tree-metrics.json'),
+  ],
   ['nmt-diff', () => parsed('nmt', 'nmt/jdk17-summary-diff-direct-growth.txt')],
   ['nmt-threads', () => parsed('nmt', 'nmt/jdk17-thread-leak-3000-xss-default.txt')],
   ['pmap-arenas', () => parsed('pmap', 'pmap/jdk17-1200-threads-x.txt')],
@@ -215,6 +223,36 @@ describe('calculators', () => {
     // At 16 GB it runs through their centre: their size is left out.
     const crossed = drawChart(calc(['glue', '--needed-heap', '16g']));
     expect(crossed.svg).not.toContain('>31.9 GB<');
+  });
+});
+
+describe("Spark executors' peaks", () => {
+  it('each executor that measured its peaks, highest heap first; the driver and the unmeasured left out and said', () => {
+    const data = parsed('spark-executors', 'spark-executors/spark-executor-metrics-trimmed.json');
+    if (data.kind !== 'peaks') throw new Error('not peaks');
+    expect(data.rows.map((r) => r.label)).toEqual(['executor 3', 'executor 4']);
+    expect(data.rows[0]?.values[0]).toBe(726805712);
+    expect(data.note).toContain('1 executor(s) sent no measured peaks');
+  });
+
+  it('process RSS is drawn only where Spark measured it, and said when it did not', () => {
+    const tree = drawChart(
+      parsed('spark-executors', 'spark-executors/spark-executor-process-tree-metrics.json'),
+    );
+    expect(tree.alt).toContain('executor 9: JVM heap 185 MB, JVM off-heap 56.3 MB, process RSS 453 MB');
+    const off = drawChart(
+      parsed('spark-executors', 'spark-executors/wave-operator-spark-3.0-k8s-process-tree-off.json'),
+    );
+    expect(off.alt).not.toContain('process RSS 0');
+    expect(off.alt).toContain('process RSS not measured (spark.executor.processTreeMetrics.enabled=false)');
+  });
+
+  it('an executor list with no measured peak has no chart', () => {
+    const out = parseText(
+      'spark-executors',
+      readFileSync(new URL('spark-executors/assembled-removed-for-memory.json', FIXTURES), 'utf8'),
+    );
+    expect(out.chart).toBeUndefined();
   });
 });
 
