@@ -1,5 +1,6 @@
 import { beamBudget } from '../engine/calculators/beam.ts';
 import { formatSize } from '../engine/units.ts';
+import { beamChart } from './charts.ts';
 import { read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 
@@ -33,6 +34,10 @@ export const beamCalc: CalcSystem = {
       `  per SDK process: ${formatSize(b.perProcess)} (side inputs, models and other shared objects are held once per process)`,
       `  per harness thread: ${formatSize(b.perThread)} (what one bundle can use when every thread is busy)`,
     ].join('\n');
-    return { text: `${text}\n`, json: { system: 'beam', settings, budget: b } };
+    return {
+      text: `${text}\n`,
+      json: { system: 'beam', settings, budget: b },
+      chart: beamChart(settings.machineType, b),
+    };
   },
 };

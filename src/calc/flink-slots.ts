@@ -3,6 +3,7 @@ import { taskManagersFromJson } from '../engine/parsers/flink-rest.ts';
 import { parseResourceProfile, requestedProfiles } from '../engine/parsers/resource-profile.ts';
 import { formatSize } from '../engine/units.ts';
 import { UsageError } from '../errors.ts';
+import { flinkSlotsChart } from './charts.ts';
 import { type FileText, read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 
@@ -55,6 +56,7 @@ export const flinkSlotsCalc: CalcSystem = {
     return {
       text: `${text}\n`,
       json: { system: 'flink-slots', requests: wanted.length, taskManagers: tms.length, fit },
+      chart: flinkSlotsChart(wanted, tms, fit),
     };
   },
 };

@@ -6,6 +6,7 @@ import {
 } from '../engine/calculators/glue.ts';
 import { formatSize } from '../engine/units.ts';
 import { UsageError } from '../errors.ts';
+import { glueChart } from './charts.ts';
 import { read } from './flags.ts';
 import type { CalcSystem } from './system.ts';
 
@@ -57,9 +58,11 @@ export const glueCalc: CalcSystem = {
       const worker = findWorkerType(t);
       return worker ? glueWorkerBudget(worker, version) : undefined;
     });
+    const known = budgets.filter((b) => b !== undefined);
     return {
       text: `${parts.join('\n')}\n`,
       json: { system: 'glue', workers: budgets, neededHeap: needed, pick },
+      chart: glueChart(known, needed, pick?.general?.type),
     };
   },
 };

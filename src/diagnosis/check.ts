@@ -221,6 +221,18 @@ async function fetchAdmitted(request: CheckRequest, plan: Plan, context: CheckCo
   }
 }
 
+/**
+ * The executors' peaks against spark.executor.memory, which the executor list does not carry and the
+ * application's /environment does: read together, the heap peaks get their limit.
+ */
+function withExecutorMemory(chart: ChartData, answers: readonly CheckedAnswer[]): ChartData {
+  if (chart.kind !== 'peaks' || chart.id !== 'spark-executor-peaks') return chart;
+  const env = answers.find((a) => a.parser === 'spark-environment')?.judgement?.values;
+  const memory = env?.executorMemoryBytes;
+  if (typeof memory !== 'number' || memory <= 0) return chart;
+  return { ...chart, limitBytes: memory, limitLabel: 'spark.executor.memory' };
+}
+
 async function diagnoseFetched(
   request: CheckRequest,
   plan: Plan,
@@ -228,8 +240,9 @@ async function diagnoseFetched(
   fetched: Fetched[],
   notes: string[],
 ): Promise<Omit<CheckResult, 'audience'>> {
-  const charts: ChartData[] = [];
-  const answers = fetched.map((answer) => judge(answer, fetched, notes, charts));
+  const drawn: ChartData[] = [];
+  const answers = fetched.map((answer) => judge(answer, fetched, notes, drawn));
+  const charts = drawn.map((c) => withExecutorMemory(c, answers));
   const found: Diagnosis[] = [];
   for (const answer of diagnosedInputs(fetched, plan))
     found.push(...(await diagnosesOf(answer, fetched, plan, request, context)));

@@ -18,20 +18,21 @@ export interface ChartThread {
 /**
  * Posts the charts of an answer into its thread as PNGs, each with its alt text, after the answer
  * itself has gone out. Whatever fails (drawing, rasterising, the upload) is logged and the rest of the
- * charts still go: a picture never holds back or breaks the answer it illustrates.
+ * charts still go: a picture never holds back or breaks the answer it illustrates. Answers how many went up.
  */
 export async function postCharts(
   deps: Pick<SlackDeps, 'log'> & Partial<Pick<SlackDeps, 'fetch'>>,
   client: WebClient,
   data: readonly (ChartData | undefined)[],
   thread: ChartThread,
-): Promise<void> {
+): Promise<number> {
   let charts: ReturnType<typeof drawCharts>;
+  let posted = 0;
   try {
     charts = drawCharts(data).slice(0, MAX_CHARTS_PER_ANSWER);
   } catch (error) {
     deps.log.warn({ ...thread, err: explainFailure(error).message }, 'chart not drawn');
-    return;
+    return posted;
   }
   for (const chart of charts) {
     try {
@@ -45,8 +46,10 @@ export async function postCharts(
         altText: chart.alt.slice(0, MAX_ALT_CHARS),
       };
       await postThreadFile(client, file, deps.fetch ?? fetch);
+      posted++;
     } catch (error) {
       deps.log.warn({ ...thread, chart: chart.id, err: explainFailure(error).message }, 'chart not posted');
     }
   }
+  return posted;
 }

@@ -87,9 +87,29 @@ describe('--chart DIR', () => {
 
   it('says when there is nothing to chart', async () => {
     const dir = tempDir();
-    const { code, err } = await cli(['calc', 'beam', '--chart', dir]);
+    const { code, err } = await cli(['calc', 'beam', 'help', '--chart', dir]);
     expect(code).toBe(0);
     expect(err).toContain('nothing to chart');
+  });
+
+  it('calc beam, glue and flink-slots draw their models too', async () => {
+    const dir = tempDir();
+    const tms = join(FIXTURES, 'flink-rest', 'superzhc-yarn-taskmanagers.json');
+    await cli(['calc', 'beam', '--machine_type', 'n1-standard-4', '--chart', dir]);
+    await cli(['calc', 'glue', '--needed-heap', '20g', '--chart', dir]);
+    await cli([
+      'calc',
+      'flink-slots',
+      '--taskmanagers',
+      tms,
+      '--request',
+      'cpuCores=1, taskHeapMemory=1g',
+      '--chart',
+      dir,
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(
+      ['beam-worker', 'flink-slots', 'glue-workers'].flatMap((n) => [`${n}.png`, `${n}.svg`]),
+    );
   });
 });
 

@@ -92,3 +92,50 @@ describe('charts in the diagnosis thread', () => {
     expect(h.fake.callsTo('files.getUploadURLExternal')).toEqual([]);
   });
 });
+
+describe("a calc answer's chart", () => {
+  const calc = (text: string) =>
+    h.sender.command(slashCommand(text, { user: USER, channel: CHANNEL, responseUrl: h.fake.responseUrl }));
+
+  it('the answer privately at once; its chart in the asker’s DM, under a copy of the answer, never in the channel', async () => {
+    await calc('calc beam --machine_type n1-standard-4');
+    const reply = await waitFor(() => h.fake.responses[0]);
+    expect(reply.response_type).toBe('ephemeral');
+    expect(JSON.stringify(reply.blocks)).toContain('per harness thread');
+    expect(JSON.stringify(reply.blocks)).toContain('Its chart follows in your DM with memdoctor.');
+    const { complete, asked, file, bytes } = await uploadedChart();
+    const dm = h.fake.callsTo('conversations.open')[0];
+    expect(dm?.args.users).toBe(USER);
+    const root = h.fake.callsTo('chat.postMessage')[0];
+    expect(root?.args.channel).toBe('DALICE01');
+    expect(root?.args.text).toBe('memdoctor calc beam --machine_type n1-standard-4');
+    expect(complete.args.channel_id).toBe('DALICE01');
+    expect(complete.args.thread_ts).toBe(root?.result.ts);
+    expect(file?.title).toContain('n1-standard-4');
+    expect(asked?.args.filename).toBe('beam-worker.png');
+    expect(asked?.args.alt_txt).toMatch(/^Chart: Beam on Dataflow: .*Limit: machine memory 15 GB/);
+    expect(bytes.subarray(0, 8)).toEqual(PNG);
+    expect(h.fake.calls.filter((c) => c.args.channel === CHANNEL || c.args.channel_id === CHANNEL)).toEqual(
+      [],
+    );
+    expect(h.fake.responses).toHaveLength(1);
+  });
+
+  it('a failed upload: the answer stands, and the person is told where else to draw the chart', async () => {
+    h.fake.failNext('files.getUploadURLExternal', 'ratelimited');
+    await calc('calc spark --spark.executor.memory 4g');
+    const notice = await waitFor(() => h.fake.responses[1]);
+    expect(JSON.stringify(h.fake.responses[0]?.blocks)).toContain('container total');
+    expect(JSON.stringify(notice.blocks)).toContain('The chart could not be posted.');
+    expect(JSON.stringify(notice.blocks)).toContain('--chart DIR');
+    expect(h.fake.callsTo('files.completeUploadExternal')).toEqual([]);
+    expect(h.logs.lines.find((l) => l.msg === 'chart not posted')).toBeTruthy();
+  });
+
+  it('help, which has nothing to draw, is only the private answer', async () => {
+    await calc('calc glue help');
+    await waitFor(() => h.fake.responses[0]);
+    expect(h.fake.callsTo('conversations.open')).toEqual([]);
+    expect(h.fake.callsTo('files.getUploadURLExternal')).toEqual([]);
+  });
+});

@@ -6,11 +6,11 @@ import type { BarsChartData, Chart, StackChartData } from './types.ts';
 const MAX_BARS = 14;
 const LABEL_WIDTH = 190;
 const ROW = 26;
-const TOP = 96;
+export const TOP = 96;
 const BOTTOM = 56;
 
 /** Colours for the parts of a stack, in order; overflow always in the limit's red. */
-const PALETTE = [
+export const PALETTE = [
   '#0969da',
   '#54aeff',
   '#8250df',
@@ -22,7 +22,7 @@ const PALETTE = [
   '#57606a',
 ];
 
-function notesSvg(verdict: string | undefined): string {
+export function notesSvg(verdict: string | undefined): string {
   return verdict ? text(20, 52, clip(`Verdict: ${verdict}.`, WIDTH - 40), { fill: COLOURS.muted }) : '';
 }
 
@@ -36,7 +36,7 @@ function shown(bars: BarsChartData['bars']) {
 }
 
 /** A vertical limit line across the plot, when it fits the scale. */
-function limitLine(x: number, top: number, bottom: number, label: string): string {
+export function limitLine(x: number, top: number, bottom: number, label: string): string {
   return [
     line(x, top - 6, x, bottom, { stroke: COLOURS.limit, 'stroke-width': 2 }),
     text(x, top - 10, label, {
@@ -46,7 +46,7 @@ function limitLine(x: number, top: number, bottom: number, label: string): strin
   ].join('\n');
 }
 
-function sizeTicks(peak: number, left: number, width: number, y: number, unitLabel: string) {
+export function sizeTicks(peak: number, left: number, width: number, y: number, unitLabel: string) {
   const axis = sizeAxis(peak, 6);
   const sx = (v: number) => left + (v / axis.max) * width;
   const parts = axis.ticks.map((v) =>
@@ -155,6 +155,7 @@ function stackRow(
   y: number,
   sx: (v: number) => number,
   colours: Map<string, string>,
+  limitX?: number,
 ): string {
   let at = 0;
   const rects = stack.parts.map((p) => {
@@ -165,8 +166,10 @@ function stackRow(
     const fill = colours.get(p.label) ?? COLOURS.data;
     const rect = el('rect', { x: x0, y, width: w, height: STACK_ROW - 22, fill, stroke: '#ffffff' });
     const size = sizeText(p.bytes);
+    // A size the limit line crosses is left out: the line through it reads as neither.
+    const crossed = limitX !== undefined && Math.abs(limitX - (x0 + w / 2)) < textWidth(size, 11) / 2 + 3;
     const label =
-      textWidth(size, 11) + 6 < w
+      textWidth(size, 11) + 6 < w && !crossed
         ? text(x0 + w / 2, y + 22, size, { 'font-size': 11, fill: '#ffffff', 'text-anchor': 'middle' })
         : '';
     return rect + label;
@@ -185,7 +188,8 @@ export function drawStacks(d: StackChartData): Chart {
   const peak = Math.max(1, ...totals, d.limitBytes ?? 0);
   const { sx, svg: ticks } = sizeTicks(peak, STACK_LEFT, width, bottom, 'memory');
   const colours = coloursOf(d);
-  const rows = d.stacks.map((s, i) => stackRow(s, TOP + i * STACK_ROW + 10, sx, colours));
+  const limitX = d.limitBytes !== undefined ? sx(d.limitBytes) : undefined;
+  const rows = d.stacks.map((s, i) => stackRow(s, TOP + i * STACK_ROW + 10, sx, colours, limitX));
   const limit =
     d.limitBytes !== undefined
       ? limitLine(sx(d.limitBytes), TOP, bottom, `${d.limitLabel ?? 'limit'} ${sizeText(d.limitBytes)}`)

@@ -15,6 +15,8 @@ interface FloorTrend {
   perUnit: number;
   /** Seconds (or collections) from the last floor until the trend meets the limit. */
   toLimit?: number;
+  /** The trend met the limit within the span shown: it stops there. */
+  metLimit?: boolean;
 }
 
 /** The least-squares line through the floors, over their span; a time to the limit when it rises. */
@@ -28,13 +30,31 @@ export function floorTrend(floors: readonly TimePoint[], limit?: number): FloorT
   const at = (t: number) => my + slope * (t - mx);
   const first = xs[0] ?? 0;
   const last = xs[xs.length - 1] ?? 0;
+  if (slope > 0 && limit !== undefined && at(first) >= limit) return undefined;
   const trend: FloorTrend = {
     from: { t: first, bytes: at(first) },
     to: { t: last, bytes: at(last) },
     perUnit: slope,
   };
   if (slope > 0 && limit !== undefined && limit > at(last)) trend.toLimit = (limit - at(last)) / slope;
+  // Memory cannot pass its limit: a line drawn beyond it would show a heap larger than the heap.
+  if (slope > 0 && limit !== undefined && at(last) > limit) {
+    trend.to = { t: mx + (limit - my) / slope, bytes: limit };
+    trend.metLimit = true;
+  }
   return trend;
+}
+
+/** When the trend meets (or met) the limit, in the units of the x axis. */
+function etaOf(d: GcHeapChartData, trend: FloorTrend): string {
+  if (trend.metLimit)
+    return d.timed
+      ? `; the trend reaches the limit ${durationText(trend.to.t - trend.from.t)} in`
+      : `; the trend reaches the limit by collection ${Math.ceil(trend.to.t)}`;
+  if (trend.toLimit === undefined) return '';
+  if (!d.timed)
+    return `; at this rate it meets ${d.limitLabel} in ${Math.ceil(trend.toLimit)} more collections`;
+  return `; at this rate it meets ${d.limitLabel} in ${trend.toLimit < 1 ? 'under a second' : durationText(trend.toLimit)}`;
 }
 
 function notesOf(d: GcHeapChartData, trend: FloorTrend | undefined): string[] {
@@ -42,13 +62,7 @@ function notesOf(d: GcHeapChartData, trend: FloorTrend | undefined): string[] {
   if (d.verdict) notes.push(`Verdict: ${d.verdict}.`);
   if (d.floorRising && trend && trend.perUnit > 0) {
     const rate = d.timed ? rateText(trend.perUnit) : `+${sizeText(trend.perUnit)} per collection`;
-    const eta =
-      trend.toLimit === undefined
-        ? ''
-        : d.timed
-          ? `; at this rate it meets ${d.limitLabel} in ${trend.toLimit < 1 ? 'under a second' : durationText(trend.toLimit)}`
-          : `; at this rate it meets ${d.limitLabel} in ${Math.ceil(trend.toLimit)} more collections`;
-    notes.push(`Live data after whole-heap collections climbs ${rate}${eta}.`);
+    notes.push(`Live data after whole-heap collections climbs ${rate}${etaOf(d, trend)}.`);
   } else if (d.floors.length === 0)
     notes.push('No collection of the whole heap: the live data is not known.');
   return notes;

@@ -1,5 +1,6 @@
 import { drawBars, drawStacks } from './bars.ts';
 import { drawGcHeap } from './gc-heap.ts';
+import { drawPeaks } from './peaks.ts';
 import { drawSamples } from './samples.ts';
 import type { Chart, ChartData } from './types.ts';
 
@@ -16,6 +17,7 @@ const DRAW: { readonly [K in ChartData['kind']]: (data: Extract<ChartData, { kin
   'memory-samples': drawSamples,
   bars: drawBars,
   stack: drawStacks,
+  peaks: drawPeaks,
 };
 
 /** Draws one chart. Pure: the same data gives byte-identical SVG. */

@@ -53,5 +53,13 @@ export function terminalLines(data: ChartData): string[] {
       );
       return rows(parts, total);
     }
+    case 'peaks': {
+      const bars = data.rows.flatMap((r) =>
+        r.values.flatMap((v, i) =>
+          v === undefined ? [] : [{ label: `${r.label} ${data.measures[i]}`, bytes: v }],
+        ),
+      );
+      return rows(bars, Math.max(data.limitBytes ?? 0, ...bars.map((b) => b.bytes)));
+    }
   }
 }

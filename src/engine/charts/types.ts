@@ -84,7 +84,26 @@ export interface StackChartData {
   verdict?: string;
 }
 
-export type ChartData = GcHeapChartData | SamplesChartData | BarsChartData | StackChartData;
+/**
+ * A few measured peaks side by side for each of several things (per executor: JVM heap, off-heap,
+ * process RSS), against one limit. Not a stack: the measures overlap (RSS holds the heap).
+ */
+export interface PeaksChartData {
+  kind: 'peaks';
+  id: string;
+  title: string;
+  /** What each value in a row is, in order: "JVM heap", "process RSS". */
+  measures: string[];
+  /** One group of bars per row; a value left out was not measured. */
+  rows: { label: string; values: (number | undefined)[]; emphasis?: boolean }[];
+  limitBytes?: number;
+  limitLabel?: string;
+  /** Said under the verdict: what is missing, what was left out. */
+  note?: string;
+  verdict?: string;
+}
+
+export type ChartData = GcHeapChartData | SamplesChartData | BarsChartData | StackChartData | PeaksChartData;
 
 /** A drawn chart: the SVG, its size in pixels, and the same judgement in words for alt text. */
 export interface Chart {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PeaksChartData } from '../charts/types.ts';
 import type { Fact } from '../facts.ts';
 import { formatSize } from '../units.ts';
 import { fact, maxOf, output } from './common.ts';
@@ -103,6 +104,54 @@ function summaryOf(v: Values): string {
   return `${v.executors} executor(s), ${v.activeExecutors} active, ${v.removedExecutors} removed${lost}${peaksText(v)}.`;
 }
 
+/** Executors drawn; the rest (lower heap peaks) are named in the chart's note. */
+const MAX_CHART_ROWS = 10;
+
+const heapPeak = (e: Executor) => e.peakMemoryMetrics?.JVMHeapMemory ?? 0;
+
+/**
+ * Each executor's peaks (heap, off-heap and, when Spark measured it, the process tree's RSS), those
+ * removed for memory first, then the highest heap. Only executors that measured their peaks; the
+ * executor memory is not in this list, so the limit is left to whoever read /environment.
+ */
+function executorPeaksChart(all: readonly Executor[], verdict: string): PeaksChartData | undefined {
+  const measured = all.filter((e) => !isDriver(e) && heapPeak(e) > 0);
+  if (measured.length === 0) return undefined;
+  const lost = (e: Executor) => MEMORY_REASON.test(e.removeReason ?? '');
+  const ordered = [...measured].sort(
+    (a, b) => Number(lost(b)) - Number(lost(a)) || heapPeak(b) - heapPeak(a) || a.id.localeCompare(b.id),
+  );
+  const shown = ordered.slice(0, MAX_CHART_ROWS);
+  const rss = measured.some((e) => processRss(e.peakMemoryMetrics ?? {}) > 0);
+  const measures = ['JVM heap', 'JVM off-heap', ...(rss ? ['process RSS'] : [])];
+  const rows = shown.map((e) => {
+    const peak = e.peakMemoryMetrics ?? {};
+    const values = [
+      peak.JVMHeapMemory,
+      peak.JVMOffHeapMemory,
+      ...(rss ? [processRss(peak) || undefined] : []),
+    ];
+    return { label: `executor ${e.id}`, values, ...(lost(e) ? { emphasis: true } : {}) };
+  });
+  const unmeasured = all.filter((e) => !isDriver(e)).length - measured.length;
+  const notes = [
+    ...(unmeasured > 0 ? [`${unmeasured} executor(s) sent no measured peaks`] : []),
+    ...(rss ? [] : ['process RSS not measured (spark.executor.processTreeMetrics.enabled=false)']),
+    ...(ordered.length > shown.length
+      ? [`${ordered.length - shown.length} executor(s) with lower heap peaks not drawn`]
+      : []),
+  ];
+  return {
+    kind: 'peaks',
+    id: 'spark-executor-peaks',
+    title: "Spark executors' peak memory",
+    measures,
+    rows,
+    ...(notes.length ? { note: notes.join('; ') } : {}),
+    verdict,
+  };
+}
+
 class ExecutorsRun implements ParserRun {
   private readonly body = new JsonBody(MAX_CHARS);
 
@@ -129,7 +178,9 @@ class ExecutorsRun implements ParserRun {
     const verdict = values.removedForMemory
       ? `${values.removedForMemory} executor(s) removed for memory`
       : 'no executor removed for memory';
-    return output('spark-executors', values, summaryOf(values), facts, verdict, line);
+    const out = output('spark-executors', values, summaryOf(values), facts, verdict, line);
+    const chart = executorPeaksChart(executors, verdict);
+    return chart ? { ...out, chart } : out;
   }
 }
 

@@ -16,8 +16,11 @@ function parsed(parser: string, file: string): ChartData {
   return chart;
 }
 
-function calc(args: string[]): ChartData {
-  const chart = calcAnswerWithChart(args, noFiles).chart;
+/** The files a calculator's flags name, read from the parsers' fixtures. */
+const fixtureFile = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8');
+
+function calc(args: string[], files: (path: string) => string = noFiles): ChartData {
+  const chart = calcAnswerWithChart(args, files).chart;
   if (!chart) throw new Error(`calc ${args.join(' ')} gave no chart`);
   return chart;
 }
@@ -36,6 +39,14 @@ const CASES: [string, () => ChartData][] = [
     'cloudwatch-glue-driver-heap',
     () => parsed('cloudwatch-metrics', 'cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
   ],
+  [
+    'spark-executor-peaks',
+    () => parsed('spark-executors', 'spark-executors/spark-executor-metrics-trimmed.json'),
+  ],
+  [
+    'spark-executor-peaks-process-tree',
+    () => parsed('spark-executors', 'spark-executors/spark-executor-process-tree-metrics.json'),
+  ],
   ['nmt-diff', () => parsed('nmt', 'nmt/jdk17-summary-diff-direct-growth.txt')],
   ['nmt-threads', () => parsed('nmt', 'nmt/jdk17-thread-leak-3000-xss-default.txt')],
   ['pmap-arenas', () => parsed('pmap', 'pmap/jdk17-1200-threads-x.txt')],
@@ -45,6 +56,27 @@ const CASES: [string, () => ChartData][] = [
       calc(['spark', '--spark.executor.memory', '4g', '--failure', 'container-killed', '--observed', '5.5g']),
   ],
   ['flink-taskmanager', () => calc(['flink', '--taskmanager.memory.process.size', '4g'])],
+  ['glue-needed-heap', () => calc(['glue', '--needed-heap', '20g'])],
+  ['glue-one-type', () => calc(['glue', '--worker-type', 'G.1X'])],
+  ['beam-python-batch', () => calc(['beam', '--machine_type', 'n1-standard-4'])],
+  [
+    'beam-java-streaming',
+    () => calc(['beam', '--machine_type', 'n1-highmem-8', '--streaming', '--sdk', 'java']),
+  ],
+  [
+    'flink-slots-lacks',
+    () =>
+      calc(
+        [
+          'flink-slots',
+          '--taskmanagers',
+          'flink-rest/superzhc-yarn-taskmanagers.json',
+          '--pending',
+          'flink-resource-profile/minimum-resources-acquired.txt',
+        ],
+        fixtureFile,
+      ),
+  ],
 ];
 
 describe('charts of real inputs', () => {
@@ -80,6 +112,23 @@ describe('what each chart says', () => {
     const chart = drawChart(parsed('gc-log', 'gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-none.log'));
     expect(chart.svg).toContain('collection number');
     expect(chart.alt).toMatch(/per collection/);
+  });
+
+  it('the trend of an untimed ZGC log stops where it meets the limit, not above it', () => {
+    const chart = drawChart(parsed('gc-log', 'gc-log/jdk17-zgc-leak-oom-32m-xlog-gc-none.log'));
+    const trend = /<line x1="[\d.]+" y1="[\d.]+" x2="([\d.]+)" y2="([\d.]+)"[^>]*stroke-dasharray="7 4"/.exec(
+      chart.svg,
+    );
+    const limit =
+      /<line x1="[\d.]+" y1="([\d.]+)" x2="[\d.]+" y2="[\d.]+" stroke="#cf222e" stroke-width="2"/.exec(
+        chart.svg,
+      );
+    if (!trend || !limit) throw new Error('no trend or no limit line drawn');
+    // SVG's y grows downwards: the trend's end at or below the limit's y is on or under the line.
+    expect(Number(trend[2])).toBeCloseTo(Number(limit[1]), 0);
+    // The plot ends at x 824: a trend that met the limit earlier stops short of it.
+    expect(Number(trend[1])).toBeLessThan(820);
+    expect(chart.alt).toMatch(/the trend reaches the limit by collection \d+/);
   });
 
   it('a climb of ps samples: the fitted rate as the parser judged it', () => {
@@ -121,6 +170,89 @@ describe('what each chart says', () => {
     if (data.kind !== 'stack') throw new Error('not a stack');
     const total = data.stacks[0]?.parts.reduce((s, p) => s + p.bytes, 0);
     expect(total).toBe(data.limitBytes);
+  });
+});
+
+describe('calculators', () => {
+  it('Glue: every worker type side by side, the heap asked for as the line, the smallest that has it named', () => {
+    const data = calc(['glue', '--needed-heap', '20g']);
+    if (data.kind !== 'stack') throw new Error('not a stack');
+    expect(data.stacks.map((s) => s.label)).toContain('G.2X');
+    const g2x = data.stacks.find((s) => s.label === 'G.2X');
+    const heap = g2x?.parts.filter((p) => p.label !== 'overhead').reduce((n, p) => n + p.bytes, 0);
+    expect(heap).toBe(20 * 1024 ** 3);
+    expect(drawChart(data).alt).toContain('executor heap needed 20 GB');
+    expect(data.verdict).toContain('G.2X');
+  });
+
+  it("Glue: one type is drawn against its executor's container, which its parts fill", () => {
+    const data = calc(['glue', '--worker-type', 'G.1X']);
+    if (data.kind !== 'stack') throw new Error('not a stack');
+    const total = data.stacks[0]?.parts.reduce((n, p) => n + p.bytes, 0);
+    expect(total).toBe(data.limitBytes);
+    expect(data.limitBytes).toBe(11 * 1024 ** 3);
+  });
+
+  it('Beam: the SDK processes and what Dataflow keeps add up to the machine; one process split by thread', () => {
+    const data = calc(['beam', '--machine_type', 'n1-standard-4']);
+    if (data.kind !== 'stack') throw new Error('not a stack');
+    const [worker, process] = data.stacks;
+    expect(worker?.parts.filter((p) => p.label === 'SDK process')).toHaveLength(4);
+    expect(worker?.parts.reduce((n, p) => n + p.bytes, 0)).toBe(data.limitBytes);
+    expect(process?.parts.reduce((n, p) => n + p.bytes, 0)).toBe(worker?.parts[1]?.bytes);
+  });
+
+  it('Beam: 300 streaming threads are one part, not a comb of 300', () => {
+    const data = calc(['beam', '--machine_type', 'n1-highmem-8', '--streaming', '--sdk', 'java']);
+    if (data.kind !== 'stack') throw new Error('not a stack');
+    expect(data.stacks[1]?.parts).toHaveLength(1);
+    expect(data.stacks[1]?.parts[0]?.label).toMatch(/^harness threads \(300 x /);
+  });
+
+  it("Flink slots: the largest request against each TaskManager's free memory, with the shortfall", () => {
+    const chart = drawChart(CASES.find(([n]) => n === 'flink-slots-lacks')?.[1]() as ChartData);
+    expect(chart.alt).toContain('largest request: task heap 3.22 GB, managed 2.78 GB, network 712 MB');
+    expect(chart.alt).toContain('…01_000002 free: task heap 358 MB');
+    expect(chart.alt).toMatch(/lacks resources: the TaskManagers together are short of task heap by /);
+  });
+
+  it('a size the limit line runs through is not written inside its part', () => {
+    // At 8 GB the line crosses the 31.9 GB user-memory parts (0 to 31.9 GB) far from their centre.
+    const chart = drawChart(calc(['glue', '--needed-heap', '8g']));
+    expect(chart.svg).toContain('>31.9 GB<');
+    // At 16 GB it runs through their centre: their size is left out.
+    const crossed = drawChart(calc(['glue', '--needed-heap', '16g']));
+    expect(crossed.svg).not.toContain('>31.9 GB<');
+  });
+});
+
+describe("Spark executors' peaks", () => {
+  it('each executor that measured its peaks, highest heap first; the driver and the unmeasured left out and said', () => {
+    const data = parsed('spark-executors', 'spark-executors/spark-executor-metrics-trimmed.json');
+    if (data.kind !== 'peaks') throw new Error('not peaks');
+    expect(data.rows.map((r) => r.label)).toEqual(['executor 3', 'executor 4']);
+    expect(data.rows[0]?.values[0]).toBe(726805712);
+    expect(data.note).toContain('1 executor(s) sent no measured peaks');
+  });
+
+  it('process RSS is drawn only where Spark measured it, and said when it did not', () => {
+    const tree = drawChart(
+      parsed('spark-executors', 'spark-executors/spark-executor-process-tree-metrics.json'),
+    );
+    expect(tree.alt).toContain('executor 9: JVM heap 185 MB, JVM off-heap 56.3 MB, process RSS 453 MB');
+    const off = drawChart(
+      parsed('spark-executors', 'spark-executors/wave-operator-spark-3.0-k8s-process-tree-off.json'),
+    );
+    expect(off.alt).not.toContain('process RSS 0');
+    expect(off.alt).toContain('process RSS not measured (spark.executor.processTreeMetrics.enabled=false)');
+  });
+
+  it('an executor list with no measured peak has no chart', () => {
+    const out = parseText(
+      'spark-executors',
+      readFileSync(new URL('spark-executors/assembled-removed-for-memory.json', FIXTURES), 'utf8'),
+    );
+    expect(out.chart).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { StoreUnavailableError, UsageError } from '../../../errors.ts';
-import { calculate } from '../../../usecases/calculate.ts';
+import { calculateWithChart } from '../../../usecases/calculate.ts';
+import type { ChartData } from '../../../usecases/chart-images.ts';
 import { check, requestText } from '../../../usecases/connectors.ts';
 import { readStats } from '../../../usecases/read-stats.ts';
 import { rememberDiagnosis } from '../../../usecases/record-outcome.ts';
@@ -85,8 +86,48 @@ function noFiles(_path: string, flag: string): string {
   );
 }
 
-const calc: Verb<'calc'> = async (_deps, _args, request) =>
-  calcView(request.args, calculate(request.args, noFiles));
+/**
+ * `/memdoctor calc`: the answer is private (ephemeral), and a file cannot be: posting its chart in the
+ * channel would show everyone what one person asked. So the answer comes back privately at once, and
+ * its chart goes where only that person reads it, their DM with memdoctor, under a copy of the answer.
+ * The chart failing leaves the answer as it was; the person is told where to draw it instead.
+ */
+const calc: Verb<'calc'> = async (deps, { command, client, respond }, request, log) => {
+  const answer = calculateWithChart(request.args, noFiles);
+  const view = calcView(request.args, answer.text);
+  if (!answer.chart) return view;
+  await respond({
+    response_type: 'ephemeral',
+    text: view.text,
+    blocks: [...view.blocks, context('Its chart follows in your DM with memdoctor.')],
+  });
+  if (await calcChartInDm(deps, client, command.user_id, view, answer.chart, log)) return undefined;
+  return noticeView(
+    `The chart could not be posted. \`memdoctor calc ${request.args.join(' ')} --chart DIR\` in a terminal writes it as files.`,
+  );
+};
+
+/** The answer again in the person's DM, its chart in that message's thread; whether the chart went up. */
+async function calcChartInDm(
+  deps: SlackDeps,
+  client: Args['client'],
+  user: string,
+  view: MessageView,
+  chart: ChartData,
+  log: Logger,
+): Promise<boolean> {
+  try {
+    const dm = await client.conversations.open({ users: user });
+    const channel = dm.channel?.id;
+    if (!channel) return false;
+    const root = await client.chat.postMessage({ channel, ...view });
+    if (!root.ts) return false;
+    return (await postCharts(deps, client, [chart], { channel, threadTs: root.ts })) > 0;
+  } catch (error) {
+    log.warn({ err: explainFailure(error).message }, 'chart not posted');
+    return false;
+  }
+}
 
 const walk: Verb<'walk'> = async (deps, { command, client }, request) => {
   const playbook = walkable(deps, request.playbook);
