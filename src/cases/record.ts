@@ -50,6 +50,7 @@ export const StoredInputSchema = z.strictObject({
     configs: z.array(z.tuple([z.string(), FactSchema])),
     configsCapped: z.boolean(),
   }),
+  time: z.strictObject({ first: z.iso.datetime(), last: z.iso.datetime(), zoned: z.boolean() }).optional(),
 }) satisfies z.ZodType<StoredInput>;
 
 export const LeftOutSchema = z.strictObject({

@@ -1,11 +1,14 @@
 import type { EngineHint } from '../hints.ts';
 import type { InputStats } from '../ingest/lines.ts';
 import type { Playbook } from '../playbook/schema.ts';
-import { type CaseDiagnosis, diagnoseBookGroup, diagnoseCaseGroup, formatCite } from './diagnose-case.ts';
-import { type CaseGroup, joinInputs, joinKeys, type KeyCites } from './join.ts';
+import { type CaseDiagnosis, diagnoseBookGroup, formatCite } from './diagnose-case.ts';
+import { type CaseGroup, joinKeys, type KeyCites } from './join.ts';
 import { parseContainerId } from './keys/yarn.ts';
 import type { LeftOut, ReadCase } from './read-case.ts';
-import type { StoredInput } from './stored.ts';
+import { contradictions } from './refine/contradictions.ts';
+import { refineDiagnoses } from './refine/refine.ts';
+import { type StoredInput, storedInput } from './stored.ts';
+import { apartInTime } from './time.ts';
 
 /** The container a group's evidence is about, when its inputs name more than one, and why that one. */
 export interface ContainerChoice {
@@ -22,6 +25,8 @@ export interface CaseGroupReport {
   processes: string[];
   container?: ContainerChoice;
   diagnoses: CaseDiagnosis[];
+  /** Where its inputs disagree about one process (a kill's figure against a pmap's), each said once. */
+  contradictions: string[];
 }
 
 /** `diagnose --together --json`: what was read, what was left out, one answer per group of inputs. */
@@ -67,29 +72,44 @@ function unrelatedNote(groups: readonly CaseGroup[]): string[] {
   ];
 }
 
-/** How one group's inputs are diagnosed: from their text, or from their stored books. */
-type GroupDiagnosis = (names: readonly string[]) => CaseDiagnosis[];
+/**
+ * Joins the stored inputs into groups: first apart by time (an input of another run is read on its
+ * own, with why), then by the keys they share.
+ */
+function groupsOf(inputs: readonly StoredInput[]): { groups: CaseGroup[]; notes: string[] } {
+  const time = apartInTime(inputs);
+  const apart = new Set(time.apart.flat());
+  const within = inputs.filter((input) => !apart.has(input.name));
+  const groups = [...joinKeys(within), ...time.apart.flatMap((names) => joinKeys(members(inputs, names)))];
+  return { groups, notes: time.notes };
+}
 
 function report(
   inputs: CaseReport['inputs'],
   leftOut: readonly LeftOut[],
-  groups: readonly CaseGroup[],
-  diagnoseGroup: GroupDiagnosis,
+  stored: readonly StoredInput[],
+  playbooks: readonly Playbook[],
+  engine?: EngineHint,
 ): CaseReport {
+  const { groups, notes } = groupsOf(stored);
   return {
     inputs,
     leftOut: [...leftOut],
     groups: groups.map((group) => {
       const container = chooseContainer(group);
+      const books = members(stored, group.inputs);
+      const diagnoses = diagnoseBookGroup(books, playbooks, engine);
+      const processes = { processes: group.processes, ...(container ? { container: container.used } : {}) };
       return {
         inputs: group.inputs,
         joinedBy: group.joinedBy.map(keyText),
         processes: group.processes.map(processText),
         ...(container ? { container } : {}),
-        diagnoses: diagnoseGroup(group.inputs),
+        diagnoses: refineDiagnoses(diagnoses, books, processes),
+        contradictions: contradictions(books, group.processes),
       };
     }),
-    notes: [...unrelatedNote(groups), ...leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],
+    notes: [...unrelatedNote(groups), ...notes, ...leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],
   };
 }
 
@@ -99,19 +119,23 @@ function members<T extends { name: string }>(all: readonly T[], names: readonly 
   return names.flatMap((name) => byName.get(name) ?? []);
 }
 
-/** Joins the inputs of a read case by their keys and diagnoses each group as one fact set. */
+/**
+ * Joins the inputs of a read case by their keys (and their times) and diagnoses each group as one
+ * fact set, each input read once into its keys and facts, as a stored case keeps them.
+ */
 export function reportCase(read: ReadCase, playbooks: readonly Playbook[], engine?: EngineHint): CaseReport {
   return report(
     read.inputs.map(({ name, stats }) => ({ source: name, input: stats })),
     read.leftOut,
-    joinInputs(read.inputs),
-    (names) => diagnoseCaseGroup(members(read.inputs, names), playbooks, engine),
+    read.inputs.map(storedInput),
+    playbooks,
+    engine,
   );
 }
 
 /**
- * The same answer from what a case store keeps (each input's size, keys and facts, never its text):
- * equal to reportCase over the inputs those were read from.
+ * The same answer from what a case store keeps (each input's size, keys, facts and times, never
+ * its text): equal to reportCase over the inputs those were read from.
  */
 export function reportStoredCase(
   stored: { inputs: readonly StoredInput[]; leftOut: readonly LeftOut[] },
@@ -121,7 +145,8 @@ export function reportStoredCase(
   return report(
     stored.inputs.map(({ name, bytes, lines }) => ({ source: name, input: { bytes, lines } })),
     stored.leftOut,
-    joinKeys(stored.inputs),
-    (names) => diagnoseBookGroup(members(stored.inputs, names), playbooks, engine),
+    stored.inputs,
+    playbooks,
+    engine,
   );
 }

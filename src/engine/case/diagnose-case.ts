@@ -4,6 +4,7 @@ import { type BookContents, FactBook } from '../facts.ts';
 import type { EngineHint } from '../hints.ts';
 import type { Playbook } from '../playbook/schema.ts';
 import type { CaseInput, Cite } from './join.ts';
+import type { RefinedBy } from './refine/refine.ts';
 
 /** A line a case's diagnosis cites: which input, which line there. */
 export interface CaseEvidence extends Cite {
@@ -13,6 +14,8 @@ export interface CaseEvidence extends Cite {
 /** A diagnosis over several inputs: the contract's diagnosis with every line named `input:line`. */
 export interface CaseDiagnosis extends Omit<Diagnosis, 'evidence'> {
   evidence: CaseEvidence[];
+  /** The input of the same process whose verdict decided the cause, when one did (refine/rules.ts). */
+  refinedBy?: RefinedBy;
 }
 
 /** Where each input's lines start in the one numbering of the case's fact set. */

@@ -3,6 +3,7 @@ import type { EngineHint } from '../hints.ts';
 import type { InputStats } from '../ingest/lines.ts';
 import { bookOfInput, combineBooks } from './diagnose-case.ts';
 import { type CaseInput, type InputKeys, readKeys } from './join.ts';
+import { type TimeSpan, timeSpanOf } from './time.ts';
 
 /**
  * What a case keeps of one input instead of its text: its name and size, the join keys it names
@@ -15,16 +16,20 @@ export interface StoredInput {
   lines: number;
   keys: InputKeys;
   book: BookContents;
+  /** The first and last times its lines print, when they print any: a case lines its inputs up by them. */
+  time?: TimeSpan;
 }
 
 /** Reads one input into what a case stores (pure): its keys and its facts, read on their own. */
 export function storedInput(input: CaseInput & { stats: InputStats }): StoredInput {
+  const time = timeSpanOf(input.lines);
   return {
     name: input.name,
     bytes: input.stats.bytes,
     lines: input.lines.length,
     keys: readKeys(input),
     book: bookOfInput(input),
+    ...(time ? { time } : {}),
   };
 }
 

@@ -47,6 +47,8 @@ export const THREAD_LEAK_COUNT = 1000;
 
 interface ThreadStacks {
   count?: number;
+  /** The `(thread #N)` line, which a thread-leak fact cites. */
+  line?: { line: number; text: string };
   reserved?: number;
   committed?: number;
 }
@@ -84,7 +86,8 @@ class NmtRun implements ParserRun {
   private readonly threads: ThreadStacks = {};
 
   push(line: string, lineNo: number): void {
-    if (this.categories[this.categories.length - 1]?.name === 'Thread' && this.readThreadLine(line)) return;
+    if (this.categories[this.categories.length - 1]?.name === 'Thread' && this.readThreadLine(line, lineNo))
+      return;
     if (BASELINE.test(line)) this.baselineReply = true;
     if (DIFF_MARKER.test(line)) this.diff = true;
     const scale = /Omitting categories weighting less than 1(KB|MB|GB)/.exec(line);
@@ -144,6 +147,9 @@ class NmtRun implements ParserRun {
       this.growthVerdict(total, values, facts) ??
       this.threadLeakVerdict() ??
       `largest outside the heap: ${largest?.name} (${formatSize(largest?.committed ?? 0)} committed)`;
+    const threads = this.threads.count;
+    if (threads !== undefined && threads >= THREAD_LEAK_COUNT && this.threads.line)
+      facts.push(fact('nmt.threads', this.threads.line.line, this.threads.line.text, { count: threads }));
     for (const c of this.categories.filter(
       (c) => /^(Internal|Other)$/.test(c.name) && c.committed > NATIVE_ALERT,
     ))
@@ -213,9 +219,12 @@ class NmtRun implements ParserRun {
   }
 
   /** The count and stack lines printed under Thread; true when the line was one of them. */
-  private readThreadLine(line: string): boolean {
+  private readThreadLine(line: string, lineNo: number): boolean {
     const count = THREAD_COUNT.exec(line);
-    if (count) this.threads.count = Number(count[1]);
+    if (count) {
+      this.threads.count = Number(count[1]);
+      this.threads.line = { line: lineNo, text: line.trim() };
+    }
     const stack = count ? null : STACK.exec(line);
     if (stack) {
       this.threads.reserved = bytes(stack[1], stack[2]);

@@ -117,6 +117,7 @@ class PmapRun implements ParserRun {
   private totalKb?: number;
   private totalRssKb?: number;
   private extended = false;
+  private totalLine?: { line: number; text: string };
 
   push(line: string, lineNo: number): void {
     const x = EXTENDED.exec(line);
@@ -133,6 +134,7 @@ class PmapRun implements ParserRun {
     }
     const total = TOTAL_EXTENDED.exec(line) ?? TOTAL_PLAIN.exec(line);
     if (total) {
+      this.totalLine = { line: lineNo, text: line };
       this.totalKb = Number(total[1]);
       if (total[2] !== undefined) this.totalRssKb = Number(total[2]);
     }
@@ -168,7 +170,18 @@ class PmapRun implements ParserRun {
     const first = arenas[0];
     if (likely && first)
       facts.push(
-        fact('native.glibc-arenas', first.line, first.text, { count: arenas.length, rssBytes: arenaRss }),
+        fact('native.glibc-arenas', first.line, first.text, {
+          count: arenas.length,
+          rssBytes: arenaRss,
+          share: Number(figures.rssShare.toFixed(4)),
+        }),
+      );
+    // The process's whole resident size, which a case holds against a kill's figures (one process, one time?).
+    if (this.extended && this.totalRssKb !== undefined && this.totalLine)
+      facts.push(
+        fact('process.resident', this.totalLine.line, this.totalLine.text, {
+          rssBytes: this.totalRssKb * KiB,
+        }),
       );
     const summary = summaryOf(figures, this.extended);
     const out = output('pmap', this.values(figures), summary, facts, verdict, this.mappings[0]?.line ?? 1);
