@@ -6,7 +6,7 @@ import { jobCitations, jobText, messageCitations, messagesText, metricCitations 
 import type { DataflowTarget } from './dataflow-config.ts';
 import { serially } from './http.ts';
 import { resourceNamed } from './resource.ts';
-import type { Connector, Fetched, ResourceSpec } from './types.ts';
+import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
 
 /** What one resource answered: the call made (for the record), the text and the cited fields. */
 interface Answer {
@@ -151,18 +151,27 @@ const resources: Record<string, DataflowResource> = {
   },
 };
 
+function checkedJobId(request: FetchRequest): string {
+  const jobId = request.ids?.jobId ?? '';
+  if (!JOB_ID.test(jobId))
+    throw new ConnectorError(
+      `Dataflow: "${jobId}" is not a job id (expected something like ${JOB_ID_EXAMPLE}).`,
+    );
+  return jobId;
+}
+
 /** Google Cloud Dataflow, read-only, through Google's generated v1b3 client (googleapis). */
 export const dataflowConnector: Connector<DataflowTarget> = {
   name: 'dataflow',
   title: 'Google Cloud Dataflow',
   resources,
+  checkIds(request) {
+    resourceNamed('Dataflow', resources, request.resource);
+    checkedJobId(request);
+  },
   async fetch(request, context): Promise<Fetched> {
     const resource = resourceNamed('Dataflow', resources, request.resource);
-    const jobId = request.ids?.jobId ?? '';
-    if (!JOB_ID.test(jobId))
-      throw new ConnectorError(
-        `Dataflow: "${jobId}" is not a job id (expected something like ${JOB_ID_EXAMPLE}).`,
-      );
+    const jobId = checkedJobId(request);
     const target = context.target;
     // One answer at a time per project and region, and one deadline for all its calls and pages.
     const answer = await serially(`dataflow:${target.project}:${target.location}`, () =>

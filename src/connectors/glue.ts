@@ -89,6 +89,10 @@ export const glueConnector: Connector<GlueTarget> = {
   name: 'glue',
   title: 'AWS Glue',
   resources,
+  checkIds(request) {
+    resourceNamed('AWS Glue', resources, request.resource);
+    checkedIds(request);
+  },
   async fetch(request, context): Promise<Fetched> {
     const resource = resourceNamed('AWS Glue', resources, request.resource);
     const now = context.now?.() ?? new Date();

@@ -144,6 +144,11 @@ export const kubernetesConnector: Connector<KubernetesTarget> = {
   name: 'kubernetes',
   title: SYSTEM,
   resources: RESOURCES,
+  checkIds(request, target) {
+    resourceNamed(SYSTEM, RESOURCES, request.resource);
+    podRef(request.ids?.pod ?? '', target);
+    containerOf(request);
+  },
   async fetch(request, context): Promise<Fetched> {
     resourceNamed(SYSTEM, RESOURCES, request.resource);
     const got = await read(request, context.target);

@@ -59,6 +59,9 @@ export function restConnector(spec: RestConnectorSpec): Connector<RestTarget> {
     name: spec.name,
     title: spec.title,
     resources: spec.resources,
+    checkIds(request) {
+      checkedIds(spec, resourceNamed(spec.title, spec.resources, request.resource), request);
+    },
     async fetch(request, context): Promise<Fetched> {
       const resource = resourceNamed(spec.title, spec.resources, request.resource);
       const ids = checkedIds(spec, resource, request);

@@ -61,6 +61,11 @@ export interface Connector<Target = RestTarget> {
   readonly title: string;
   readonly resources: Readonly<Record<string, ResourceSpec>>;
   fetch(request: FetchRequest, context: FetchContext<Target>): Promise<Fetched>;
+  /**
+   * Throws the ConnectorError `fetch` would throw for the request's ids, asking nothing: ids that
+   * come from elsewhere than a person (an alert's labels) are checked before they are queued.
+   */
+  checkIds(request: FetchRequest, target: Target): void;
 }
 
 /** A fetched path as a person reads it: "GET /overview" for a REST path, an API call as it is. */
