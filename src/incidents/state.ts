@@ -17,6 +17,8 @@ export const IncidentStateSchema = z.object({
   rootTs: z.string().optional(),
   /** The diagnosis (or what was missing) is in the thread. */
   answerTs: z.string().optional(),
+  /** The playbook of the diagnosis' top cause, whose walkthrough the thread starts. */
+  playbook: z.string().optional(),
   /** The walkthrough's first step is in the thread (or there was none to start). */
   stepPosted: z.boolean().optional(),
   /** How many times it fired again after being resolved. */
