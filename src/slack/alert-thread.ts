@@ -86,6 +86,25 @@ export function answerView(deps: Pick<SlackDeps, 'playbooks'>, answer: AlertAnsw
   return { text: texts.join(' '), blocks: capBlocks(blocks) };
 }
 
+/** The root a crash left posted but unrecorded: the channel's latest messages searched for its marker. */
+async function findRoot(client: WebClient, alert: RoutedAlert): Promise<string | undefined> {
+  const marker = rootMarker(alert.event.incidentKey);
+  const reply = await client.conversations.history({ channel: alert.channel, limit: ROOT_SEARCH_LIMIT });
+  return (reply.messages ?? []).find((m) => (m.blocks ?? []).some((b) => b.block_id === marker))?.ts;
+}
+
+/** Posts a message and returns its ts; a reply without one is a failure (retried). */
+async function post(client: WebClient, message: Parameters<WebClient['chat']['postMessage']>[0]) {
+  const posted = await client.chat.postMessage(message);
+  if (!posted.ts) throw new Error(`Slack posted in ${message.channel} without giving the message's ts`);
+  return posted.ts;
+}
+
+function refiredText(alert: RoutedAlert): string {
+  const since = alert.event.startsAt ? ` at ${mrkdwn(alert.event.startsAt)}` : '';
+  return `:rotating_light: Fired again${since}, after it was resolved.`;
+}
+
 /**
  * The Slack side of an incident's thread: the root in the route's channel, edited when the incident
  * resolves or fires again, the diagnosis and the walkthrough's first step in the thread.
@@ -96,43 +115,23 @@ export function slackIncidentThread(
   who: { workspace: string; owner: string },
 ): IncidentThread {
   return {
-    async findRoot(alert) {
-      const marker = rootMarker(alert.event.incidentKey);
-      const reply = await client.conversations.history({ channel: alert.channel, limit: ROOT_SEARCH_LIMIT });
-      const found = (reply.messages ?? []).find((m) => (m.blocks ?? []).some((b) => b.block_id === marker));
-      return found?.ts;
-    },
-    async postRoot(alert, state) {
-      const posted = await client.chat.postMessage({ channel: alert.channel, ...rootView(alert, state) });
-      if (!posted.ts) throw new Error(`Slack posted the root message in ${alert.channel} without a ts`);
-      return posted.ts;
-    },
+    findRoot: (alert) => findRoot(client, alert),
+    postRoot: (alert, state) => post(client, { channel: alert.channel, ...rootView(alert, state) }),
     async updateRoot(alert, state) {
       await client.chat.update({ channel: alert.channel, ts: state.rootTs, ...rootView(alert, state) });
     },
     async postRefired(alert, state) {
-      const since = alert.event.startsAt ? ` at ${mrkdwn(alert.event.startsAt)}` : '';
-      const text = `:rotating_light: Fired again${since}, after it was resolved.`;
-      await client.chat.postMessage({
-        channel: alert.channel,
-        thread_ts: state.rootTs,
-        text,
-        blocks: [section(text)],
-      });
+      const text = refiredText(alert);
+      await post(client, { channel: alert.channel, thread_ts: state.rootTs, text, blocks: [section(text)] });
     },
-    async postAnswer(alert, rootTs, answer) {
-      const view = answerView(deps, answer);
-      const posted = await client.chat.postMessage({ channel: alert.channel, thread_ts: rootTs, ...view });
-      if (!posted.ts) throw new Error(`Slack posted the diagnosis in ${alert.channel} without a ts`);
-      return posted.ts;
-    },
-    async startWalkthrough(alert, rootTs, playbook) {
-      await startInThread(deps, client, {
+    postAnswer: (alert, rootTs, answer) =>
+      post(client, { channel: alert.channel, thread_ts: rootTs, ...answerView(deps, answer) }),
+    startWalkthrough: (alert, rootTs, playbook) =>
+      startInThread(deps, client, {
         workspace: who.workspace,
         thread: { channel: alert.channel, ts: rootTs },
         owner: who.owner,
         playbook,
-      });
-    },
+      }),
   };
 }
