@@ -48,6 +48,8 @@ export interface CheckResult {
   audience: Audience;
   /** What to draw of the fetched answers (a metric series, a memory model), in fetch order; not in the report. */
   charts?: ChartData[];
+  /** The fetched answers as the parsers read them, each named by its path: what a case keeps of a check. */
+  inputs?: { source: string; text: string }[];
 }
 
 /** What a connectors.yaml entry needs first, named when the entry is missing. */
@@ -253,5 +255,6 @@ async function diagnoseFetched(
   };
   const source = `${request.system} ${whereFrom(request.system, context.connectors)}`.trim();
   const report = { source, input, diagnoses: merge(found) };
-  return { report, fetched: answers, notes, ...(charts.length ? { charts } : {}) };
+  const inputs = fetched.map((a, i) => ({ source: a.from.path, text: texts[i] ?? '' }));
+  return { report, fetched: answers, notes, inputs, ...(charts.length ? { charts } : {}) };
 }

@@ -210,6 +210,60 @@ export class RedisScripts {
     await this.run('releaseFetchSlot', [keys.running, keys.runningBy], [lease]);
   }
 
+  /** Accepts an alert delivery (acceptAlert-3.lua): true when queued, false for a duplicate. */
+  async acceptAlert(
+    keys: { delivery: string; stream: string; incident: string },
+    alert: { json: string; deliveryTtlSeconds: number; incidentTtlSeconds: number },
+  ): Promise<boolean> {
+    const reply = await this.run(
+      'acceptAlert',
+      [keys.delivery, keys.stream, keys.incident],
+      [alert.json, alert.deliveryTtlSeconds, alert.incidentTtlSeconds],
+    );
+    return Number(reply) === 1;
+  }
+
+  /** Acknowledges and removes a stream entry (finishAlert-1.lua): false when it was not pending. */
+  async finishAlert(stream: string, group: string, id: string): Promise<boolean> {
+    return Number(await this.run('finishAlert', [stream], [group, id])) === 1;
+  }
+
+  /** Moves a pending entry to the retries, due at `atMs` (postponeAlert-2.lua). */
+  async postponeAlert(
+    keys: { stream: string; retries: string },
+    entry: { group: string; id: string; atMs: number; member: string },
+  ): Promise<boolean> {
+    const reply = await this.run(
+      'postponeAlert',
+      [keys.stream, keys.retries],
+      [entry.group, entry.id, entry.atMs, entry.member],
+    );
+    return Number(reply) === 1;
+  }
+
+  /** Moves the retries due by `nowMs` back onto the stream (dueAlerts-2.lua); how many. */
+  async dueAlerts(keys: { retries: string; stream: string }, nowMs: number, max: number): Promise<number> {
+    return Number(await this.run('dueAlerts', [keys.retries, keys.stream], [nowMs, max]));
+  }
+
+  /** Moves a pending entry to the dead letters (deadLetterAlert-2.lua). */
+  async deadLetterAlert(
+    keys: { stream: string; dead: string },
+    entry: { group: string; id: string; json: string; keep: number },
+  ): Promise<boolean> {
+    const reply = await this.run(
+      'deadLetterAlert',
+      [keys.stream, keys.dead],
+      [entry.group, entry.id, entry.json, entry.keep],
+    );
+    return Number(reply) === 1;
+  }
+
+  /** Deletes a claim if `owner` still holds it (releaseClaim-1.lua). */
+  async releaseClaim(key: string, owner: string): Promise<boolean> {
+    return Number(await this.run('releaseClaim', [key], [owner])) === 1;
+  }
+
   /** Records (or moves) one walkthrough's "Did this fix it?" answer under `field`. */
   async recordFeedback(
     keys: { counts: string; answers: string },

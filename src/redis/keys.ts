@@ -1,3 +1,11 @@
+/**
+ * An id from a sender's payload, kept whole but with no brace (a second `{...}` would not move the
+ * key's slot, but keys are read more easily with one pair): `%`, `{`, `}` escaped as in a URL.
+ */
+function braceless(id: string): string {
+  return id.replace(/[%{}]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /** Where keys of one conversation belong: a Slack workspace and channel, or `local` / `console`. */
 interface Conversation {
   workspace: string;
@@ -102,6 +110,45 @@ export class RedisKeys {
   /** Sorted set: one person's fetch starts in the last window, lease id scored by its start (ms). */
   fetchesStartedBy(who: string): string {
     return `${this.tagged('fetches')}:started:${who}`;
+  }
+
+  /**
+   * The alert intake's keys (issue 38) share one hash tag, `{alerts}`: accepting an alert writes its
+   * delivery mark, its stream entry and its incident in one script. One slot takes every alert; a
+   * burst of alerts is small next to what one Redis node serves.
+   */
+  private alerts(): string {
+    return this.tagged('alerts');
+  }
+
+  /** Stream: accepted alerts not yet done (fields `alert`, `attempts`), read by the consumer group. */
+  alertStream(): string {
+    return `${this.alerts()}:stream`;
+  }
+
+  /** Sorted set: alerts waiting to be tried again (JSON `{alert, attempts}`), scored by when (ms). */
+  alertRetries(): string {
+    return `${this.alerts()}:retry`;
+  }
+
+  /** List: alerts given up on (JSON, newest first), at most MAX_DEAD_LETTERS. */
+  alertDeadLetters(): string {
+    return `${this.alerts()}:dead`;
+  }
+
+  /** String: a delivery id seen, so the same delivery again is a duplicate. */
+  alertDelivery(deliveryId: string): string {
+    return `${this.alerts()}:delivery:${braceless(deliveryId)}`;
+  }
+
+  /** String: what memdoctor has done for one incident (JSON IncidentState). */
+  incident(incidentKey: string): string {
+    return `${this.alerts()}:incident:${braceless(incidentKey)}`;
+  }
+
+  /** String: the worker that holds an incident, while its claim lasts (a TTL). */
+  incidentClaim(incidentKey: string): string {
+    return `${this.incident(incidentKey)}:claim`;
   }
 
   /** String: a claim taken once (a Slack event delivery, a thread's start click), kept for a while. */

@@ -55,6 +55,11 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   dedupe: [...innerNever('dedupe'), 'walkthrough', 'engine'],
   /** Cases (issue 25): a store interface with memory and Redis behind it, over the engine's types. */
   cases: [...INNER_NEVER, 'walkthrough'],
+  /**
+   * The alert intake (issue 38): a queue interface with memory and Redis behind it, and the
+   * contract the receivers hand alerts through. No surface, no use case, no engine: it stores.
+   */
+  incidents: [...INNER_NEVER, 'walkthrough', 'engine', 'cases', 'connectors'],
   calc: [...innerNever('calc'), 'walkthrough'],
   diagnosis: [...SURFACES, ...ROOTS, 'config.ts', 'setup', 'usecases', 'dedupe'],
   /** The use cases: what every surface calls; they know no surface and build nothing themselves. */
@@ -80,6 +85,7 @@ const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   redis: SURFACE_PACKAGES,
   dedupe: SURFACE_PACKAGES,
   cases: SURFACE_PACKAGES,
+  incidents: SURFACE_PACKAGES,
   cli: MCP_PACKAGES,
   slack: MCP_PACKAGES,
   mcp: [...SLACK_PACKAGES, 'openai'],

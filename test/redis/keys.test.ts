@@ -23,10 +23,16 @@ const EXAMPLES: Readonly<Record<string, () => string>> = {
   fetchesRunning: () => keys.fetchesRunning(),
   fetchesRunningBy: () => keys.fetchesRunningBy('T1:U2'),
   fetchesStartedBy: () => keys.fetchesStartedBy('T1:U2'),
+  alertStream: () => keys.alertStream(),
+  alertRetries: () => keys.alertRetries(),
+  alertDeadLetters: () => keys.alertDeadLetters(),
+  alertDelivery: () => keys.alertDelivery('sns:{7a2f}'),
+  incident: () => keys.incident('am:{d4b1}%'),
+  incidentClaim: () => keys.incidentClaim('am:d4b1'),
 };
 
 const builders = Object.getOwnPropertyNames(RedisKeys.prototype).filter(
-  (name) => name !== 'constructor' && !['tagged', 'conversation'].includes(name),
+  (name) => name !== 'constructor' && !['tagged', 'conversation', 'alerts'].includes(name),
 );
 
 describe('RedisKeys', () => {
@@ -75,6 +81,24 @@ describe('RedisKeys', () => {
     expect(tags).toEqual(['fetches', 'fetches', 'fetches']);
   });
 
+  it('puts every key of the alert intake in one slot (the accept script touches three)', () => {
+    const tags = [
+      keys.alertStream(),
+      keys.alertRetries(),
+      keys.alertDeadLetters(),
+      keys.alertDelivery('d'),
+      keys.incident('i'),
+      keys.incidentClaim('i'),
+    ].map(hashTag);
+    expect(new Set(tags)).toEqual(new Set(['alerts']));
+  });
+
+  it('keeps ids from payloads whole, their braces escaped, so two ids never share a key', () => {
+    expect(keys.incident('a{b}%')).toBe('p:{alerts}:incident:a%7Bb%7D%25');
+    expect(keys.incident('a{b}')).not.toBe(keys.incident('a_b_'));
+    expect(keys.incidentClaim('x')).toBe('p:{alerts}:incident:x:claim');
+  });
+
   it('never lets a brace in a part end the tag early', () => {
     const key = keys.claim('start:C1:{evil}');
     expect(key.match(/[{}]/g)).toEqual(['{', '}']);
@@ -97,10 +121,16 @@ describe('the Lua scripts', () => {
   it('are every script memdoctor runs, each with a header naming its keys', () => {
     const scripts = loadScripts();
     expect(scripts.map((s) => s.name)).toEqual([
+      'acceptAlert',
       'addCaseInput',
       'countModelRequest',
       'createWalkthrough',
+      'deadLetterAlert',
+      'dueAlerts',
+      'finishAlert',
+      'postponeAlert',
       'recordFeedback',
+      'releaseClaim',
       'releaseFetchSlot',
       'renewFetchSlot',
       'replaceWalkthrough',

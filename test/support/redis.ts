@@ -50,6 +50,7 @@ export async function snapshotPrefix(redis: Redis, prefix: string): Promise<Reco
     if (type === 'hash') snapshot[key] = await redis.hgetall(key);
     else if (type === 'zset') snapshot[key] = await redis.zrange(key, '0', '-1', 'WITHSCORES');
     else if (type === 'list') snapshot[key] = await redis.lrange(key, 0, -1);
+    else if (type === 'stream') snapshot[key] = await redis.xrange(key, '-', '+');
     else snapshot[key] = await redis.get(key);
   }
   return snapshot;

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type { WebClient } from '@slack/web-api';
+import type { AlertAnswer, IncidentState, IncidentThread, RoutedAlert } from '../usecases/alerts.ts';
+import { requestText } from '../usecases/connectors.ts';
+import type { SlackDeps } from './deps.ts';
+import { type Block, capBlocks, context, type MessageView, mrkdwn, section } from './views/blocks.ts';
+import { diagnosisView } from './views/diagnosis.ts';
+import { startInThread } from './walk-start.ts';
+
+const SOURCE_NAMES: Readonly<Record<RoutedAlert['event']['source'], string>> = {
+  alertmanager: 'Alertmanager',
+  pagerduty: 'PagerDuty',
+  sns: 'AWS (SNS)',
+  'gcp-monitoring': 'Google Cloud Monitoring',
+};
+
+/** How many of a channel's latest messages are searched for a root a crash left unrecorded. */
+const ROOT_SEARCH_LIMIT = 200;
+
+/**
+ * The block id that marks an incident's root message: a digest of its key, so the root can be found
+ * again in the channel by a retry after a crash between posting it and recording its ts.
+ */
+export function rootMarker(incidentKey: string): string {
+  return `memdoctor-incident-${createHash('sha256').update(incidentKey).digest('hex').slice(0, 32)}`;
+}
+
+/** The root message: the alert's title (escaped), its source and route, and where the incident stands. */
+export function rootView(alert: RoutedAlert, state: Pick<IncidentState, 'status' | 'refires'>): MessageView {
+  const { event } = alert;
+  const title = mrkdwn(event.title);
+  const resolved = state.status === 'resolved';
+  const status = resolved
+    ? `:white_check_mark: Resolved${event.endsAt ? ` at ${mrkdwn(event.endsAt)}` : ''}`
+    : `:rotating_light: Firing${event.startsAt ? ` since ${mrkdwn(event.startsAt)}` : ''}`;
+  const again = state.refires > 0 ? ` (fired again ${state.refires}×)` : '';
+  return {
+    text: `${resolved ? 'Resolved' : 'Firing'}: ${event.title}`,
+    blocks: [
+      section(`*${title}*\n${status}${again}`, rootMarker(event.incidentKey)),
+      context(
+        `From ${SOURCE_NAMES[event.source]} (${mrkdwn(event.kind)}), route ${mrkdwn(alert.route)}. memdoctor fetches and diagnoses it in this thread.`,
+      ),
+    ],
+  };
+}
+
+/** The diagnosis of each check fetched, then what could not be fetched and what to type for it. */
+export function answerView(deps: Pick<SlackDeps, 'playbooks'>, answer: AlertAnswer): MessageView {
+  const blocks: Block[] = [];
+  const texts: string[] = [];
+  for (const { check, result } of answer.found) {
+    const view = diagnosisView(result.report, deps.playbooks);
+    const fetched = result.fetched.map((f) => `${requestText(f.path)} at ${f.fetchedAt}`).join(', ');
+    const notes = result.notes.length ? ` (${result.notes.join('; ')})` : '';
+    blocks.push(
+      context(mrkdwn(`Fetched from ${check.connector} for ${check.id}: ${fetched}${notes}`)),
+      ...view.blocks,
+    );
+    texts.push(view.text);
+  }
+  if (answer.missing.length > 0) {
+    const lead =
+      answer.found.length === 0
+        ? '*Nothing could be fetched for this alert*, so there is no diagnosis yet.'
+        : '*Not fetched:*';
+    const lines = answer.missing.map(
+      (m) =>
+        `• ${mrkdwn(m.reason)}\n  Type \`${mrkdwn(m.command)}\` once it can be reached, or paste its output in this thread.`,
+    );
+    blocks.push(section([lead, ...lines].join('\n')));
+    texts.push(
+      answer.found.length === 0
+        ? 'Nothing could be fetched for this alert.'
+        : 'Some checks were not fetched.',
+    );
+  }
+  if (blocks.length === 0) {
+    blocks.push(
+      section(
+        'This alert names nothing to fetch (its route has no checks): paste a log or the job’s output in this thread to diagnose it.',
+      ),
+    );
+    texts.push('Nothing to fetch for this alert.');
+  }
+  return { text: texts.join(' '), blocks: capBlocks(blocks) };
+}
+
+/** The root a crash left posted but unrecorded: the channel's latest messages searched for its marker. */
+async function findRoot(client: WebClient, alert: RoutedAlert): Promise<string | undefined> {
+  const marker = rootMarker(alert.event.incidentKey);
+  const reply = await client.conversations.history({ channel: alert.channel, limit: ROOT_SEARCH_LIMIT });
+  return (reply.messages ?? []).find((m) => (m.blocks ?? []).some((b) => b.block_id === marker))?.ts;
+}
+
+/** Posts a message and returns its ts; a reply without one is a failure (retried). */
+async function post(client: WebClient, message: Parameters<WebClient['chat']['postMessage']>[0]) {
+  const posted = await client.chat.postMessage(message);
+  if (!posted.ts) throw new Error(`Slack posted in ${message.channel} without giving the message's ts`);
+  return posted.ts;
+}
+
+function refiredText(alert: RoutedAlert): string {
+  const since = alert.event.startsAt ? ` at ${mrkdwn(alert.event.startsAt)}` : '';
+  return `:rotating_light: Fired again${since}, after it was resolved.`;
+}
+
+/**
+ * The Slack side of an incident's thread: the root in the route's channel, edited when the incident
+ * resolves or fires again, the diagnosis and the walkthrough's first step in the thread.
+ */
+export function slackIncidentThread(
+  deps: SlackDeps,
+  client: WebClient,
+  who: { workspace: string; owner: string },
+): IncidentThread {
+  return {
+    findRoot: (alert) => findRoot(client, alert),
+    postRoot: (alert, state) => post(client, { channel: alert.channel, ...rootView(alert, state) }),
+    async updateRoot(alert, state) {
+      await client.chat.update({ channel: alert.channel, ts: state.rootTs, ...rootView(alert, state) });
+    },
+    async postRefired(alert, state) {
+      const text = refiredText(alert);
+      await post(client, { channel: alert.channel, thread_ts: state.rootTs, text, blocks: [section(text)] });
+    },
+    postAnswer: (alert, rootTs, answer) =>
+      post(client, { channel: alert.channel, thread_ts: rootTs, ...answerView(deps, answer) }),
+    startWalkthrough: (alert, rootTs, playbook) =>
+      startInThread(deps, client, {
+        workspace: who.workspace,
+        thread: { channel: alert.channel, ts: rootTs },
+        owner: who.owner,
+        playbook,
+      }),
+  };
+}
