@@ -110,10 +110,17 @@ export async function readCapped(
   return Buffer.concat(chunks);
 }
 
+/** Comments (a licence header: Knox's SSO page) and white space before a page's first tag. */
+const LEADING_COMMENTS = /^(?:\s|<!--[\s\S]*?-->)*/;
+
 /** An HTML page where an API answer was expected: by its type, or by how it begins. */
 export function isHtml(text: string, contentType?: string | null): boolean {
   if (/^\s*text\/html\b/i.test(contentType ?? '')) return true;
-  const start = text.slice(0, 512).trimStart().slice(0, 15).toLowerCase();
+  const head = text.slice(0, 4096).replace(/^\uFEFF/, '');
+  const start = head
+    .slice(LEADING_COMMENTS.exec(head)?.[0].length ?? 0)
+    .slice(0, 15)
+    .toLowerCase();
   return start.startsWith('<!doctype html') || start.startsWith('<html') || start.startsWith('<head');
 }
 

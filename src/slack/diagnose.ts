@@ -25,8 +25,14 @@ import { InflightBusyError, STREAM_PIECE_BYTES } from './inflight.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
 
-/** Runs the thread's work holding a paste's bytes (see EngineJob's `admit`). */
-type Admit = <T>(work: () => Promise<T>) => Promise<T>;
+/**
+ * How a download is held: at most `maxBytes`, and `whole` when its reader keeps all of it until done
+ * (a case's input), so that it all stays counted till then.
+ */
+interface DownloadOptions {
+  maxBytes?: number;
+  whole?: boolean;
+}
 
 /** The parts of SlackDeps a diagnosis uses. */
 export type DiagnoseDeps = Pick<SlackDeps, 'settings' | 'playbooks' | 'fetch' | 'assist' | 'outcomes'> &
@@ -38,10 +44,18 @@ function countRefusal(deps: DiagnoseDeps, error: unknown): never {
   throw error;
 }
 
-/** Runs `work` within the in-flight byte cap when there is one, holding `bytes` throughout. */
-async function withinCap<T>(deps: DiagnoseDeps, bytes: number, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` within the in-flight byte cap when there is one, holding `bytes` throughout; let in
+ * only while what is held stays under `ceiling` (the whole cap unless given).
+ */
+async function withinCap<T>(
+  deps: DiagnoseDeps,
+  bytes: number,
+  work: () => Promise<T>,
+  ceiling?: number,
+): Promise<T> {
   if (!deps.inflight) return work();
-  return deps.inflight.hold(bytes, work).catch((error: unknown) => countRefusal(deps, error));
+  return deps.inflight.hold(bytes, work, ceiling).catch((error: unknown) => countRefusal(deps, error));
 }
 
 /**
@@ -63,9 +77,9 @@ async function withDownload<T>(
   deps: DiagnoseDeps,
   file: SlackFileRef,
   work: (download: Counted) => Promise<T>,
-  maxBytes = deps.settings.maxUploadBytes,
+  { maxBytes = deps.settings.maxUploadBytes, whole = false }: DownloadOptions = {},
 ): Promise<T> {
-  const share = deps.inflight?.stream();
+  const share = deps.inflight?.stream({ whole });
   try {
     const chunks = await download(deps, file, maxBytes);
     const counted = share
@@ -97,7 +111,6 @@ async function run(
   input: DiagnosisInput,
   engine: EngineHint | undefined,
   workspace: string,
-  admit?: Admit,
 ): Promise<DiagnosisResult> {
   const { playbooks, assist, engines } = deps;
   const work = () =>
@@ -111,7 +124,7 @@ async function run(
       {
         playbooks,
         ...(assist ? { assist } : {}),
-        ...(engines ? { offload: (job) => engines.run({ ...job, ...(admit ? { admit } : {}) }) } : {}),
+        ...(engines ? { offload: (job) => engines.run(job) } : {}),
       },
     );
   const result = await (deps.metrics ? deps.metrics.timeDiagnosis(work) : work());
@@ -133,10 +146,9 @@ export function diagnosePaste(
   const input = { source: 'paste', text };
   if (!deps.engines || !deps.inflight)
     return withinCap(deps, bytes, () => run(deps, input, engine, workspace));
-  // With the pool, the paste's bytes count once its thread is free: a paste waiting for one holds no
-  // room that an input being read may need.
-  const admit = <T>(work: () => Promise<T>) => withinCap(deps, bytes, work);
-  return run(deps, input, engine, workspace, admit);
+  // With the pool, the paste is in memory while it waits for a thread too, so it counts from now; but
+  // waiting pastes take no more than half the cap, so the other half stays for the inputs being read.
+  return withinCap(deps, bytes, () => run(deps, input, engine, workspace), deps.inflight.capBytes / 2);
 }
 
 /**
@@ -184,7 +196,7 @@ export async function diagnoseSlackHeapDump(
         diagnoseHeapDumpUpload({ source, chunks, ...(onRead ? { onRead } : {}), ...announced }, context);
       return deps.metrics ? deps.metrics.timeDiagnosis(work) : work();
     },
-    limit,
+    { maxBytes: limit },
   );
   await deps.acks?.settled();
   await countDiagnosis(deps, workspace, result);
@@ -299,7 +311,9 @@ function caseContext(deps: CaseDeps): CaseContext {
  * in the worker pool when there is one, and never kept).
  */
 export function addInputToCase(deps: CaseDeps, input: DiagnosisInput, where: CaseWhere): Promise<CaseAnswer> {
-  return addToCase({ where, input }, caseContext(deps));
+  const add = () => addToCase({ where, input }, caseContext(deps));
+  // A paste's text is held (and its lines read) until the case has its facts: it counts till then.
+  return 'text' in input ? withinCap(deps, Buffer.byteLength(input.text), add) : add();
 }
 
 /** Reads an input for the thread's case without writing it yet (see writeReadToCase). */
@@ -318,7 +332,7 @@ export function readSlackFileForCase(
   where: CaseWhere,
 ): Promise<ReadInput> {
   const source = file.name ?? file.id;
-  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where));
+  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where), { whole: true });
 }
 
 /** Writes an input read by readInputForCase; `answerTs` names the answer message when it was just posted. */
@@ -339,7 +353,7 @@ export function addSlackFileToCase(
   where: CaseWhere,
 ): Promise<CaseAnswer> {
   const source = file.name ?? file.id;
-  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where));
+  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where), { whole: true });
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */

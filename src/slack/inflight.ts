@@ -16,6 +16,20 @@ export class InflightBusyError extends MemdoctorError {
   }
 }
 
+/**
+ * A stream whose reader keeps all of it until it is done (a case's input: its lines stay until its
+ * keys and facts are read) that is larger than the whole cap: waiting would never make room.
+ */
+export class InflightTooLargeError extends MemdoctorError {
+  constructor(capBytes: number) {
+    super(
+      ErrorCode.Internal,
+      `this file is too large to read into the thread's case: a case keeps all of a file's lines while it reads them, and memdoctor holds at most ${Math.ceil(capBytes / MiB)} MiB of inputs at once (MEMDOCTOR_MAX_INFLIGHT_BYTES). Share the part around the failure instead.`,
+    );
+    this.name = 'InflightTooLargeError';
+  }
+}
+
 /** What an input read as a stream holds of the cap (InflightBytes.stream). */
 export interface StreamHold {
   /**
@@ -38,6 +52,8 @@ interface Share {
 
 interface Waiter {
   bytes: number;
+  /** Admitted only while the bytes held stay at or under this (a waiting paste: half the cap). */
+  ceiling: number;
   share: Share;
   admit(): void;
   reject(error: Error): void;
@@ -61,9 +77,9 @@ function* piecesOf(chunk: Uint8Array, most: number): Generator<Uint8Array> {
  *
  * A paste holds its size until its result. An upload is counted as it streams: each piece from when
  * it is in hand until the engine has read it, so what counts is what is held, not the file's size.
- * The diagnosis pool counts an input only once a thread has taken it (setup/engine-pool.ts), so
- * what holds the cap is always being read and room always comes back: inputs waiting for a thread
- * hold none of it.
+ * A paste waiting for a thread is in memory too, so it counts from when it arrives, but is let in
+ * only while the cap is under half full: the other half stays for the inputs being read, whose room
+ * always comes back. A case's input stays counted until the case has read it (it keeps the lines).
  */
 export class InflightBytes {
   private held = 0;
@@ -95,12 +111,16 @@ export class InflightBytes {
     return Math.min(STREAM_PIECE_BYTES, this.capBytes);
   }
 
-  /** Runs `work` holding `bytes` of the cap; throws InflightBusyError when no room came in time. */
-  async hold<T>(bytes: number, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` holding `bytes` of the cap; throws InflightBusyError when no room came in time.
+   * `ceiling`: let in only while what is held stays under it (what an input waiting for a thread may
+   * take, so the rest stays for the inputs being read).
+   */
+  async hold<T>(bytes: number, work: () => Promise<T>, ceiling = this.capBytes): Promise<T> {
     // It could never fit: waiting would only delay the same answer.
     if (bytes > this.capBytes) throw new InputTooLargeError('this input', this.capBytes);
     const share: Share = { held: 0 };
-    await this.acquire(bytes, share);
+    await this.acquire(bytes, share, Math.max(bytes, Math.min(ceiling, this.capBytes)));
     try {
       return await work();
     } finally {
@@ -108,14 +128,19 @@ export class InflightBytes {
     }
   }
 
-  /** A share for an input read as a stream; close it once the input's result is in. */
-  stream(): StreamHold {
+  /**
+   * A share for an input read as a stream; close it once the input's result is in. `whole`: its
+   * reader keeps all of it until done (a case's input), so a stream that outgrows the cap by itself
+   * is refused at once (InflightTooLargeError) rather than left waiting for its own room.
+   */
+  stream(options: { whole?: boolean } = {}): StreamHold {
     const share: Share = { held: 0 };
     let closed = false;
     const most = this.pieceBytes;
     const enter = async (bytes: number) => {
       if (closed) throw new InflightBusyError(this.held, this.capBytes);
-      await this.acquire(bytes, share);
+      if (options.whole && share.held + bytes > this.capBytes) throw new InflightTooLargeError(this.capBytes);
+      await this.acquire(bytes, share, this.capBytes);
     };
     return {
       count: async function* (chunks) {
@@ -139,8 +164,8 @@ export class InflightBytes {
     };
   }
 
-  private fits(bytes: number): boolean {
-    return this.held + bytes <= this.capBytes;
+  private fits(bytes: number, ceiling = this.capBytes): boolean {
+    return this.held + bytes <= ceiling;
   }
 
   private give(share: Share, bytes: number): void {
@@ -158,8 +183,8 @@ export class InflightBytes {
     this.onChange?.(this.held);
   }
 
-  private acquire(bytes: number, share: Share): Promise<void> {
-    if (this.fits(bytes)) {
+  private acquire(bytes: number, share: Share, ceiling: number): Promise<void> {
+    if (this.fits(bytes, ceiling)) {
       this.take(share, bytes);
       return Promise.resolve();
     }
@@ -171,6 +196,7 @@ export class InflightBytes {
       }, this.waitMs);
       const waiter: Waiter = {
         bytes,
+        ceiling,
         share,
         admit: () => {
           clearTimeout(timer);
@@ -196,7 +222,7 @@ export class InflightBytes {
   /** Admits, oldest first, every waiting input that fits now. */
   private admitWaiting(): void {
     for (const waiter of [...this.waiting]) {
-      if (!this.fits(waiter.bytes)) continue;
+      if (!this.fits(waiter.bytes, waiter.ceiling)) continue;
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
       this.take(waiter.share, waiter.bytes);
       waiter.admit();

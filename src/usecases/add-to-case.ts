@@ -56,16 +56,27 @@ export interface CaseAnswer {
 /** How often a change is tried again when another one in the same thread wrote first. */
 const CONFLICT_TRIES = 3;
 
-/** The input's bytes, telling `onRead` of each chunk once it has been read. */
-async function* chunksOf(input: DiagnosisInput): AsyncGenerator<Uint8Array> {
-  if ('text' in input) {
-    yield Buffer.from(input.text, 'utf8');
-    return;
+/**
+ * The input's bytes, and `done`, which tells `onRead` of all of them at once. A case's reader keeps
+ * every line of an input until it has its keys and facts, so what it read is still held until the
+ * read ends: released chunk by chunk, the in-flight cap would count bytes no longer held as free.
+ */
+function keptChunks(input: DiagnosisInput): { chunks: AsyncGenerator<Uint8Array>; done(): void } {
+  let read = 0;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    if ('text' in input) {
+      yield Buffer.from(input.text, 'utf8');
+      return;
+    }
+    for await (const chunk of input.chunks) {
+      read += chunk.length;
+      yield chunk;
+    }
   }
-  for await (const chunk of input.chunks) {
-    yield chunk;
-    input.onRead?.(chunk.length);
-  }
+  const done = () => {
+    if ('chunks' in input && read > 0) input.onRead?.(read);
+  };
+  return { chunks: chunks(), done };
 }
 
 /** Reads a case's input here, on this thread (the console, tests): its lines, then its keys and facts. */
@@ -85,8 +96,9 @@ async function readWithin(
   const held = record?.bytes ?? 0;
   if ((record?.inputs.length ?? 0) >= limits.maxInputs)
     return { leftOut: { source, reason: `a case holds at most ${limits.maxInputs} inputs` } };
+  const input = keptChunks(request.input);
   try {
-    const job = { source, chunks: chunksOf(request.input), maxBytes: limits.maxBytes - held };
+    const job = { source, chunks: input.chunks, maxBytes: limits.maxBytes - held };
     return { stored: await (context.readInput ?? readHere)(job) };
   } catch (error) {
     // From a worker thread the error comes back as a MemdoctorError with its code.
@@ -97,6 +109,8 @@ async function readWithin(
         reason: `the case would pass its limit of ${limits.maxBytes} bytes (${held} held before it)`,
       },
     };
+  } finally {
+    input.done();
   }
 }
 

@@ -44,6 +44,11 @@ describe('the fetch discipline, piece by piece', () => {
     expect(faultFrom(() => checkedJson('{}', 'text/html; charset=utf-8'))).toEqual({ kind: 'html' });
     expect(faultFrom(() => checkedJson('{"a":'))).toEqual({ kind: 'not-json' });
     expect(isHtml('{"html": "<html>"}', 'application/json')).toBe(false);
+    // Knox's SSO page (fixtures/html) opens with its licence in a comment: a page all the same, whatever its type says.
+    const knox = fixture('html/knoxsso-login.html');
+    expect(isHtml(knox)).toBe(true);
+    expect(faultFrom(() => checkedJson(knox, 'application/json'))).toEqual({ kind: 'html' });
+    expect(isHtml('<!-- a comment --> {"a": 1}')).toBe(false);
   });
 
   it('follows a redirect only on the same origin and under the base path', () => {

@@ -71,7 +71,7 @@ describe('Dataflow connector under hostile answers', () => {
 
   it('an HTML login page is named as one', async () => {
     fake.override(GET, {
-      body: '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form method="post"></form></body></html>',
+      body: fixture('html/knoxsso-login.html'),
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
     const error = await fetch('job').catch((e) => e);

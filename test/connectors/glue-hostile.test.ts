@@ -4,6 +4,7 @@ import { ConnectorError } from '../../src/errors.ts';
 import { type AwsFake, awsError } from './fakes/aws-fake.ts';
 import { GLUE_JOB, GLUE_RUN, glueFake } from './fakes/aws-systems.ts';
 import { endlessBody, gzipBomb, nestedJson, OtherServer, redirectTo, trickle } from './fakes/hostile.ts';
+import { fixture } from './fakes/rest-fake.ts';
 import { glueTargetFor, useTestCredentials } from './glue-support.ts';
 
 const RUN = { jobName: GLUE_JOB, runId: GLUE_RUN };
@@ -68,7 +69,7 @@ describe('Glue connector under hostile answers', () => {
 
   it('an HTML login page is named as one, not "Unexpected token" with a deserialisation hint', async () => {
     fake.override('AWSGlue.GetJobRun', {
-      body: '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form method="post"></form></body></html>',
+      body: fixture('html/knoxsso-login.html'),
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
     const error = await fetch('job-run').catch((e) => e);

@@ -104,7 +104,7 @@ describe('Kubernetes connector under hostile answers', () => {
 
   it('an HTML login page in front of the API server is named as one, not "Unexpected token"', async () => {
     fake.override('pod', {
-      body: '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form method="post" action="/oauth2/sign_in"></form></body></html>',
+      body: fixture('html/knoxsso-login.html'),
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
     const error = await pod().catch((e) => e);

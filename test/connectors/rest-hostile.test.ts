@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flinkConnector } from '../../src/connectors/flink.ts';
 import { ConnectorError } from '../../src/errors.ts';
 import { endlessBody, gzipBomb, nestedJson, OtherServer, redirectTo, trickle } from './fakes/hostile.ts';
-import type { RestFake } from './fakes/rest-fake.ts';
+import { fixture, type RestFake } from './fakes/rest-fake.ts';
 import { flinkFake } from './fakes/systems.ts';
 import { secret, targetFor } from './support.ts';
 
@@ -72,7 +72,7 @@ describe('REST connectors under hostile answers', () => {
 
   it('an HTML login page served as text/html is named as one', async () => {
     fake.override('overview', {
-      body: '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form method="post"></form></body></html>',
+      body: fixture('html/knoxsso-login.html'),
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
     await expect(overview()).rejects.toThrow(
