@@ -3,16 +3,20 @@ import { ErrorCode, MemdoctorError } from '../errors.ts';
 /**
  * What a heap dump's analysis needs, estimated before it starts, against MEMDOCTOR_HEAP_DUMP_BUDGET.
  *
- * Measured (peak RSS of `node bin/memdoctor.mjs diagnose <dump>` under GNU time -v, 2 cores, Node 22,
- * 2026-12-07): fixtures of test/fixtures/heap-dumps of 7.4-68.5 MB decompressed peaked at 98-120
- * MiB, 117-142 MiB read as .gz (the process's own cost dominates); dumps of
- * bench/heap/SessionCache.java (the dense case: four small objects per entry) of 233 MB (1M entries)
- * and 463 MB (2M) peaked at 844 and 1,512 MiB: 3.8 and 3.4 bytes per dump byte. The reader's own session saw 8.2 GB for a 1.69 GB dump of 43.2M objects
- * (4.9, denser still). Hence a fixed 160 MiB plus 5 bytes per dump byte: an estimate that refuses a
- * dump it could have read is a nuisance; one that lets the machine swap is an outage.
+ * The analysis keeps about 54 bytes per object (its identifier, class, kind, size and reference offset,
+ * then the dominator tree's arrays) and 12 per stored reference, read into exact-size typed arrays
+ * (src/engine/heap). Measured (peak RSS of `node bin/memdoctor.mjs diagnose --json <dump>` under GNU time
+ * -v, 2 cores, Node 22, 2026-12-07, load 13-20): bench/heap/SessionCache.java dumps of 1,108,921,044
+ * bytes (19.5M objects, 64-byte payloads) 1,509 MiB, and of 855,543,851 bytes (20.0M objects, 8-byte
+ * payloads: the denser case, 43 bytes of dump per object) 1,523 MiB, i.e. 1.3 and 1.7 bytes per dump
+ * byte past the fixed cost; the same 1 GB dump read once from a pipe 1,534 MiB; dumps of 58-68 MB
+ * 98-136 MiB. Hence 160 MiB plus 2.5 bytes per dump byte: room for denser dumps (smaller objects,
+ * identifiers out of address order, which need a hash table) and for collection that lags. An
+ * estimate that refuses a dump it could have read is a nuisance; one that lets the machine swap is an
+ * outage.
  */
 export const HEAP_FIXED_BYTES = 160 * 1024 ** 2;
-export const HEAP_BYTES_PER_DUMP_BYTE = 5;
+export const HEAP_BYTES_PER_DUMP_BYTE = 2.5;
 
 /** The memory the analysis of a dump of `dumpBytes` (decompressed) is estimated to need. */
 export function heapNeedEstimate(dumpBytes: number): number {

@@ -85,6 +85,29 @@ export function looksLikeHeapDump(head: Uint8Array): boolean {
 }
 
 /**
+ * The analysis of the dump: the first read is the input already begun, later ones read the file again
+ * from its start (none for a pipe, which is then read once). A corrupt or changing dump is unreadable.
+ */
+async function analyzed(
+  input: { source: string; all: AsyncIterable<Uint8Array>; seekable?: SeekableInput },
+  progress: ((bytesRead: number) => void) | undefined,
+): Promise<HeapReport> {
+  let reads = 0;
+  const source = () => {
+    reads++;
+    if (reads === 1) return input.all;
+    return input.seekable ? input.seekable.read(0) : (async function* () {})();
+  };
+  try {
+    return await analyzeHeapDump(source, progress, { readOnce: !input.seekable });
+  } catch (error) {
+    if (error instanceof HprofFormatError || error instanceof DumpChangedError)
+      throw new InputUnreadableError(input.source, error.message);
+    throw error;
+  }
+}
+
+/**
  * A heap dump diagnosed: the analysis (src/engine/heap), its evidence lines and facts into a fact book,
  * and the playbooks ranked on them. A file (seekable) is read again for the references and the thread
  * names; a pipe is read once (more memory), and its threads keep their serial numbers.
@@ -96,22 +119,7 @@ export async function diagnoseHeapDump(
 ): Promise<HeapDiagnosis> {
   const size = knownSize(input.head, input.seekable);
   if (size && options.budgetBytes !== undefined) checkDumpSize(input.source, size, options.budgetBytes);
-  let reads = 0;
-  const source = () => {
-    reads++;
-    if (reads === 1) return input.all;
-    return input.seekable ? input.seekable.read(0) : (async function* () {})();
-  };
-  let heap: HeapReport;
-  try {
-    heap = await analyzeHeapDump(source, progressOf(input.source, size, options), {
-      readOnce: !input.seekable,
-    });
-  } catch (error) {
-    if (error instanceof HprofFormatError || error instanceof DumpChangedError)
-      throw new InputUnreadableError(input.source, error.message);
-    throw error;
-  }
+  const heap = await analyzed(input, progressOf(input.source, size, options));
   return diagnoseHeapReport(input.source, heap, playbooks);
 }
 

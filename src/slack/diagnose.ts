@@ -332,7 +332,9 @@ export function readSlackFileForCase(
   where: CaseWhere,
 ): Promise<ReadInput> {
   const source = file.name ?? file.id;
-  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where), { whole: true });
+  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where), {
+    whole: true,
+  });
 }
 
 /** Writes an input read by readInputForCase; `answerTs` names the answer message when it was just posted. */
@@ -353,7 +355,9 @@ export function addSlackFileToCase(
   where: CaseWhere,
 ): Promise<CaseAnswer> {
   const source = file.name ?? file.id;
-  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where), { whole: true });
+  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where), {
+    whole: true,
+  });
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */

@@ -40,9 +40,9 @@ async function refusal(run: Promise<unknown>): Promise<Error> {
 }
 
 describe('the heap dump budget', () => {
-  it('estimates 160 MiB plus 5 bytes per dump byte', () => {
+  it('estimates 160 MiB plus 2.5 bytes per dump byte', () => {
     expect(heapNeedEstimate(0)).toBe(160 * MiB);
-    expect(heapNeedEstimate(1024 * MiB)).toBe(160 * MiB + 5 * 1024 * MiB);
+    expect(heapNeedEstimate(1024 * MiB)).toBe(160 * MiB + 2.5 * 1024 * MiB);
   });
 
   it('refuses a plain dump past the budget before reading a byte, saying what it needs and what to do', async () => {
@@ -55,7 +55,7 @@ describe('the heap dump budget', () => {
       ),
     );
     expect(error.message).toBe(
-      `${path}: this heap dump is 65 MiB, so its analysis would need at least 487 MiB of memory, over the budget of 200 MiB (MEMDOCTOR_HEAP_DUMP_BUDGET). On a machine with that much memory free, raise it: MEMDOCTOR_HEAP_DUMP_BUDGET=1g memdoctor diagnose ${path}. Or copy the dump to a bigger machine (a cloud VM with 487 MiB or more) and run \`npx memdoctor diagnose ${path}\` there: nothing else is needed, and nothing leaves that machine.`,
+      `${path}: this heap dump is 65 MiB, so its analysis would need at least 323 MiB of memory, over the budget of 200 MiB (MEMDOCTOR_HEAP_DUMP_BUDGET). On a machine with that much memory free, raise it: MEMDOCTOR_HEAP_DUMP_BUDGET=1g memdoctor diagnose ${path}. Or copy the dump to a bigger machine (a cloud VM with 323 MiB or more) and run \`npx memdoctor diagnose ${path}\` there: nothing else is needed, and nothing leaves that machine.`,
     );
     expect(reads).toEqual([]);
   });
@@ -82,7 +82,7 @@ describe('the heap dump budget', () => {
       ),
     );
     expect(error.message).toMatch(
-      /^test\/fixtures\/heap-dumps\/static-cache-oom\.hprof\.gz: this heap dump is over 8 MiB decompressed \(the read stopped there; the rest of it needs more\), so its analysis would need at least \d+ MiB of memory, over the budget of 200 MiB \(MEMDOCTOR_HEAP_DUMP_BUDGET\)\./,
+      /^test\/fixtures\/heap-dumps\/static-cache-oom\.hprof\.gz: this heap dump is over 16 MiB decompressed \(the read stopped there; the rest of it needs more\), so its analysis would need at least \d+ MiB of memory, over the budget of 200 MiB \(MEMDOCTOR_HEAP_DUMP_BUDGET\)\./,
     );
     // No total for gzip (the compressed size is no measure of the decompressed bytes read).
     expect(reads.every((r) => r.totalBytes === undefined)).toBe(true);
@@ -91,9 +91,9 @@ describe('the heap dump budget', () => {
 
   it('a .gz whose compressed size alone is past the budget is refused before the read', () => {
     expect(() =>
-      checkDumpSize('x.hprof.gz', { bytes: 2 * 1024 * MiB, exact: false }, 8 * 1024 * MiB),
+      checkDumpSize('x.hprof.gz', { bytes: 4 * 1024 * MiB, exact: false }, 8 * 1024 * MiB),
     ).toThrow(
-      'x.hprof.gz: this gzip-compressed heap dump is 2.0 GiB compressed (more once decompressed), so its analysis would need at least 10.2 GiB of memory, over the budget of 8.0 GiB (MEMDOCTOR_HEAP_DUMP_BUDGET). On a machine with that much memory free, raise it: MEMDOCTOR_HEAP_DUMP_BUDGET=11g',
+      'x.hprof.gz: this gzip-compressed heap dump is 4.0 GiB compressed (more once decompressed), so its analysis would need at least 10.2 GiB of memory, over the budget of 8.0 GiB (MEMDOCTOR_HEAP_DUMP_BUDGET). On a machine with that much memory free, raise it: MEMDOCTOR_HEAP_DUMP_BUDGET=11g',
     );
     expect(() =>
       checkDumpSize('x.hprof.gz', { bytes: 100 * MiB, exact: false }, 8 * 1024 * MiB),
@@ -101,7 +101,7 @@ describe('the heap dump budget', () => {
   });
 
   it('the guard lets a read up to the largest dump within the budget, and stops the byte after', () => {
-    const guard = budgetGuard('x.hprof', 160 * MiB + 5 * 100);
+    const guard = budgetGuard('x.hprof', 160 * MiB + 2.5 * 100);
     expect(() => guard(100)).not.toThrow();
     expect(() => guard(101)).toThrow('MEMDOCTOR_HEAP_DUMP_BUDGET');
   });

@@ -1,5 +1,5 @@
 import { type Dominators, dominators } from './dominators.ts';
-import { type HeapGraph, predecessors } from './graph.ts';
+import { classEdge, type HeapGraph, predecessors } from './graph.ts';
 import type { HeapBuilder } from './heap-builder.ts';
 import { duplicateClassesOf, systemsOf } from './holders.ts';
 import { type DumpSource, type Progress, readHeap } from './read.ts';
@@ -79,7 +79,8 @@ export async function analyzeHeapDumpInDepth(
 /** The dominator tree from the virtual root; the reverse edges it needs are let go when it returns. */
 function dominatorTree(g: HeapGraph): Dominators {
   const { predStart, preds } = predecessors(g);
-  const succ = { count: g.n + 1, start: g.start, targets: g.targets };
+  const implied = (v: number) => (v < g.n ? classEdge(g, v) : -1);
+  const succ = { count: g.n + 1, start: g.start, targets: g.targets, implied };
   return dominators(succ, { count: g.n + 1, start: predStart, targets: preds }, g.n);
 }
 

@@ -3,6 +3,8 @@ export interface Csr {
   count: number;
   start: ArrayLike<number>;
   targets: ArrayLike<number>;
+  /** An edge of v kept outside the arrays (an object's class), walked before them; -1 when none. */
+  implied?: (v: number) => number;
 }
 
 /** Immediate dominators: idom[v] for every node reached from the root (the root's own is itself), else -1. */
@@ -25,7 +27,7 @@ export function dominators(succ: Csr, pred: Csr, root: number): Dominators {
   const dfn = new Int32Array(n).fill(-1);
   const order = new Int32Array(n);
   const parent = new Int32Array(n);
-  const stacks = { nodes: new Int32Array(n), edges: edgeStack(n, succ.targets.length) };
+  const stacks = { nodes: new Int32Array(n), edges: edgeStack(n, succ.targets.length + 1) };
   const reached = depthFirst(succ, root, dfn, order, parent, stacks);
   const edges = stacks.edges instanceof Int32Array ? stacks.edges : new Int32Array(n);
   const forest = new LinkEval(reached, stacks.nodes, edges, parent);
@@ -145,7 +147,10 @@ class LinkEval {
   }
 }
 
-/** Numbers nodes in depth-first preorder from the root; returns how many were reached. */
+/**
+ * Numbers nodes in depth-first preorder from the root; returns how many were reached. A node's edge
+ * position starts one before its arrays when it has an implied edge, which stands at that position.
+ */
 function depthFirst(
   succ: Csr,
   root: number,
@@ -155,13 +160,15 @@ function depthFirst(
   stacks: { nodes: Int32Array; edges: Int32Array | Float64Array },
 ): number {
   const { nodes: nodeStack, edges: edgeStack } = stacks;
+  const implied = succ.implied ?? (() => -1);
+  const firstEdge = (v: number) => (succ.start[v] as number) - (implied(v) >= 0 ? 1 : 0);
   let top = 0;
   let count = 0;
   dfn[root] = count;
   order[count] = root;
   parent[count++] = -1;
   nodeStack[0] = root;
-  edgeStack[0] = succ.start[root] as number;
+  edgeStack[0] = firstEdge(root);
   while (top >= 0) {
     const v = nodeStack[top] as number;
     const e = edgeStack[top] as number;
@@ -170,14 +177,14 @@ function depthFirst(
       continue;
     }
     edgeStack[top] = e + 1;
-    const w = succ.targets[e] as number;
+    const w = e < (succ.start[v] as number) ? implied(v) : (succ.targets[e] as number);
     if (dfn[w] !== -1) continue;
     dfn[w] = count;
     order[count] = w;
     parent[count++] = dfn[v] as number;
     top++;
     nodeStack[top] = w;
-    edgeStack[top] = succ.start[w] as number;
+    edgeStack[top] = firstEdge(w);
   }
   return count;
 }

@@ -1,6 +1,6 @@
-import { arrayEdges, classEdges, instanceEdges, primitiveArrayEdges } from './edges.ts';
+import { arrayEdges, classEdges, instanceEdges } from './edges.ts';
 import { DumpChangedError, type ResolvedEdges } from './graph.ts';
-import type { ClassInfo, HeapBuilder, ObjectColumns } from './heap-builder.ts';
+import type { HeapBuilder, ObjectColumns } from './heap-builder.ts';
 import type { HprofSink } from './sink.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { HprofSink } from './sink.ts';
  * the first pass saw at that place.
  */
 export function edgeSink(heap: HeapBuilder, columns: ObjectColumns, out: ResolvedEdges): HprofSink {
-  const { ids, classOf } = columns;
+  const { ids } = columns;
   const same = (id: number): void => {
     if (ids[out.objects] !== id) throw new DumpChangedError(out.objects);
   };
@@ -23,17 +23,16 @@ export function edgeSink(heap: HeapBuilder, columns: ObjectColumns, out: Resolve
       if (!layout) return -1;
       if (layout.bytes !== length) return layout.bytes;
       same(id);
-      instanceEdges(classId, layout.refOffsets, fields, out);
+      instanceEdges(layout.refOffsets, fields, out);
       return length;
     },
-    objectArray: (id, classId, length, elements) => {
+    objectArray: (id, _classId, length, elements) => {
       same(id);
-      arrayEdges(classId, length, heap.idSize, elements, out);
+      arrayEdges(length, heap.idSize, elements, out);
     },
     primitiveArray: (id) => {
       same(id);
-      const c = classOf[out.objects] as number;
-      primitiveArrayEdges(c >= 0 ? (heap.classes[c] as ClassInfo).id : 0, out);
+      out.endObject();
     },
   };
 }

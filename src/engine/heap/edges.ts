@@ -1,7 +1,7 @@
 import type { Fields } from './cursor.ts';
 import { BasicType } from './format.ts';
 
-/** Edge labels beyond field ordinals and array indices. */
+/** Edge labels beyond field ordinals and array indices (classOf: the implied edge to an object's class). */
 export const EdgeLabel = { classOf: 0xffffffff, superclass: 0xfffffffe, loader: 0xfffffffd } as const;
 
 /** Where one object's references go, as raw identifiers, then the end of the object. */
@@ -25,9 +25,12 @@ export function classEdges(
   out.endObject();
 }
 
-/** An instance's references: its class, then each non-null reference field by ordinal. */
-export function instanceEdges(classId: number, refOffsets: number[], fields: Fields, out: EdgeOut): void {
-  out.add(classId, EdgeLabel.classOf);
+/**
+ * An instance's references: each non-null reference field by ordinal. Its reference to its class is
+ * not stored: the object's class says it (HeapGraph.classNode), and in a dense dump it would be a
+ * third of all references.
+ */
+export function instanceEdges(refOffsets: number[], fields: Fields, out: EdgeOut): void {
   for (let i = 0; i < refOffsets.length; i++) {
     const target = fields.idAt(refOffsets[i] as number);
     if (target !== 0) out.add(target, i);
@@ -35,24 +38,11 @@ export function instanceEdges(classId: number, refOffsets: number[], fields: Fie
   out.endObject();
 }
 
-/** An object array's references: its class, then each non-null element by index. */
-export function arrayEdges(
-  classId: number,
-  length: number,
-  idSize: number,
-  elements: Fields,
-  out: EdgeOut,
-): void {
-  if (classId !== 0) out.add(classId, EdgeLabel.classOf);
+/** An object array's references: each non-null element by index (its class, as an instance's, is implied). */
+export function arrayEdges(length: number, idSize: number, elements: Fields, out: EdgeOut): void {
   for (let i = 0; i < length; i++) {
     const target = elements.idAt(i * idSize);
     if (target !== 0) out.add(target, i);
   }
-  out.endObject();
-}
-
-/** A primitive array's one reference: its class, when the dump has it (0: none). */
-export function primitiveArrayEdges(classId: number, out: EdgeOut): void {
-  if (classId !== 0) out.add(classId, EdgeLabel.classOf);
   out.endObject();
 }

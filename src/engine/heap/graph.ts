@@ -4,8 +4,9 @@ import { IdIndex } from './id-index.ts';
 
 /**
  * The object graph in compressed-sparse-row form: object i's references are targets[start[i]..start[i+1]),
- * each with its label (field ordinal, array index or an EdgeLabel). Node n is the virtual GC root, whose
- * references are the distinct objects of the root records.
+ * each with its label (field ordinal, array index or an EdgeLabel), after its reference to its class,
+ * which is implied (classEdge). Node n is the virtual GC root, whose references are the distinct
+ * objects of the root records.
  */
 export interface HeapGraph {
   /** Objects in the dump; the virtual root is node n. */
@@ -20,6 +21,8 @@ export interface HeapGraph {
   /** References to ids no object has (a dump cut short, or objects the JVM left out). */
   dangling: number;
   index: IdIndex;
+  /** The node of each class's class object (-1: none), by class index: the target of implied class edges. */
+  classNode: Int32Array;
   /** No root record matched an object (a dump cut before HotSpot writes its roots, after the objects). */
   rootsMissing: boolean;
   /** The stand-in roots then: every class object and every object nothing refers to. */
@@ -85,6 +88,7 @@ export async function buildGraph(
   await fill(out, columns);
   if (out.objects !== n) throw new DumpChangedError(out.objects);
   classObjects(heap, columns);
+  const classNode = Int32Array.from(heap.classes, (c) => index.get(c.id));
   let m = out.written;
   const rootsMissing = rootTargets.length === 0;
   if (rootsMissing) rootTargets = standInRoots(kind, targets.subarray(0, m));
@@ -101,12 +105,23 @@ export async function buildGraph(
     labels: labels.subarray(0, m),
     dangling: out.dangling,
     index,
+    classNode,
     rootsMissing,
     fallbackRoots: rootsMissing ? rootTargets : [],
   };
 }
 
-/** A class object is one java.lang.Class instance: its class and shallow size, once the fill is done with them. */
+/**
+ * The implied reference of object v to its class object (every object but a class object has one when
+ * its class is in the dump), or -1. It comes before v's stored references, as it was read.
+ */
+export function classEdge(g: Pick<HeapGraph, 'kind' | 'classOf' | 'classNode'>, v: number): number {
+  const c = g.classOf[v] as number;
+  if (c < 0 || g.kind[v] === ObjectKind.class) return -1;
+  return g.classNode[c] as number;
+}
+
+/** A class object is one java.lang.Class instance: its class and shallow size. */
 function classObjects(heap: HeapBuilder, columns: ObjectColumns): void {
   const { classOf } = columns;
   const javaLangClass = heap.classes.findIndex((c) => c.name === 'java.lang.Class');
@@ -148,27 +163,36 @@ function distinctRoots(heap: HeapBuilder, index: IdIndex): number[] {
 }
 
 /**
- * Reverse edges, for the dominator computation: preds[predStart[i]..predStart[i+1]) point at i, in
- * ascending order. Each count becomes its range's end, and the edges, walked backwards, fill each range
- * from its end down to its start: no second array of offsets.
+ * Reverse edges, for the dominator computation, implied class edges included: preds[predStart[i]..
+ * predStart[i+1]) point at i, in ascending order. Each count becomes its range's end, and the edges,
+ * walked backwards, fill each range from its end down to its start: no second array of offsets.
  */
 export function predecessors(g: HeapGraph): { predStart: Uint32Array | Float64Array; preds: Int32Array } {
   const total = g.n + 1;
-  const predStart = offsets(total + 1, g.targets.length);
-  for (let e = 0; e < g.targets.length; e++) {
-    const w = g.targets[e] as number;
+  let m = g.targets.length;
+  for (let v = 0; v < g.n; v++) if (classEdge(g, v) >= 0) m++;
+  const predStart = offsets(total + 1, m);
+  const count = (w: number) => {
     predStart[w] = (predStart[w] as number) + 1;
+  };
+  for (let v = 0; v < g.n; v++) {
+    const c = classEdge(g, v);
+    if (c >= 0) count(c);
   }
+  for (let e = 0; e < g.targets.length; e++) count(g.targets[e] as number);
   for (let i = 1; i < total; i++) predStart[i] = (predStart[i] as number) + (predStart[i - 1] as number);
-  predStart[total] = g.targets.length;
-  const preds = new Int32Array(g.targets.length);
+  predStart[total] = m;
+  const preds = new Int32Array(m);
+  const place = (v: number, w: number) => {
+    const at = (predStart[w] as number) - 1;
+    preds[at] = v;
+    predStart[w] = at;
+  };
   for (let v = total - 1; v >= 0; v--) {
-    for (let e = (g.start[v + 1] as number) - 1; e >= (g.start[v] as number); e--) {
-      const w = g.targets[e] as number;
-      const at = (predStart[w] as number) - 1;
-      preds[at] = v;
-      predStart[w] = at;
-    }
+    for (let e = (g.start[v + 1] as number) - 1; e >= (g.start[v] as number); e--)
+      place(v, g.targets[e] as number);
+    const c = v < g.n ? classEdge(g, v) : -1;
+    if (c >= 0) place(v, c);
   }
   return { predStart, preds };
 }

@@ -1,13 +1,6 @@
 import { BlockColumn } from './blocks.ts';
 import type { Fields } from './cursor.ts';
-import {
-  arrayEdges,
-  classEdges,
-  EdgeLabel,
-  type EdgeOut,
-  instanceEdges,
-  primitiveArrayEdges,
-} from './edges.ts';
+import { arrayEdges, classEdges, EdgeLabel, type EdgeOut, instanceEdges } from './edges.ts';
 import { BasicType, PRIMITIVE_ARRAY_NAMES, valueSize } from './format.ts';
 import { Growable } from './growable.ts';
 import { arraySize, fieldBytes, instanceSize, type SizeModel, sizeModelFor } from './sizes.ts';
@@ -147,7 +140,7 @@ export class HeapBuilder {
     if (!layout) return -1;
     if (layout.bytes !== length) return layout.bytes;
     this.startObject(id, this.classIndex.get(classId) as number, ObjectKind.instance, layout.shallow);
-    instanceEdges(classId, layout.refOffsets, fields, this.edges);
+    instanceEdges(layout.refOffsets, fields, this.edges);
     return layout.bytes;
   }
 
@@ -162,13 +155,13 @@ export class HeapBuilder {
   addObjectArray(id: number, classId: number, length: number, elements: Fields): void {
     const index = this.classIndex.get(classId) ?? -1;
     this.startObject(id, index, ObjectKind.objectArray, arraySize(this.sizes, length, this.sizes.reference));
-    arrayEdges(classId, length, this.idSize, elements, this.edges);
+    arrayEdges(length, this.idSize, elements, this.edges);
   }
 
   addPrimitiveArray(id: number, type: number, length: number): void {
     const index = this.primitiveClass(type);
     this.startObject(id, index, ObjectKind.primitiveArray, arraySize(this.sizes, length, valueSize(type, 8)));
-    primitiveArrayEdges(index >= 0 ? (this.classes[index] as ClassInfo).id : 0, this.edges);
+    this.edges.endObject();
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { HeapGraph } from './graph.ts';
+import { classEdge, type HeapGraph } from './graph.ts';
 import { type ClassInfo, EdgeLabel, ObjectKind } from './heap-builder.ts';
 
 /** One step of a path: the object reached, and the field (or array slot) of the previous one it is in. */
@@ -31,7 +31,6 @@ export function shortestParents(g: HeapGraph, starts: Iterable<number>, classes:
       const w = g.targets[e] as number;
       if (parent[w] !== -1 || w >= g.n) continue;
       if (skip !== undefined && g.labels[e] === skip) continue;
-      if (g.labels[e] === EdgeLabel.classOf) continue;
       parent[w] = v;
       queue[tail++] = w;
     }
@@ -75,8 +74,9 @@ export function pathTo(
   }));
 }
 
-/** The name of the reference from one object to another: a field, a static field or an array slot. */
+/** The name of the reference from one object to another: its class, a field, a static field or an array slot. */
 export function edgeName(g: HeapGraph, from: number, to: number, classes: ClassInfo[]): string {
+  if (from < g.n && classEdge(g, from) === to) return '<class>';
   for (let e = g.start[from] as number; e < (g.start[from + 1] as number); e++) {
     if (g.targets[e] !== to) continue;
     return labelName(g, from, g.labels[e] as number, classes);

@@ -101,6 +101,25 @@ describe('dominators (iterative Lengauer-Tarjan)', () => {
     );
   });
 
+  it('agrees with the definition when one edge per node is implied (an object to its class) rather than stored', () => {
+    fc.assert(
+      fc.property(graphs, fc.array(fc.integer({ min: -1, max: 15 })), ({ count, root, edges }, extra) => {
+        // Node v's implied edge goes to extra[v] (none when -1 or out of range); stored edges as generated.
+        const impliedOf = (v: number) => {
+          const w = extra[v] ?? -1;
+          return w < count ? w : -1;
+        };
+        const all: [number, number][] = [...edges];
+        for (let v = 0; v < count; v++) if (impliedOf(v) >= 0) all.push([v, impliedOf(v)]);
+        const stored = csr(count, edges).succ;
+        const { pred } = csr(count, all);
+        const { idom } = dominators({ ...stored, implied: impliedOf }, pred, root);
+        expect([...idom]).toEqual(referenceIdom(count, all, root));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('corrects a semidominator that is not the immediate dominator (a graph the property found)', () => {
     const edges: [number, number][] = [
       [1, 0],
