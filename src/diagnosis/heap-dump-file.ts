@@ -29,9 +29,10 @@ export interface HeapDumpJob {
 /** Runs a heap dump's analysis apart from the caller's thread (setup/heap-pool.ts). */
 export type HeapDumpOffload = (job: HeapDumpJob) => Promise<HeapDiagnosis>;
 
-const NOT_A_DUMP =
+/** Why a file given as a heap dump is refused when it is not one. */
+export const NOT_A_HEAP_DUMP =
   'it is not a Java heap dump: an HPROF file starts with "JAVA PROFILE 1.0", plain or inside gzip. ' +
-  'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and upload that file';
+  'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and give memdoctor that file';
 
 /** Enough of a file's start to tell HPROF's header, plain or inside gzip. */
 async function firstBytes(path: string): Promise<Uint8Array> {
@@ -56,7 +57,7 @@ export async function diagnoseHeapDumpFile(
   const seekable = seekableFile(job.path);
   if (!seekable) throw new InputUnreadableError(job.source, 'the dump could not be opened for reading');
   const head = await firstBytes(job.path);
-  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(job.source, NOT_A_DUMP);
+  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(job.source, NOT_A_HEAP_DUMP);
   // Opened only when the analysis starts reading: a dump refused for its size leaves nothing open.
   const all = (async function* () {
     yield* seekable.read(0);
