@@ -143,6 +143,38 @@ export async function diagnoseHeapDumpUpload(
   }
 }
 
+/** A case's input as the check below sees it: its name, and the file when it is one. */
+export interface CaseInputFile {
+  source: string;
+  seekable?: { size: number; read(from: number): AsyncIterable<Uint8Array> };
+}
+
+/** The first chunk of a file (enough for HPROF's header, plain or gzip), the read then let go. */
+async function headOf(seekable: NonNullable<CaseInputFile['seekable']>): Promise<Uint8Array> {
+  for await (const chunk of seekable.read(0)) return chunk.slice(0, HEAD_BYTES);
+  return new Uint8Array(0);
+}
+
+/**
+ * The heap dumps among a case's files, each checked against the budget before any input of the
+ * case is read: a case of a log, a GC log and a dump too large is refused at once, not after the
+ * logs. A case's dumps are read one after another and each one's graph is let go before the next,
+ * so the budget bounds the largest of them. Inputs that are not files (stdin) are checked as they
+ * are read.
+ */
+export async function checkCaseHeapDumps(
+  inputs: readonly CaseInputFile[],
+  budgetBytes: number,
+): Promise<void> {
+  for (const input of inputs) {
+    if (!input.seekable) continue;
+    const head = await headOf(input.seekable);
+    if (!looksLikeHeapDump(head)) continue;
+    const exact = !(head[0] === 0x1f && head[1] === 0x8b);
+    checkDumpSize(input.source, { bytes: input.seekable.size, exact }, budgetBytes);
+  }
+}
+
 /** Whether a file's name says it is a heap dump: HotSpot's .hprof, compressed or not. */
 export function namedLikeHeapDump(name: string): boolean {
   return /\.hprof(\.gz|\.gzip)?$/i.test(name);
