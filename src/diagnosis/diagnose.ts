@@ -18,6 +18,7 @@ import { SelectionTap } from '../llm/tap.ts';
 import type { Suggestion } from '../llm/triage.ts';
 import type { EngineOffload } from './engine-job.ts';
 import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from './heap-dump.ts';
+import { namedLikeHeapDump } from './heap-dump-file.ts';
 import { engineNotes } from './notes.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
@@ -181,6 +182,14 @@ async function routeHeapDump(
   return result;
 }
 
+/** A text read as a log although its name says heap dump: said, so nobody thinks the dump was read. */
+function misnamedDumpNote(source: string): string[] {
+  if (!namedLikeHeapDump(source)) return [];
+  return [
+    `${source} is named like a heap dump but is not one (an HPROF file starts with "JAVA PROFILE 1.0"), so it was read as a text log`,
+  ];
+}
+
 /**
  * The one diagnosis every surface runs (CLI, console, Slack): the engine over the input, then, when
  * a model is configured and the engine was unsure, the model's suggestion beside the report. Throws
@@ -195,7 +204,7 @@ export async function diagnose(given: DiagnosisRequest, context: DiagnosisContex
   const result: DiagnosisResult = {
     report: engine.report,
     findings: engine.findings,
-    notes: engineNotes(engine),
+    notes: [...engineNotes(engine), ...misnamedDumpNote(request.input.source)],
     ...(engine.chart ? { chart: engine.chart } : {}),
   };
   request.onReport?.(result);

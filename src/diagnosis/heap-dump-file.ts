@@ -29,9 +29,10 @@ export interface HeapDumpJob {
 /** Runs a heap dump's analysis apart from the caller's thread (setup/heap-pool.ts). */
 export type HeapDumpOffload = (job: HeapDumpJob) => Promise<HeapDiagnosis>;
 
-const NOT_A_DUMP =
+/** Why a file given as a heap dump is refused when it is not one. */
+export const NOT_A_HEAP_DUMP =
   'it is not a Java heap dump: an HPROF file starts with "JAVA PROFILE 1.0", plain or inside gzip. ' +
-  'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and upload that file';
+  'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and give memdoctor that file';
 
 /** Enough of a file's start to tell HPROF's header, plain or inside gzip. */
 async function firstBytes(path: string): Promise<Uint8Array> {
@@ -56,7 +57,7 @@ export async function diagnoseHeapDumpFile(
   const seekable = seekableFile(job.path);
   if (!seekable) throw new InputUnreadableError(job.source, 'the dump could not be opened for reading');
   const head = await firstBytes(job.path);
-  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(job.source, NOT_A_DUMP);
+  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(job.source, NOT_A_HEAP_DUMP);
   // Opened only when the analysis starts reading: a dump refused for its size leaves nothing open.
   const all = (async function* () {
     yield* seekable.read(0);
@@ -139,6 +140,38 @@ export async function diagnoseHeapDumpUpload(
     return await run(job);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A case's input as the check below sees it: its name, and the file when it is one. */
+export interface CaseInputFile {
+  source: string;
+  seekable?: { size: number; read(from: number): AsyncIterable<Uint8Array> };
+}
+
+/** The first chunk of a file (enough for HPROF's header, plain or gzip), the read then let go. */
+async function headOf(seekable: NonNullable<CaseInputFile['seekable']>): Promise<Uint8Array> {
+  for await (const chunk of seekable.read(0)) return chunk.slice(0, HEAD_BYTES);
+  return new Uint8Array(0);
+}
+
+/**
+ * The heap dumps among a case's files, each checked against the budget before any input of the
+ * case is read: a case of a log, a GC log and a dump too large is refused at once, not after the
+ * logs. A case's dumps are read one after another and each one's graph is let go before the next,
+ * so the budget bounds the largest of them. Inputs that are not files (stdin) are checked as they
+ * are read.
+ */
+export async function checkCaseHeapDumps(
+  inputs: readonly CaseInputFile[],
+  budgetBytes: number,
+): Promise<void> {
+  for (const input of inputs) {
+    if (!input.seekable) continue;
+    const head = await headOf(input.seekable);
+    if (!looksLikeHeapDump(head)) continue;
+    const exact = !(head[0] === 0x1f && head[1] === 0x8b);
+    checkDumpSize(input.source, { bytes: input.seekable.size, exact }, budgetBytes);
   }
 }
 

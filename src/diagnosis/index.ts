@@ -15,6 +15,7 @@ export {
   type HeapDumpRead,
 } from './diagnose.ts';
 export {
+  checkCaseHeapDumps,
   checkHeapDumpUpload,
   diagnoseHeapDumpUpload,
   type HeapDumpJob,

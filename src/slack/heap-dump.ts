@@ -5,9 +5,17 @@ import type { SlackDeps } from './deps.ts';
 import { diagnoseSlackHeapDump, diagnosisMessage } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure } from './failures.ts';
-import type { FileMessage } from './shared-files.ts';
 import { withHeapReading } from './views/heap-dump.ts';
 import { noticeView } from './views/help.ts';
+
+/** The message that shared the dump: where to answer, and who asked. */
+export interface DumpMessage {
+  workspace: string;
+  channel: string;
+  ts: string;
+  threadTs: string;
+  user: string;
+}
 
 /** The message that stands in the thread while a dump is read; the answer replaces it. */
 export function readingText(name: string): string {
@@ -22,7 +30,7 @@ export function readingText(name: string): string {
 export async function answerHeapDump(
   deps: SlackDeps,
   client: WebClient,
-  message: FileMessage,
+  message: DumpMessage,
   file: SlackFileRef,
 ): Promise<void> {
   const source = file.name ?? file.id;

@@ -22,4 +22,24 @@ describe('memdoctor diagnose: a heap dump under MEMDOCTOR_HEAP_DUMP_BUDGET', () 
     expect(run.stderr).not.toContain('\u001b[K');
     expect(run.stderr).not.toContain('decompressed so far');
   });
+
+  it('--together: a dump of the case over the budget is refused before the case is read, naming it', async () => {
+    const log = 'playbooks/jvm-oom/fixtures/corpus-p003.txt';
+    const run = memdoctor(
+      ['diagnose', '--together', log, DUMP],
+      testEnv({ MEMDOCTOR_HEAP_DUMP_BUDGET: '165m' }),
+    );
+    expect(await run.end()).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      /^memdoctor: test\/fixtures\/heap-dumps\/static-cache-oom\.hprof\.gz: this gzip-compressed heap dump is 2 MiB compressed \(more once decompressed\), so its analysis would need at least 168 MiB of memory, over the budget of 165 MiB \(MEMDOCTOR_HEAP_DUMP_BUDGET\)/,
+    );
+  });
+
+  it('parse heap-dump keeps the same budget and says the same', async () => {
+    const run = memdoctor(['parse', 'heap-dump', DUMP], testEnv({ MEMDOCTOR_HEAP_DUMP_BUDGET: '200m' }));
+    expect(await run.end()).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/this heap dump is over 8 MiB decompressed .* MEMDOCTOR_HEAP_DUMP_BUDGET=1g/);
+  });
 });

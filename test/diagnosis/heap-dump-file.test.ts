@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  checkCaseHeapDumps,
   diagnoseHeapDumpUpload,
   isHeapDumpRefusal,
   namedLikeHeapDump,
@@ -86,6 +87,25 @@ describe('an uploaded heap dump, streamed to a temporary file', () => {
       ),
     ).rejects.toThrow(/java_pid9\.hprof: this heap dump is 65 MiB, so its analysis would need at least/);
     expect(readdirSync(temp)).toEqual([]);
+  });
+});
+
+describe("a case's dumps checked before the case is read", () => {
+  /** A file as the CLI gives it: its size and a read from any offset. */
+  const fileOf = (bytes: Uint8Array) => ({ size: bytes.length, read: () => pieces(bytes) });
+
+  it('refuses a plain dump of the case by its exact size, leaving the logs and stdin alone', async () => {
+    const plain = gunzipSync(readFileSync(`${DIR}/static-cache-oom.hprof.gz`));
+    const log = Buffer.from('java.lang.OutOfMemoryError: Java heap space\n');
+    const inputs = [
+      { source: 'app.log', seekable: fileOf(log) },
+      { source: '-' },
+      { source: 'java_pid3.hprof', seekable: fileOf(plain) },
+    ];
+    await expect(checkCaseHeapDumps(inputs, 500 * 1024 ** 2)).resolves.toBeUndefined();
+    await expect(checkCaseHeapDumps(inputs, 480 * 1024 ** 2)).rejects.toThrow(
+      /^java_pid3\.hprof: this heap dump is 65 MiB, so its analysis would need at least 487 MiB/,
+    );
   });
 });
 

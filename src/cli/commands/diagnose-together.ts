@@ -2,13 +2,14 @@ import { z } from 'zod';
 import {
   type CaseReport,
   type CaseRequest,
+  checkCaseHeapDumps,
   type DiagnosisContext,
   diagnoseCase,
   formatCite,
 } from '../../diagnosis/index.ts';
 import { UsageError } from '../../errors.ts';
 import type { CliIo } from '../command.ts';
-import { openInput } from '../input.ts';
+import { openInput, seekableInput } from '../input.ts';
 
 const LIMITS = z.object({
   maxInputs: z.coerce.number().int().min(1, '--max-inputs must be at least 1').optional(),
@@ -58,6 +59,15 @@ export async function runTogether(
   context: DiagnosisContext,
   io: CliIo,
 ): Promise<{ recognised: boolean }> {
+  // Every dump of the case within the budget before any input is read.
+  if (context.heapDumpBudget !== undefined)
+    await checkCaseHeapDumps(
+      request.files.map((file) => {
+        const seekable = seekableInput(file);
+        return seekable ? { source: file, seekable } : { source: file };
+      }),
+      context.heapDumpBudget,
+    );
   const inputs = request.files.map((file) => ({ source: file, chunks: openInput(file, io.stdin) }));
   const report = await diagnoseCase(
     { inputs, limits: request.limits, ...(request.engine ? { engine: request.engine } : {}) },

@@ -136,8 +136,9 @@ export const diagnoseCommand: Command = {
     if (resources.assistOff) io.stderr.write(`memdoctor: model assist off: ${resources.assistOff}\n`);
     if (together && files.length > 1) {
       // One input with --together is today's diagnosis, byte for byte: diagnoseEach.
-      const { playbooks } = resources;
-      const { recognised } = await runTogether({ files, json, engine, limits }, { playbooks }, io);
+      const { playbooks, heapDumpBudget } = resources.context();
+      const context = { playbooks, ...(heapDumpBudget !== undefined ? { heapDumpBudget } : {}) };
+      const { recognised } = await runTogether({ files, json, engine, limits }, context, io);
       await resources.close();
       return exitCode(false, failWhenNone, recognised);
     }

@@ -10,6 +10,7 @@ import {
 import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { Command } from '../command.ts';
 import { openInput } from '../input.ts';
+import { parseHeapDumpCommand } from './parse-heap-dump.ts';
 
 function show(key: string, value: FactValue): string {
   if (typeof value === 'number' && /Bytes$/.test(key)) return `${formatSize(value)} (${value})`;
@@ -26,8 +27,15 @@ function render(out: ParsedOutput): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The heap dump's entry in `parse list`: it is read by the heap analysis, not a line parser. */
+const HEAP_DUMP_ENTRY = {
+  id: 'heap-dump',
+  title: 'Java heap dump (HPROF, .hprof or .hprof.gz)',
+  howToGet: 'jcmd <pid> GC.heap_dump /tmp/heap.hprof, or -XX:+HeapDumpOnOutOfMemoryError',
+};
+
 function list(): string {
-  return `${listParsers()
+  return `${[...listParsers(), HEAP_DUMP_ENTRY]
     .map((p) => `${p.id.padEnd(24)} ${p.title} (from ${p.howToGet})`)
     .join('\n')}\n`;
 }
@@ -47,6 +55,7 @@ export const parseCommand: Command = {
     }
     if (!parser || !file)
       throw new UsageError('parse needs a parser id (or auto) and a file (or - for stdin).');
+    if (parser === HEAP_DUMP_ENTRY.id) return parseHeapDumpCommand(file, values.json === true, io);
     const out = await parseDump(parser, { source: file, open: () => openInput(file, io.stdin) });
     const { chart, ...shown } = out;
     io.stdout.write(values.json ? `${JSON.stringify(shown)}\n` : render(out) + shapeText(chart, io));

@@ -13,7 +13,7 @@ import { startWalkthrough } from '../../usecases/start-walkthrough.ts';
 import { ENGINE_HINTS, type EngineHint, type Playbook } from '../../usecases/types.ts';
 import type { DiagnosisFacts, WalkthroughService } from '../../walkthrough/index.ts';
 import type { CliIo } from '../command.ts';
-import { openInput } from '../input.ts';
+import { openInput, seekableInput } from '../input.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
 import { ConsoleCase, type ConsoleCases } from './case.ts';
@@ -52,6 +52,8 @@ export interface ConsoleOptions {
   fetching?: { connectors: ConnectorsConfig; gate: FetchGate };
   /** The session's inputs are one case (docs/cases.md); without it each input stands alone. */
   cases?: ConsoleCases;
+  /** MEMDOCTOR_HEAP_DUMP_BUDGET: a heap dump whose analysis would need more is refused. */
+  heapDumpBudget?: number;
 }
 
 /** The person at the keyboard, as a walkthrough actor name. */
@@ -176,18 +178,36 @@ export class Console {
 
   /** Diagnoses a log file and shows the report; its facts go to the next `walk`. */
   async diagnoseFile(path: string, engine?: EngineHint): Promise<void> {
-    await this.diagnoseInput({ source: path, chunks: openInput(path) }, engine);
+    // Seekable: a heap dump is read a second time for its threads' names.
+    const seekable = seekableInput(path);
+    await this.diagnoseInput(
+      { source: path, chunks: openInput(path), ...(seekable ? { seekable } : {}) },
+      engine,
+    );
     await this.case?.add({ source: path, chunks: openInput(path) }, engine);
   }
 
   /** The report as soon as the engine has it; then, apart from it, the model's suggestion. */
   private async diagnoseInput(input: DiagnosisInput, engine: EngineHint | undefined): Promise<void> {
-    const { playbooks, assist } = this.options;
+    const { playbooks, assist, heapDumpBudget } = this.options;
+    let printed = 0;
+    const onReport = (report: DiagnosisResult) => {
+      // A heap dump's notes are its numbered evidence lines: before the answer that cites them.
+      if (report.heap) {
+        for (const note of report.notes) this.write(`(${note})\n`);
+        printed = report.notes.length;
+      }
+      this.show(report);
+    };
     const result = await diagnose(
-      { input, workspace: 'console', onReport: (r) => this.show(r), ...(engine ? { engine } : {}) },
-      { playbooks, ...(assist ? { assist } : {}) },
+      { input, workspace: 'console', onReport, ...(engine ? { engine } : {}) },
+      {
+        playbooks,
+        ...(assist ? { assist } : {}),
+        ...(heapDumpBudget !== undefined ? { heapDumpBudget } : {}),
+      },
     );
-    for (const note of result.notes) this.write(`(${note})\n`);
+    for (const note of result.notes.slice(printed)) this.write(`(${note})\n`);
     this.showSuggestion(result);
   }
 
