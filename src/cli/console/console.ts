@@ -49,6 +49,8 @@ export interface ConsoleOptions {
   connectors?: ConnectorsConfig;
   /** The session's inputs are one case (docs/cases.md); without it each input stands alone. */
   cases?: ConsoleCases;
+  /** MEMDOCTOR_HEAP_DUMP_BUDGET, for dumps given to a walkthrough's heap-dump step; unset: no budget. */
+  heapDumpBudget?: number;
 }
 
 /** The person at the keyboard, as a walkthrough actor name. */
@@ -87,6 +89,7 @@ export class Console {
       options.actor ?? localActor(),
       options.assist,
       options.connectors ? new ConsoleFetch(options.service, options.connectors) : undefined,
+      options.heapDumpBudget,
     );
     this.case = options.cases
       ? new ConsoleCase(options.cases, options.playbooks, (t) => this.write(t))

@@ -25,6 +25,7 @@ export async function startConsole(
       playbooks,
       service,
       cases,
+      heapDumpBudget: config.MEMDOCTOR_HEAP_DUMP_BUDGET,
       ...(assist ? { assist } : {}),
       ...(connectors ? { connectors } : {}),
     };
