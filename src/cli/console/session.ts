@@ -11,9 +11,9 @@ import {
   type WalkthroughRecord,
   type WalkthroughService,
 } from '../../walkthrough/index.ts';
+import { openInput, seekableInput } from '../input.ts';
 import type { ConsoleFetch } from './fetch.ts';
 import { renderFetched, renderFetchPrompt } from './fetch.ts';
-import { openInput, seekableInput } from '../input.ts';
 import type { LineReader } from './lines.ts';
 import { readPaste } from './paste.ts';
 import { renderProgress, renderStatusLine, renderStep } from './render-step.ts';
