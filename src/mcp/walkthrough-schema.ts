@@ -9,7 +9,7 @@ const Step = z.object({
   text: z.string(),
   final: z.boolean().describe('a conclusion: the walkthrough ends here'),
   input: z
-    .enum(['value', 'output'])
+    .enum(['value', 'output', 'dump'])
     .optional()
     .describe('value: answer with a measurement; output: answer with the pasted command output (or path)'),
   hint: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FetchedFromSchema } from './steps/step-schemas.ts';
+import { FetchedFromSchema, FindingSchema } from './steps/step-schemas.ts';
 
 /** Optional on every answer: the step it answers, so a stale button cannot answer a later step. */
 const step = z.string().min(1).optional();
@@ -32,6 +32,17 @@ export const WalkthroughEventSchema = z.discriminatedUnion('type', [
     text: z.string().min(1),
     step,
     from: FetchedFromSchema.optional(),
+  }),
+  /**
+   * A heap dump for a heap-dump step, as its analysis' facts (the machine never reads a dump: the
+   * surface has it analysed by src/usecases/heap-dump-step.ts). `source` is the dump's name.
+   */
+  z.strictObject({
+    type: z.literal('heap-dump'),
+    source: z.string().min(1).max(300),
+    summary: z.string().max(2000),
+    facts: z.array(FindingSchema).max(500),
+    step,
   }),
   /** A bisection round's result: did the symptom show with the candidates under test? */
   z.strictObject({ type: z.literal('bisect'), leak: z.boolean(), step }),

@@ -7,7 +7,10 @@ import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { PARSERS } from '../../src/engine/parsers/registry.ts';
 import type { ParsedOutput } from '../../src/engine/parsers/types.ts';
 import { fill } from '../../src/engine/templates.ts';
+import { fileChunks } from '../../src/file-chunks.ts';
 import { PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
+import { heapDumpStepEvent } from '../../src/usecases/heap-dump-step.ts';
+import type { WalkthroughEvent } from '../../src/walkthrough/index.ts';
 import { knownValues } from '../../src/walkthrough/known.ts';
 import { checkProcedure } from '../../src/walkthrough/lint.ts';
 import type { Procedure } from '../../src/walkthrough/procedure-schema.ts';
@@ -54,6 +57,8 @@ const WalkSchema = z.strictObject({
       z.strictObject({ values: z.record(z.string(), Scalar) }),
       z.strictObject({ fixture: z.string() }),
       z.strictObject({ culprit: z.string() }),
+      /** A real heap dump of test/fixtures/heap-dumps, analysed as a surface would before answering. */
+      z.strictObject({ dump: z.string() }),
     ]),
   ),
 });
@@ -89,9 +94,28 @@ function parse(parserId: string, text: string): ParsedOutput {
   return { format: parserId, facts: [fact], values, summary: `${parserId} output` };
 }
 
+const HEAP_DUMPS = join(import.meta.dirname, '..', 'fixtures', 'heap-dumps');
+
+/** Every dump the walk tables name, analysed once up front (a walk itself is synchronous). */
+const DUMP_EVENTS = new Map<string, WalkthroughEvent>();
+for (const id of WITH_PROCEDURE) {
+  const text = readFileSync(join(import.meta.dirname, 'walks', `${id}.yaml`), 'utf8');
+  for (const [, name] of text.matchAll(/\{\s*dump:\s*([\w.-]+)\s*\}/g)) {
+    if (!name || DUMP_EVENTS.has(name)) continue;
+    const path = join(HEAP_DUMPS, name);
+    const seekable = { locator: path, size: 0, read: (from: number) => fileChunks(path, from) };
+    DUMP_EVENTS.set(name, await heapDumpStepEvent({ source: name, chunks: fileChunks(path), seekable }));
+  }
+}
+
 function scripted(answer: Walk['answers'][string]): ScriptedAnswer {
   if (typeof answer === 'boolean') return String(answer);
   if (typeof answer !== 'object') return answer;
+  if ('dump' in answer) {
+    const event = DUMP_EVENTS.get(answer.dump);
+    if (!event) throw new Error(`no heap dump ${answer.dump} in test/fixtures/heap-dumps`);
+    return event;
+  }
   if ('fixture' in answer) return readFileSync(join(PARSER_FIXTURES, answer.fixture), 'utf8');
   if ('values' in answer)
     return `${FAKE}${Object.entries(answer.values)

@@ -6,6 +6,11 @@ import { WalkthroughRecordSchema } from '../../src/walkthrough/record.ts';
 import { walkProcedure } from '../../src/walkthrough/walk.ts';
 import { AT, newRecord, parseKv, testProcedure } from './helpers.ts';
 
+/** A heap-dump step's answer as a surface sends it: the analysis' facts (here one, by kind). */
+function dumpWith(kind: string): WalkthroughEvent {
+  return { type: 'heap-dump', source: 'java_pid1.hprof', summary: 'read', facts: [{ kind }] };
+}
+
 describe('walkProcedure', () => {
   it.each([
     [{ 'which-limit': 'heap', 'heap-usage': 90 }, 'grow-heap'],
@@ -14,7 +19,21 @@ describe('walkProcedure', () => {
     [{ 'which-limit': 'heap', 'heap-usage': 10, 'find-leak': { culprit: 'read' } }, 'leak-found'],
     [{ 'which-limit': 'container', restart: 'cant' }, 'give-up'],
     [{ 'which-limit': 'container', restart: 'done', samples: '# samples\ngrowth=1' }, 'no-leak'],
-    [{ 'which-limit': 'container', restart: 'done', samples: 'skip' }, 'no-leak'],
+    [{ 'which-limit': 'container', restart: 'done', samples: 'skip', dump: 'skip' }, 'no-leak'],
+    [
+      { 'which-limit': 'container', restart: 'done', samples: 'skip', dump: dumpWith('heap-dump.peak') },
+      'no-leak',
+    ],
+    [
+      {
+        'which-limit': 'container',
+        restart: 'done',
+        samples: 'skip',
+        dump: dumpWith('heap-dump.leak'),
+        'find-leak': { culprit: 'parse' },
+      },
+      'leak-found',
+    ],
   ])('%o ends at %s', (answers, conclusion) => {
     expect(walkProcedure(testProcedure(), answers, { parse: parseKv }).conclusion).toBe(conclusion);
   });
@@ -56,6 +75,7 @@ const anyEvent: fc.Arbitrary<WalkthroughEvent> = fc.oneof(
   fc.integer({ min: -10, max: 120 }).map((value) => ({ type: 'measure' as const, value })),
   fc.integer({ min: 0, max: 40 }).map((g) => ({ type: 'paste' as const, text: `# samples\ngrowth=${g}` })),
   fc.boolean().map((leak) => ({ type: 'bisect' as const, leak })),
+  fc.constantFrom('heap-dump.leak', 'heap-dump.peak').map(dumpWith),
 );
 
 describe('any sequence of events', () => {

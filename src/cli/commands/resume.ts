@@ -13,7 +13,12 @@ export const resumeCommand: Command = {
     const { playbooks, service, fetching, close } = await openConsole(config);
     try {
       const record = await service.get(id);
-      const console = new Console(io, { playbooks, service, ...(fetching ? { fetching } : {}) });
+      const console = new Console(io, {
+        playbooks,
+        service,
+        heapDumpBudget: config.MEMDOCTOR_HEAP_DUMP_BUDGET,
+        ...(fetching ? { fetching } : {}),
+      });
       await console.resume(record.id);
       await console.run();
       return 0;

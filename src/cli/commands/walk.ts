@@ -21,7 +21,12 @@ export const walkCommand: Command = {
     findPlaybook(known, id);
     const { playbooks, service, fetching, close } = await openConsole(config, { playbooks: known });
     try {
-      const console = new Console(io, { playbooks, service, ...(fetching ? { fetching } : {}) });
+      const console = new Console(io, {
+        playbooks,
+        service,
+        heapDumpBudget: config.MEMDOCTOR_HEAP_DUMP_BUDGET,
+        ...(fetching ? { fetching } : {}),
+      });
       if (values.from) await console.diagnoseFile(values.from);
       await console.walk(id);
       await console.run();

@@ -52,7 +52,7 @@ export interface ConsoleOptions {
   fetching?: { connectors: ConnectorsConfig; gate: FetchGate };
   /** The session's inputs are one case (docs/cases.md); without it each input stands alone. */
   cases?: ConsoleCases;
-  /** MEMDOCTOR_HEAP_DUMP_BUDGET: a heap dump whose analysis would need more is refused. */
+  /** MEMDOCTOR_HEAP_DUMP_BUDGET: a heap dump whose analysis would need more is refused (also in a walkthrough's heap-dump step). */
   heapDumpBudget?: number;
 }
 
@@ -92,6 +92,7 @@ export class Console {
       options.actor ?? localActor(),
       options.assist,
       options.fetching ? new ConsoleFetch(options.service, options.fetching) : undefined,
+      options.heapDumpBudget,
     );
     this.case = options.cases
       ? new ConsoleCase(options.cases, options.playbooks, (t) => this.write(t))

@@ -1,6 +1,7 @@
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import { answerStep } from '../../usecases/answer-step.ts';
+import { heapDumpStepEvent } from '../../usecases/heap-dump-step.ts';
 import {
   answerFromText,
   type Conversation,
@@ -10,6 +11,7 @@ import {
   type WalkthroughRecord,
   type WalkthroughService,
 } from '../../walkthrough/index.ts';
+import { openInput, seekableInput } from '../input.ts';
 import type { ConsoleFetch } from './fetch.ts';
 import { renderFetched, renderFetchPrompt } from './fetch.ts';
 import type { LineReader } from './lines.ts';
@@ -50,6 +52,8 @@ export class WalkSession {
     private readonly assist?: LlmAssist,
     /** With connectors configured, steps they can answer offer `fetch`. */
     private readonly fetcher?: ConsoleFetch,
+    /** MEMDOCTOR_HEAP_DUMP_BUDGET for a dump given to a heap-dump step. */
+    private readonly heapDumpBudget?: number,
   ) {}
 
   get active(): boolean {
@@ -132,6 +136,7 @@ export class WalkSession {
   private async eventFor(line: string, view: StepView): Promise<WalkthroughEvent | string> {
     const word = optionByWord(view, line);
     if (word && 'event' in word) return word.event;
+    if (view.input === 'dump') return this.dumpEvent(line.trim(), view);
     let text = line;
     if (view.input === 'output') {
       const input = await readPaste(this.reader, line);
@@ -143,6 +148,20 @@ export class WalkSession {
     if ('refusal' in answer) return answer.refusal;
     if (answer.shown) this.write(`  read as ${answer.shown}\n`);
     return answer.event;
+  }
+
+  /** A heap dump named by its path, analysed here into the step's answer; a problem as a sentence. */
+  private async dumpEvent(path: string, view: StepView): Promise<WalkthroughEvent | string> {
+    const seekable = seekableInput(path);
+    if (!seekable) return `no such file: ${path} (type the path of the .hprof or .hprof.gz file, or skip)`;
+    this.write(`  reading the heap dump ${path} ...\n`);
+    try {
+      const dump = { source: path, chunks: openInput(path), seekable };
+      const budget = this.heapDumpBudget === undefined ? {} : { budgetBytes: this.heapDumpBudget };
+      return await heapDumpStepEvent(dump, budget, view.step);
+    } catch (error) {
+      return asMemdoctorError(error).message;
+    }
   }
 
   /**

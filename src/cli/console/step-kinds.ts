@@ -21,6 +21,10 @@ export function answerLines(view: StepView): string[] {
       `Paste the output of: ${view.parser?.howToGet ?? 'the command above'}`,
       `Then type . on a line of its own (or press Ctrl-D); blank lines in the output are kept. A file path reads the output from that file${skipHint(view)}.`,
     ];
+  if (view.input === 'dump')
+    return [
+      `Type the path of the heap dump (.hprof or .hprof.gz; jcmd <pid> GC.heap_dump writes one)${skipHint(view)}. memdoctor reads it here; nothing of it leaves this machine.`,
+    ];
   return view.options.length > 0 ? [...numbered(view), 'Answer with a number.'] : [];
 }
 
@@ -58,5 +62,6 @@ export const CONSOLE_STEP_BODIES: Readonly<Record<StepKindName, ConsoleStepBody>
   measurement: answerLines,
   paste: answerLines,
   bisection: bisectionBody,
+  'heap-dump': answerLines,
   conclusion: conclusionBody,
 };

@@ -53,5 +53,6 @@ export const SLACK_STEP_BLOCKS: Readonly<Record<StepKindName, SlackStepBlocks>> 
   measurement: answerBlocks,
   paste: answerBlocks,
   bisection: bisectionBlocks,
+  'heap-dump': answerBlocks,
   conclusion: conclusionBlocks,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bisection } from './bisection.ts';
 import { conclusion } from './conclusion.ts';
+import { heapDump } from './heap-dump.ts';
 import { instruction } from './instruction.ts';
 import { measurement } from './measurement.ts';
 import { paste } from './paste.ts';
@@ -20,6 +21,7 @@ export const STEP_KINDS = {
   measurement,
   paste,
   bisection,
+  'heap-dump': heapDump,
   conclusion,
 } as const;
 

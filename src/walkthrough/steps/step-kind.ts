@@ -90,7 +90,7 @@ export interface StepKind<S extends BaseStep = BaseStep, A extends BaseAnswer = 
   /** What a person does at such a step, for refusals: "give a number". */
   readonly expects: string;
   /** How it is answered besides its options: a typed value or pasted output (see readText). */
-  readonly input?: 'value' | 'output';
+  readonly input?: 'value' | 'output' | 'dump';
   /** Reaching it ends the walkthrough. */
   readonly final?: boolean;
   /** Every way out, in the order a reader meets them. */

@@ -48,8 +48,8 @@ export interface StepView extends StepDetails {
   text: string;
   /** Choices (and skip, where allowed); empty once the walkthrough is over. */
   options: StepOption[];
-  /** How it is answered besides its options: a typed value, or pasted command output. */
-  input?: 'value' | 'output';
+  /** How it is answered besides its options: a typed value, pasted command output, or a heap dump file. */
+  input?: 'value' | 'output' | 'dump';
   /** The step that ends the walkthrough (a conclusion). */
   final?: boolean;
   canBack: boolean;

@@ -1,0 +1,79 @@
+import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from '../diagnosis/heap-dump.ts';
+import type { SeekableInput } from '../engine/ranges.ts';
+import { formatSize } from '../engine/units.ts';
+import { InputUnreadableError, MemdoctorError } from '../errors.ts';
+import type { WalkthroughEvent } from '../walkthrough/index.ts';
+import { type AnswerContext, type AnswerRequest, type AnswerResult, answerStep } from './answer-step.ts';
+
+/**
+ * A heap dump handed to a walkthrough step, as any surface has it: a file at the terminal, a Slack
+ * upload streamed to a temporary file. The chunks are read once; `seekable` (the same file) lets
+ * the analysis read it a second time for thread names.
+ */
+export interface StepDump {
+  /** The dump's name as the person gave it: a path, an uploaded file's name. */
+  source: string;
+  chunks: AsyncIterable<Uint8Array>;
+  seekable?: SeekableInput;
+}
+
+/** How the dump's analysis runs: the budget (MEMDOCTOR_HEAP_DUMP_BUDGET) and who hears its progress. */
+export interface StepDumpOptions {
+  budgetBytes?: number;
+  onProgress?: (read: HeapDumpRead) => void;
+}
+
+/**
+ * A heap dump analysed into the event that answers a heap-dump step: the analysis' `heap-dump.*`
+ * facts and one summary line. Only names, counts and sizes leave the analysis (src/engine/heap), and
+ * nothing of the dump is kept beyond them. Throws InputUnreadableError for a file that is not a heap
+ * dump or is corrupt, HeapDumpOverBudgetError for one beyond the budget.
+ */
+export async function heapDumpStepEvent(
+  dump: StepDump,
+  options: StepDumpOptions = {},
+  step?: string,
+): Promise<WalkthroughEvent> {
+  const { head, all } = await peekInput(dump.chunks);
+  if (!looksLikeHeapDump(head))
+    throw new InputUnreadableError(
+      dump.source,
+      'this step takes a Java heap dump (.hprof, or .hprof.gz), which starts with "JAVA PROFILE"; jcmd <pid> GC.heap_dump <file> writes one',
+    );
+  const input = { source: dump.source, head, all, ...(dump.seekable ? { seekable: dump.seekable } : {}) };
+  const result = await diagnoseHeapDump(input, [], options);
+  const [top] = result.heap.suspects;
+  const summary = top
+    ? `${top.summary}${result.heap.suspects.length > 1 ? ` (and ${result.heap.suspects.length - 1} more suspects)` : ''}`
+    : `no leak suspect in ${formatSize(result.heap.heap.bytes)} of reachable heap`;
+  const facts = result.findings
+    .filter((f) => f.kind.startsWith('heap-dump.'))
+    .map((f) => (f.values ? { kind: f.kind, values: { ...f.values } } : { kind: f.kind }));
+  return {
+    type: 'heap-dump',
+    source: dump.source,
+    summary: summary.slice(0, 2000),
+    facts,
+    ...(step ? { step } : {}),
+  };
+}
+
+/**
+ * Answers a heap-dump step with a dump: analysed first (apart from the store, so a slow read holds no
+ * walkthrough), then applied as any answer is. A file that is not a dump, a corrupt or over-budget
+ * one comes back as a refusal whose message says what to do; the walkthrough is left as it was.
+ */
+export async function answerStepWithHeapDump(
+  context: AnswerContext,
+  request: Omit<AnswerRequest, 'event'> & { dump: StepDump; options?: StepDumpOptions },
+): Promise<AnswerResult> {
+  let event: WalkthroughEvent;
+  try {
+    event = await heapDumpStepEvent(request.dump, request.options, request.step);
+  } catch (error) {
+    if (error instanceof MemdoctorError) return { kind: 'refused', error };
+    throw error;
+  }
+  const { dump: _dump, options: _options, ...rest } = request;
+  return answerStep(context, { ...rest, event });
+}
