@@ -1,4 +1,6 @@
 import { gunzipSync, constants as zlib } from 'node:zlib';
+import { heapHoldersChart } from '../engine/charts/heap-holders.ts';
+import type { ChartData } from '../engine/charts/types.ts';
 import { diagnoseFacts } from '../engine/diagnose.ts';
 import { FactBook } from '../engine/facts.ts';
 import {
@@ -20,6 +22,7 @@ export interface HeapDiagnosis {
   findings: Finding[];
   notes: string[];
   heap: HeapReport;
+  chart?: ChartData;
 }
 
 /** How far the first read of a dump has gone: decompressed bytes, of `totalBytes` when known (a plain file). */
@@ -109,6 +112,7 @@ export async function diagnoseHeapDump(
     throw error;
   }
   const { lines, facts } = heapEvidence(heap);
+  const chart = heapHoldersChart(heap);
   const book = new FactBook();
   for (const fact of facts)
     book.add({ kind: fact.kind, values: fact.values, line: fact.line, text: lines[fact.line - 1] as string });
@@ -125,5 +129,6 @@ export async function diagnoseHeapDump(
     findings: book.findings(),
     notes,
     heap,
+    ...(chart ? { chart } : {}),
   };
 }
