@@ -75,6 +75,12 @@ export async function peekInput(
   return { head, all: all() };
 }
 
+/** What to draw of the dump: its biggest holders, when it has any. */
+function holdersChart(heap: HeapReport): { chart?: ChartData } {
+  const chart = heapHoldersChart(heap);
+  return chart ? { chart } : {};
+}
+
 /** Whether the input is a heap dump: HPROF's header, plain or as the first bytes inside gzip (jcmd -gz). */
 export function looksLikeHeapDump(head: Uint8Array): boolean {
   if (isHprof(head)) return true;
@@ -112,7 +118,6 @@ export async function diagnoseHeapDump(
     throw error;
   }
   const { lines, facts } = heapEvidence(heap);
-  const chart = heapHoldersChart(heap);
   const book = new FactBook();
   for (const fact of facts)
     book.add({ kind: fact.kind, values: fact.values, line: fact.line, text: lines[fact.line - 1] as string });
@@ -129,6 +134,6 @@ export async function diagnoseHeapDump(
     findings: book.findings(),
     notes,
     heap,
-    ...(chart ? { chart } : {}),
+    ...holdersChart(heap),
   };
 }
