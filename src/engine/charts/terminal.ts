@@ -65,5 +65,7 @@ export function terminalLines(data: ChartData): string[] {
     }
     case 'peaks':
       return peakRows(data);
+    case 'narrowing':
+      return [];
   }
 }
