@@ -1,4 +1,6 @@
 import { gunzipSync, constants as zlib } from 'node:zlib';
+import { heapHoldersChart } from '../engine/charts/heap-holders.ts';
+import type { ChartData } from '../engine/charts/types.ts';
 import { diagnoseFacts } from '../engine/diagnose.ts';
 import { FactBook } from '../engine/facts.ts';
 import {
@@ -21,6 +23,7 @@ export interface HeapDiagnosis {
   findings: Finding[];
   notes: string[];
   heap: HeapReport;
+  chart?: ChartData;
 }
 
 /** How far the first read of a dump has gone: decompressed bytes, of `totalBytes` when known (a plain file). */
@@ -71,6 +74,12 @@ export async function peekInput(
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
   return { head, all: all() };
+}
+
+/** What to draw of the dump: its biggest holders, when it has any. */
+function holdersChart(heap: HeapReport): { chart?: ChartData } {
+  const chart = heapHoldersChart(heap);
+  return chart ? { chart } : {};
 }
 
 /** Whether the input is a heap dump: HPROF's header, plain or as the first bytes inside gzip (jcmd -gz). */
@@ -150,5 +159,6 @@ export function diagnoseHeapReport(
     findings: book.findings(),
     notes,
     heap,
+    ...holdersChart(heap),
   };
 }

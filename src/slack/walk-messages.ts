@@ -1,6 +1,12 @@
 import type { WebClient } from '@slack/web-api';
 import { fetchOffer } from '../usecases/fetch-step.ts';
-import { answerText, type StepView, type WalkthroughRecord } from '../walkthrough/index.ts';
+import {
+  answerText,
+  type StepView,
+  type WalkthroughRecord,
+  walkthroughCharts,
+} from '../walkthrough/index.ts';
+import { postCharts } from './charts.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { fixRateWarning, postFeedbackPrompt } from './feedback.ts';
@@ -93,6 +99,9 @@ export async function postTranscript(
 ): Promise<void> {
   const transcript = await deps.walkthroughs.transcript(record.id);
   await postTranscriptText(deps, client, record, thread, transcript);
+  // The files the transcript names: in the same thread, under the same names.
+  const charts = walkthroughCharts(record).map((c) => c.data);
+  if (charts.length) await postCharts(deps, client, charts, { channel: thread.channel, threadTs: thread.ts });
   if (deps.assist) await postIncidentDraft(deps, client, record, thread, transcript);
 }
 

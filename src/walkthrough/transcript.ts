@@ -1,3 +1,5 @@
+import { drawChart } from '../engine/charts/index.ts';
+import { walkthroughCharts } from './charts.ts';
 import { answerText } from './known.ts';
 import { stepById } from './prefill.ts';
 import type { AuditEntry, WalkthroughRecord } from './record.ts';
@@ -25,7 +27,13 @@ function header(record: WalkthroughRecord): string[] {
   ];
 }
 
+/** A Markdown image: the alt text on one line, its brackets escaped so it cannot end the link early. */
+function image(alt: string, file: string): string {
+  return `![${cell(alt).replace(/([[\]])/g, '\\$1')}](${encodeURI(file)})`;
+}
+
 function steps(record: WalkthroughRecord): string[] {
+  const charts = new Map(walkthroughCharts(record).map((c) => [c.step, c]));
   const out = ['', '## Steps', ''];
   if (record.path.length === 0) out.push('No step answered yet.');
   record.path.forEach((entry, i) => {
@@ -35,6 +43,8 @@ function steps(record: WalkthroughRecord): string[] {
     if (entry.because) out.push(`   - ${cell(entry.because)}`);
     for (const line of stepKind(entry.answer.kind).transcript?.(entry.answer) ?? [])
       out.push(`   - ${cell(line)}`);
+    const chart = charts.get(entry.step);
+    if (chart) out.push(`   - ${image(drawChart(chart.data).alt, chart.file)}`);
   });
   return out;
 }

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { buttonsOf, click, threadReplies } from './support/clicks.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
 import { eventEnvelope, fileShareEvent, slashCommand, threadReply } from './support/payloads.ts';
@@ -320,5 +322,40 @@ describe('a measurement step', () => {
     await send('12%');
     const conclusion = await reply(root, 1);
     expect(conclusion.text).toContain('The collector is thrashing');
+  });
+});
+
+describe('a bisection', () => {
+  it('ends with the transcript and, in the same thread, the narrowing chart under the name the transcript gives', async () => {
+    // The console's test playbook: its procedure bisects four stages.
+    h = await startHarness({
+      playbooks: loadPlaybooks(fileURLToPath(new URL('../fixtures/playbooks', import.meta.url))),
+    });
+    await h.sender.command(
+      slashCommand('walk test-walk', { user: OWNER, channel: CHANNEL, responseUrl: h.fake.responseUrl }),
+    );
+    const root = await waitFor(() => findRoot());
+    await click(h, await reply(root, 0), 'The Java heap', OWNER);
+    await reply(root, 1);
+    const answer = threadReply({
+      user: OWNER,
+      channel: CHANNEL,
+      threadTs: root.ts,
+      parentUserId: h.fake.botUserId,
+      text: '40%',
+    });
+    await h.sender.event(eventEnvelope(answer));
+    await click(h, await reply(root, 2), 'Yes: memory keeps growing', OWNER);
+    // Each round is a message of its own.
+    await click(h, await reply(root, 3), 'No: it behaved', OWNER);
+    const transcript = await waitFor(() =>
+      threadReplies(h, CHANNEL, root.ts).find((m) => (m.text ?? '').includes('Transcript')),
+    );
+    expect(JSON.stringify(transcript.blocks)).toContain('](find-leak-narrowing.png)');
+    const complete = await waitFor(() => h.fake.callsTo('files.completeUploadExternal')[0]);
+    const asked = h.fake.callsTo('files.getUploadURLExternal')[0];
+    expect(complete.args.thread_ts).toBe(root.ts);
+    expect(asked?.args.filename).toBe('find-leak-narrowing.png');
+    expect(asked?.args.alt_txt).toMatch(/4 candidates at the start; .* Found: parse\.$/);
   });
 });

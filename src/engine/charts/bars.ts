@@ -59,6 +59,16 @@ export function sizeTicks(peak: number, left: number, width: number, y: number, 
   return { sx, svg: parts.join('\n') };
 }
 
+/** A bar's size after its end; inside it instead when the limit line would run through the text. */
+function sizeLabel(bytes: number, end: number, y: number, limitX?: number): string {
+  const size = sizeText(bytes);
+  const w = textWidth(size, 11);
+  const crossed = limitX !== undefined && limitX > end - 2 && limitX < end + 10 + w;
+  if (crossed && end - LABEL_WIDTH - 20 > w + 12)
+    return text(end - 6, y + 17, size, { fill: '#ffffff', 'font-size': 11, 'text-anchor': 'end' });
+  return text(end + 6, y + 17, size, { fill: COLOURS.muted, 'font-size': 11 });
+}
+
 function altOfBars(d: BarsChartData, bars: BarsChartData['bars']): string {
   const listed = bars.map((b) => `${b.label} ${sizeText(b.bytes)}`).join(', ');
   const verdict = d.verdict ? ` ${d.verdict}.` : '';
@@ -74,6 +84,7 @@ export function drawBars(d: BarsChartData): Chart {
   const peak = Math.max(1, ...bars.map((b) => b.bytes), d.limitBytes ?? 0);
   const bottom = TOP + bars.length * ROW;
   const { sx, svg: ticks } = sizeTicks(peak, left, width, bottom, d.valueLabel);
+  const limitX = d.limitBytes !== undefined ? sx(d.limitBytes) : undefined;
   const rows = bars.map((b, i) => {
     const y = TOP + i * ROW;
     return [
@@ -85,7 +96,7 @@ export function drawBars(d: BarsChartData): Chart {
         height: ROW - 10,
         fill: b.emphasis ? COLOURS.warn : COLOURS.data,
       }),
-      text(sx(b.bytes) + 6, y + 17, sizeText(b.bytes), { fill: COLOURS.muted, 'font-size': 11 }),
+      sizeLabel(b.bytes, sx(b.bytes), y, limitX),
     ].join('');
   });
   const limit =

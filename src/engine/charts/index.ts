@@ -1,5 +1,6 @@
 import { drawBars, drawStacks } from './bars.ts';
 import { drawGcHeap } from './gc-heap.ts';
+import { drawNarrowing } from './narrowing.ts';
 import { drawPeaks } from './peaks.ts';
 import { drawSamples } from './samples.ts';
 import type { Chart, ChartData } from './types.ts';
@@ -18,6 +19,7 @@ const DRAW: { readonly [K in ChartData['kind']]: (data: Extract<ChartData, { kin
   bars: drawBars,
   stack: drawStacks,
   peaks: drawPeaks,
+  narrowing: drawNarrowing,
 };
 
 /** Draws one chart. Pure: the same data gives byte-identical SVG. */

@@ -1,6 +1,6 @@
 import { formatSize } from '../units.ts';
 import { shareBar, sparkline } from './sparkline.ts';
-import type { ChartData } from './types.ts';
+import type { ChartData, PeaksChartData } from './types.ts';
 
 /** Bars beyond this are left to the full chart (`--chart DIR`). */
 const MAX_ROWS = 10;
@@ -13,6 +13,16 @@ function rows(items: readonly { label: string; bytes: number }[], scale: number)
       (i) =>
         `  ${i.label.slice(0, width).padEnd(width)} ${shareBar(scale > 0 ? i.bytes / scale : 0, 24)} ${formatSize(i.bytes)}`,
     );
+}
+
+/** Every measured peak of every row, one bar each, scaled to the largest or the limit. */
+function peakRows(data: PeaksChartData): string[] {
+  const bars = data.rows.flatMap((r) =>
+    r.values.flatMap((v, i) =>
+      v === undefined ? [] : [{ label: `${r.label} ${data.measures[i]}`, bytes: v }],
+    ),
+  );
+  return rows(bars, Math.max(data.limitBytes ?? 0, ...bars.map((b) => b.bytes)));
 }
 
 /**
@@ -53,13 +63,9 @@ export function terminalLines(data: ChartData): string[] {
       );
       return rows(parts, total);
     }
-    case 'peaks': {
-      const bars = data.rows.flatMap((r) =>
-        r.values.flatMap((v, i) =>
-          v === undefined ? [] : [{ label: `${r.label} ${data.measures[i]}`, bytes: v }],
-        ),
-      );
-      return rows(bars, Math.max(data.limitBytes ?? 0, ...bars.map((b) => b.bytes)));
-    }
+    case 'peaks':
+      return peakRows(data);
+    case 'narrowing':
+      return [];
   }
 }

@@ -103,7 +103,26 @@ export interface PeaksChartData {
   verdict?: string;
 }
 
-export type ChartData = GcHeapChartData | SamplesChartData | BarsChartData | StackChartData | PeaksChartData;
+/** A bisection's narrowing: how many candidates were still suspected after each round. */
+export interface NarrowingChartData {
+  kind: 'narrowing';
+  id: string;
+  title: string;
+  /** Candidates at the start. */
+  total: number;
+  rounds: { tested: string[]; leak: boolean }[];
+  found: string;
+  /** What "bad" meant: "memory keeps growing". */
+  symptom?: string;
+}
+
+export type ChartData =
+  | GcHeapChartData
+  | SamplesChartData
+  | BarsChartData
+  | StackChartData
+  | PeaksChartData
+  | NarrowingChartData;
 
 /** A drawn chart: the SVG, its size in pixels, and the same judgement in words for alt text. */
 export interface Chart {
