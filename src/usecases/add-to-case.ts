@@ -14,7 +14,7 @@ import {
   storedInput,
 } from '../engine/case/index.ts';
 import { CaseConflictError, ErrorCode, MemdoctorError } from '../errors.ts';
-import type { DiagnosisFacts } from '../walkthrough/index.ts';
+import { type DiagnosisFacts, fromKey } from '../walkthrough/index.ts';
 import { type CaseChange, caseChange, leadGroup, uniqueName } from './case-change.ts';
 import type { EngineHint, Playbook } from './types.ts';
 
@@ -105,11 +105,28 @@ function reportOf(record: CaseRecord | undefined, playbooks: readonly Playbook[]
   return record ? reportStoredCase(record, playbooks, record.engine) : undefined;
 }
 
-/** The case's answer as it stands: what a walkthrough started in the thread knows. */
+/**
+ * Which input gave each kind of fact (the first that did, in the case's order), as values a
+ * walkthrough's prefilled answers name: `from.parsed.pmap` = `pmap.txt`.
+ */
+function inputOfEachFact(inputs: readonly StoredInput[], names: readonly string[]): Record<string, string> {
+  const from: Record<string, string> = {};
+  for (const input of inputs)
+    if (names.includes(input.name))
+      for (const group of input.book.groups) from[fromKey(group.kind)] ??= input.name;
+  return from;
+}
+
+/**
+ * The case's answer as it stands: what a walkthrough started in the thread knows, with the input
+ * each fact came from, so every step an input already answers is answered from it and says so.
+ */
 export function caseKnown(record: CaseRecord, report: CaseReport): DiagnosisFacts {
   const lead = leadGroup(report);
   const findings = caseFindings(record.inputs, lead?.inputs ?? [], record.engine);
-  return knownFacts(findings, lead?.diagnoses[0]?.facts);
+  const known = knownFacts(findings, lead?.diagnoses[0]?.facts);
+  // Last, so a start button too small for everything drops these first (the store keeps them all).
+  return { ...known, values: { ...known.values, ...inputOfEachFact(record.inputs, lead?.inputs ?? []) } };
 }
 
 /** One try: the input's facts (or why it is left out) written over the version just read. */
