@@ -2,7 +2,7 @@ import { type StoredInput, storedEvidence } from '../engine/case/index.ts';
 import { heapEvidence } from '../engine/heap/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import type { SeekableInput } from '../engine/ranges.ts';
-import { diagnoseHeapDump } from './heap-dump.ts';
+import { diagnoseHeapDump, looksLikeHeapDump, peekInput } from './heap-dump.ts';
 
 /**
  * A heap dump as one input of a case: analysed as `diagnose` analyses it (within the heap-dump
@@ -17,4 +17,18 @@ export async function heapDumpCaseInput(
   const result = await diagnoseHeapDump(input, playbooks, budgetBytes === undefined ? {} : { budgetBytes });
   const { lines, facts } = heapEvidence(result.heap);
   return storedEvidence({ name: input.source, bytes: result.heap.dump.bytesRead, lines }, facts);
+}
+
+/**
+ * A case's input as its first bytes say: a heap dump read into what the case keeps of it, or the
+ * text's chunks (the first put back) for the text reader.
+ */
+export async function routeCaseInput(
+  input: { source: string; chunks: AsyncIterable<Uint8Array> },
+  playbooks: readonly Playbook[],
+  budgetBytes: number | undefined,
+): Promise<{ stored: StoredInput } | { chunks: AsyncIterable<Uint8Array> }> {
+  const { head, all } = await peekInput(input.chunks);
+  if (!looksLikeHeapDump(head)) return { chunks: all };
+  return { stored: await heapDumpCaseInput({ source: input.source, head, all }, playbooks, budgetBytes) };
 }

@@ -10,9 +10,8 @@ import {
 } from '../engine/case/index.ts';
 import type { EngineHint } from '../engine/index.ts';
 import { InputTooLargeError } from '../errors.ts';
-import { heapDumpCaseInput } from './case-heap-dump.ts';
+import { routeCaseInput } from './case-heap-dump.ts';
 import type { DiagnosisContext } from './diagnose.ts';
-import { looksLikeHeapDump, peekInput } from './heap-dump.ts';
 
 /** Several inputs read as one case (`memdoctor diagnose --together a.log b.log pmap.txt`). */
 export interface CaseRequest {
@@ -31,16 +30,9 @@ async function readOne(
   maxBytes: number,
   context: DiagnosisContext,
 ): Promise<{ stored: StoredInput; textBytes: number }> {
-  const { head, all } = await peekInput(input.chunks);
-  if (looksLikeHeapDump(head)) {
-    const stored = await heapDumpCaseInput(
-      { source: input.source, head, all },
-      context.playbooks,
-      context.heapDumpBudget,
-    );
-    return { stored, textBytes: 0 };
-  }
-  const read = await readCaseInput({ source: input.source, chunks: all }, maxBytes);
+  const routed = await routeCaseInput(input, context.playbooks, context.heapDumpBudget);
+  if ('stored' in routed) return { stored: routed.stored, textBytes: 0 };
+  const read = await readCaseInput({ source: input.source, chunks: routed.chunks }, maxBytes);
   return { stored: storedInput(read), textBytes: read.stats.bytes };
 }
 

@@ -1,6 +1,6 @@
 import type { CaseRecord, CaseStore, CaseWhere } from '../cases/index.ts';
 import type { CaseInputOffload } from '../diagnosis/engine-job.ts';
-import { type DiagnosisInput, knownFacts } from '../diagnosis/index.ts';
+import { type DiagnosisInput, knownFacts, routeCaseInput } from '../diagnosis/index.ts';
 import {
   type CaseGroupReport,
   type CaseLimits,
@@ -37,8 +37,13 @@ export interface CaseContext {
   cases: CaseStore;
   playbooks: readonly Playbook[];
   limits: CaseLimits;
-  /** Where an input is read into its keys and facts (the Slack app's worker pool); here when unset. */
+  /**
+   * Where an input is read into its keys and facts (the Slack app's worker pool); here when unset,
+   * and only then is a heap dump read (by the heap analysis, which does not run in the pool yet).
+   */
   readInput?: CaseInputOffload;
+  /** MEMDOCTOR_HEAP_DUMP_BUDGET for a heap dump read here; unset: none. */
+  heapDumpBudget?: number;
   now?: () => Date;
 }
 
@@ -86,7 +91,13 @@ async function readWithin(
   if ((record?.inputs.length ?? 0) >= limits.maxInputs)
     return { leftOut: { source, reason: `a case holds at most ${limits.maxInputs} inputs` } };
   try {
-    const job = { source, chunks: chunksOf(request.input), maxBytes: limits.maxBytes - held };
+    let chunks: AsyncIterable<Uint8Array> = chunksOf(request.input);
+    if (!context.readInput && 'chunks' in request.input) {
+      const routed = await routeCaseInput({ source, chunks }, context.playbooks, context.heapDumpBudget);
+      if ('stored' in routed) return routed;
+      chunks = routed.chunks;
+    }
+    const job = { source, chunks, maxBytes: limits.maxBytes - held };
     return { stored: await (context.readInput ?? readHere)(job) };
   } catch (error) {
     // From a worker thread the error comes back as a MemdoctorError with its code.
