@@ -6,6 +6,7 @@
 export type { CaseDiagnosis, CaseLimits, CaseReport } from '../engine/case/index.ts';
 export { formatCite } from '../engine/case/index.ts';
 export { type CaseRequest, diagnoseCase } from './case.ts';
+export { routeCaseInput } from './case-heap-dump.ts';
 export {
   type DiagnosisContext,
   type DiagnosisInput,

@@ -1,6 +1,6 @@
 import type { CaseRecord, CaseStore, CaseWhere } from '../cases/index.ts';
 import type { CaseInputOffload } from '../diagnosis/engine-job.ts';
-import { type DiagnosisInput, knownFacts } from '../diagnosis/index.ts';
+import { type DiagnosisInput, knownFacts, routeCaseInput } from '../diagnosis/index.ts';
 import {
   type CaseGroupReport,
   type CaseLimits,
@@ -14,7 +14,7 @@ import {
   storedInput,
 } from '../engine/case/index.ts';
 import { CaseConflictError, ErrorCode, MemdoctorError } from '../errors.ts';
-import type { DiagnosisFacts } from '../walkthrough/index.ts';
+import { type DiagnosisFacts, fromKey } from '../walkthrough/index.ts';
 import { type CaseChange, caseChange, leadGroup, uniqueName } from './case-change.ts';
 import type { EngineHint, Playbook } from './types.ts';
 
@@ -37,8 +37,13 @@ export interface CaseContext {
   cases: CaseStore;
   playbooks: readonly Playbook[];
   limits: CaseLimits;
-  /** Where an input is read into its keys and facts (the Slack app's worker pool); here when unset. */
+  /**
+   * Where an input is read into its keys and facts (the Slack app's worker pool); here when unset,
+   * and only then is a heap dump read (by the heap analysis, which does not run in the pool yet).
+   */
   readInput?: CaseInputOffload;
+  /** MEMDOCTOR_HEAP_DUMP_BUDGET for a heap dump read here; unset: none. */
+  heapDumpBudget?: number;
   now?: () => Date;
 }
 
@@ -98,7 +103,13 @@ async function readWithin(
     return { leftOut: { source, reason: `a case holds at most ${limits.maxInputs} inputs` } };
   const input = keptChunks(request.input);
   try {
-    const job = { source, chunks: input.chunks, maxBytes: limits.maxBytes - held };
+    let chunks: AsyncIterable<Uint8Array> = input.chunks;
+    if (!context.readInput && 'chunks' in request.input) {
+      const routed = await routeCaseInput({ source, chunks }, context.playbooks, context.heapDumpBudget);
+      if ('stored' in routed) return routed;
+      chunks = routed.chunks;
+    }
+    const job = { source, chunks, maxBytes: limits.maxBytes - held };
     return { stored: await (context.readInput ?? readHere)(job) };
   } catch (error) {
     // From a worker thread the error comes back as a MemdoctorError with its code.
@@ -119,11 +130,28 @@ function reportOf(record: CaseRecord | undefined, playbooks: readonly Playbook[]
   return record ? reportStoredCase(record, playbooks, record.engine) : undefined;
 }
 
-/** The case's answer as it stands: what a walkthrough started in the thread knows. */
+/**
+ * Which input gave each kind of fact (the first that did, in the case's order), as values a
+ * walkthrough's prefilled answers name: `from.parsed.pmap` = `pmap.txt`.
+ */
+function inputOfEachFact(inputs: readonly StoredInput[], names: readonly string[]): Record<string, string> {
+  const from: Record<string, string> = {};
+  for (const input of inputs)
+    if (names.includes(input.name))
+      for (const group of input.book.groups) from[fromKey(group.kind)] ??= input.name;
+  return from;
+}
+
+/**
+ * The case's answer as it stands: what a walkthrough started in the thread knows, with the input
+ * each fact came from, so every step an input already answers is answered from it and says so.
+ */
 export function caseKnown(record: CaseRecord, report: CaseReport): DiagnosisFacts {
   const lead = leadGroup(report);
   const findings = caseFindings(record.inputs, lead?.inputs ?? [], record.engine);
-  return knownFacts(findings, lead?.diagnoses[0]?.facts);
+  const known = knownFacts(findings, lead?.diagnoses[0]?.facts);
+  // Last, so a start button too small for everything drops these first (the store keeps them all).
+  return { ...known, values: { ...known.values, ...inputOfEachFact(record.inputs, lead?.inputs ?? []) } };
 }
 
 /** One try: the input's facts (or why it is left out) written over the version just read. */

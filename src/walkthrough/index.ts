@@ -44,6 +44,7 @@ export {
   type WalkthroughServiceOptions,
 } from './service.ts';
 export { STEP_KINDS, type StepKindName } from './steps/registry.ts';
+export { fromKey } from './steps/step-rules.ts';
 export { type MemoryStoreOptions, MemoryWalkthroughStore } from './store/memory.ts';
 export { openStore, type StoreSettings } from './store/open.ts';
 export type { RedisStoreOptions } from './store/redis.ts';

@@ -105,7 +105,8 @@ function report(
         joinedBy: group.joinedBy.map(keyText),
         processes: group.processes.map(processText),
         ...(container ? { container } : {}),
-        diagnoses: refineDiagnoses(diagnoses, books, processes),
+        // One input alone gives the answer it gets alone; only a second input can refine it.
+        diagnoses: books.length > 1 ? refineDiagnoses(diagnoses, books, processes) : diagnoses,
         contradictions: contradictions(books, group.processes),
       };
     }),

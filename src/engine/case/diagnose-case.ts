@@ -4,7 +4,7 @@ import { type BookContents, FactBook } from '../facts.ts';
 import type { EngineHint } from '../hints.ts';
 import type { Playbook } from '../playbook/schema.ts';
 import type { CaseInput, Cite } from './join.ts';
-import type { RefinedBy } from './refine/refine.ts';
+import type { RefinedBy } from './refine/refined-by.ts';
 
 /** A line a case's diagnosis cites: which input, which line there. */
 export interface CaseEvidence extends Cite {

@@ -13,4 +13,6 @@ export {
   readCase,
   readCaseInput,
 } from './read-case.ts';
-export { caseFindings, renamed, type StoredInput, storedInput } from './stored.ts';
+export type { RefinedBy } from './refine/refined-by.ts';
+export { caseFindings, renamed, type StoredInput, storedEvidence, storedInput } from './stored.ts';
+export type { TimeSpan } from './time.ts';

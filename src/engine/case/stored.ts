@@ -1,4 +1,4 @@
-import type { BookContents, Finding } from '../facts.ts';
+import { type BookContents, FactBook, type FactValue, type Finding } from '../facts.ts';
 import type { EngineHint } from '../hints.ts';
 import type { InputStats } from '../ingest/lines.ts';
 import { bookOfInput, combineBooks } from './diagnose-case.ts';
@@ -65,4 +65,28 @@ export function caseFindings(
     inputs.filter((input) => wanted.has(input.name)),
     engine,
   ).book.findings();
+}
+
+/**
+ * What a case keeps of an input that is not text but was read into evidence lines and facts (a heap
+ * dump: src/engine/heap's evidence): its keys read from those lines and its name, its facts as given.
+ */
+export function storedEvidence(
+  input: { name: string; bytes: number; lines: readonly string[] },
+  facts: readonly { kind: string; values?: Record<string, FactValue>; line: number }[],
+): StoredInput {
+  const book = new FactBook();
+  for (const fact of facts)
+    book.add({
+      ...fact,
+      text: input.lines[fact.line - 1] ?? '',
+      ...(fact.values ? { values: fact.values } : {}),
+    });
+  return {
+    name: input.name,
+    bytes: input.bytes,
+    lines: input.lines.length,
+    keys: readKeys({ name: input.name, lines: input.lines }),
+    book: book.contents(),
+  };
 }

@@ -147,9 +147,7 @@ class NmtRun implements ParserRun {
       this.growthVerdict(total, values, facts) ??
       this.threadLeakVerdict() ??
       `largest outside the heap: ${largest?.name} (${formatSize(largest?.committed ?? 0)} committed)`;
-    const threads = this.threads.count;
-    if (threads !== undefined && threads >= THREAD_LEAK_COUNT && this.threads.line)
-      facts.push(fact('nmt.threads', this.threads.line.line, this.threads.line.text, { count: threads }));
+    facts.push(...this.threadLeakFacts());
     for (const c of this.categories.filter(
       (c) => /^(Internal|Other)$/.test(c.name) && c.committed > NATIVE_ALERT,
     ))
@@ -258,6 +256,13 @@ class NmtRun implements ParserRun {
         ? ''
         : `, ${formatSize(reserved)} of stack reserved, ${formatSize(committed ?? 0)} committed`;
     return ` ${count} threads${stacks}.`;
+  }
+
+  /** A thread leak as a fact on the `(thread #N)` line, which a case pairs with another input's kill. */
+  private threadLeakFacts(): Fact[] {
+    const { count, line } = this.threads;
+    if (count === undefined || count < THREAD_LEAK_COUNT || !line) return [];
+    return [fact('nmt.threads', line.line, line.text, { count })];
   }
 
   private threadLeakVerdict(): string | undefined {

@@ -198,14 +198,17 @@ class EventLogRun implements ParserRun {
   }
 
   private verdict(v: Values, stages: readonly Stage[], skew?: Skew): string {
-    if (Number(v.executorsLostToMemory) > 0) return 'executors lost to memory limits';
-    if (skew && skew.ratio >= 5) {
+    // Skew is a fact of its own even when a memory kill leads the verdict: a case pairs it with the kill.
+    const skewed = skew && skew.ratio >= 5;
+    if (skewed)
       this.facts.push(
         fact('spark.task-skew', skew.stage.line, skew.stage.text, {
           stage: skew.stage.id,
           ratio: Number(skew.ratio.toFixed(2)),
         }),
       );
+    if (Number(v.executorsLostToMemory) > 0) return 'executors lost to memory limits';
+    if (skewed) {
       return `task skew: the slowest task in stage ${skew.stage.id} ran ${skew.ratio.toFixed(1)}x the median`;
     }
     const spilled = stages.filter((s) => s.diskSpilled > 0).sort((a, b) => b.diskSpilled - a.diskSpilled)[0];

@@ -45,6 +45,25 @@ function caseButtons(top: Top, rest: readonly Top[], playbook: Playbook | undefi
   return out;
 }
 
+/**
+ * The cause another input of the same process decided (a pmap's arenas for an overhead kill), said
+ * first with the line that decided it; else the playbook's cause, as for a single input.
+ */
+function caseCauseText(top: Top, playbook: Playbook | undefined): string {
+  const refined = top.refinedBy;
+  if (!refined) return causeText(top, playbook);
+  const from = `${mrkdwn(refined.evidence.input)}:${refined.evidence.line}`;
+  return `*Likely cause: ${mrkdwn(refined.title)}* (from ${from})\n${mrkdwn(refined.because)}`;
+}
+
+/** Where the inputs of the lead group disagree about one process, said rather than averaged. */
+function contradictionBlocks(view: CaseView): Block[] {
+  const said = view.lead?.contradictions ?? [];
+  return said.length > 0
+    ? [section(cut(`:warning: ${said.map(mrkdwn).join('\n')}`, LIMITS.sectionText))]
+    : [];
+}
+
 /** What the case read: every input, the notes (inputs read apart, inputs left out) and what changed. */
 function footer(view: CaseView): Block[] {
   const read = view.report.inputs.map((i) => mrkdwn(i.source)).join(', ');
@@ -85,8 +104,9 @@ export function caseAnswerView(view: CaseView, playbooks: readonly Playbook[], u
   const together =
     view.lead.inputs.length > 1 ? ` · read together: ${view.lead.inputs.map(mrkdwn).join(', ')}` : '';
   const summary = view.change ? ` · ${view.change.summary}` : '';
+  const cause = top.refinedBy ? `${top.refinedBy.title}: ` : '';
   return {
-    text: cut(`${top.title} (confidence ${percent(top.confidence)})${summary}`, LIMITS.fallbackText),
+    text: cut(`${cause}${top.title} (confidence ${percent(top.confidence)})${summary}`, LIMITS.fallbackText),
     blocks: capBlocks([
       header(top.title),
       context(
@@ -95,8 +115,10 @@ export function caseAnswerView(view: CaseView, playbooks: readonly Playbook[], u
           LIMITS.sectionText,
         ),
       ),
+      ...(top.refinedBy ? [section(caseCauseText(top, playbook))] : []),
       evidenceBlock(top),
-      section(causeText(top, playbook)),
+      ...(top.refinedBy ? [] : [section(caseCauseText(top, playbook))]),
+      ...contradictionBlocks(view),
       section(actionsText(top)),
       actions(BLOCK.diagnosisActions, caseButtons(top, rest, playbook, view)),
       ...footer(view),

@@ -11,7 +11,7 @@ import {
   UNIT_RANGE,
 } from '../measurement-units.ts';
 import { defineStepKind, type Outcome, type ProcedureProblem, type StepContext } from './step-kind.ts';
-import { edgeIf, matchingFacts, refText, skipTo, wrongEvent } from './step-rules.ts';
+import { edgeIf, fromText, matchingFacts, refText, skipTo, wrongEvent } from './step-rules.ts';
 import {
   BranchSchema,
   baseStep,
@@ -110,7 +110,8 @@ function known(step: MeasurementStep, ctx: StepContext): { value: number; source
     }
     for (const fact of matchingFacts(ctx.facts, p.fact)) {
       const value = fact.values?.[p.key];
-      if (typeof value === 'number') return { value, source: `${refText(p.fact)} ${p.key}` };
+      if (typeof value === 'number')
+        return { value, source: `${refText(p.fact)} ${p.key}${fromText(ctx.values, p.fact)}` };
     }
   }
   return undefined;

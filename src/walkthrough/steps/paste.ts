@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { firstBranch } from '../conditions.ts';
 import { defineStepKind } from './step-kind.ts';
-import { edgeIf, skipTo, wrongEvent } from './step-rules.ts';
+import { edgeIf, fromKey, skipTo, wrongEvent } from './step-rules.ts';
 import {
   BranchSchema,
   baseStep,
@@ -107,6 +107,30 @@ export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: Pas
       ...(event.from ? { fetched: event.from } : {}),
     };
     return { outcome: { answer, next: branch?.next ?? step.otherwise, because: branch?.because } };
+  },
+  prefill(step, ctx) {
+    // Only an input of a case answers a paste: its parsed values are those the paste would give.
+    const kind = `parsed.${step.parser}`;
+    const input = ctx.values[fromKey(kind)];
+    const parsed = input ? ctx.facts.find((f) => f.kind === kind) : undefined;
+    if (!parsed) return undefined;
+    const values = { ...(parsed.values ?? {}) };
+    const verdict = typeof values.verdict === 'string' ? values.verdict : undefined;
+    const branch = firstBranch(step.branches, values);
+    const answer = {
+      kind: 'paste' as const,
+      format: step.parser,
+      summary: `read from ${input}${verdict ? `: ${verdict}` : ''}`,
+      ...(verdict ? { verdict } : {}),
+      values,
+      facts: [],
+    };
+    const because = `known from ${input}, an input of this case`;
+    return {
+      answer,
+      next: branch?.next ?? step.otherwise,
+      because: branch?.because ? `${because}; ${branch.because}` : because,
+    };
   },
   options: (step) =>
     step.on_skip ? [{ label: 'Skip: I cannot get this', event: { type: 'skip', step: step.id } }] : [],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FactRefSchema } from '../../engine/playbook/schema.ts';
 import { WalkthroughInvalidEventError } from '../../errors.ts';
 import { defineStepKind, type ProcedureProblem } from './step-kind.ts';
-import { matchingFacts, refText, wrongEvent } from './step-rules.ts';
+import { fromText, matchingFacts, refText, wrongEvent } from './step-rules.ts';
 import { baseStep, stepId } from './step-schemas.ts';
 
 /** A question with 2-6 answers, each leading somewhere. Facts from the diagnosis may answer it. */
@@ -74,7 +74,7 @@ export const question = defineStepKind({ schema: QuestionStepSchema, answerSchem
         return {
           answer: { kind: 'question', answer: answer.id, label: answer.label },
           next: answer.next,
-          because: `known from the facts: ${refText(p.fact)}`,
+          because: `known from the facts: ${refText(p.fact)}${fromText(ctx.values, p.fact)}`,
         };
     }
     return undefined;

@@ -54,6 +54,20 @@ export function matchingFacts(facts: readonly Finding[], ref: FactRef): Fact[] {
 }
 
 /** A fact reference as a person reads it: `oom.java-heap` or `config (key=spark.driver.memory)`. */
+/**
+ * The value a walkthrough started from a case holds for each fact kind: the input that gave it
+ * (`from.native.glibc-arenas` = `pmap.txt`), so a prefilled answer says which input answered it.
+ */
+export function fromKey(kind: string): string {
+  return `from.${kind}`;
+}
+
+/** ` (from pmap.txt)` when a case's input gave the fact, else nothing. */
+export function fromText(values: Readonly<Record<string, string>>, ref: FactRef): string {
+  const input = values[fromKey(typeof ref === 'string' ? ref : ref.fact)];
+  return input ? ` (from ${input})` : '';
+}
+
 export function refText(ref: FactRef): string {
   if (typeof ref === 'string') return ref;
   const where = Object.entries(ref.where ?? {}).map(([k, v]) => `${k}=${v}`);

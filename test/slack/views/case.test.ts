@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { MemoryCaseStore } from '../../../src/cases/store/memory.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 import { caseAnswerView } from '../../../src/slack/views/case.ts';
+import { prefilledNote } from '../../../src/slack/views/step.ts';
 import { readWalkSeed } from '../../../src/slack/views/walk-seed.ts';
 import { addToCase, type CaseAnswer } from '../../../src/usecases/add-to-case.ts';
+import { answerText, MemoryWalkthroughStore, WalkthroughService } from '../../../src/walkthrough/index.ts';
 import { blockKitProblems } from '../support/block-kit.ts';
 
 // Real inputs: test/fixtures/case/SOURCES.md, named by their file names.
@@ -48,5 +50,39 @@ describe('the case answer view', () => {
     );
     expect(JSON.stringify(view.blocks)).toContain('Read together in this thread: nmt.txt, jobmanager.log.');
     expect(blockKitProblems(view.blocks)).toEqual([]);
+  });
+
+  it('leads with the cause another input of the process decided, citing it', async () => {
+    const answer = await caseOf(['jvm-heap-oom', 'console.txt'], ['jvm-heap-oom', 'gc-21442.log']);
+    const view = caseAnswerView(answer, playbooks);
+    expect(view.text).toMatch(/^The live data does not fit the heap: A JVM ran out of memory/);
+    const sections = view.blocks.filter((b) => b.type === 'section').map((b) => JSON.stringify(b));
+    expect(sections[0]).toContain(
+      '*Likely cause: The live data does not fit the heap* (from gc-21442.log:678)',
+    );
+    expect(blockKitProblems(view.blocks)).toEqual([]);
+  });
+
+  it('a walkthrough started from the case says in the thread which input answered each step', async () => {
+    const answer = await caseOf(['jvm-heap-oom', 'console.txt'], ['jvm-heap-oom', 'gc-21442.log']);
+    const walkthroughs = new WalkthroughService({ store: new MemoryWalkthroughStore() });
+    const playbook = playbooks.find((p) => p.id === answer.lead?.diagnoses[0]?.playbook);
+    if (!playbook) throw new Error('no lead playbook');
+    const record = await walkthroughs.start({
+      playbook,
+      where: { workspace: 'T1', conversation: 'C1' },
+      owner: 'U1',
+      diagnosis: answer.known,
+    });
+    // As walk-messages.ts gives the thread's first step message its note.
+    const note = prefilledNote(
+      record.path.map((e) => ({
+        title: e.step,
+        answer: answerText(e.answer),
+        ...(e.because ? { because: e.because } : {}),
+      })),
+    );
+    expect(note).toContain('(from console.txt)');
+    expect(note).toContain('known from gc-21442.log, an input of this case');
   });
 });

@@ -8,12 +8,15 @@ import type { JoinKey } from './types.ts';
  *   (-Xlog decorators, JEP 158); the `%p` in a file name (`gc-%p.log`) is the pid too
  * - YARN ContainersMonitorImpl: `Container [pid=8296,containerID=container_...] is running beyond ...`,
  *   the line that says which process a container is
+ * - HotSpot's heap dump on OutOfMemoryError: `Dumping heap to java_pid<pid>.hprof ...` (its default
+ *   name, heapDumper.cpp: "java_pid%d.hprof"); the dump itself joins by that file name
  * A pid is only unique on one host at one time; inputs of one incident are that.
  */
 const HEADER = /^(\d{1,9}):(?:\s|$)/;
 const UNIFIED_DECORATOR = /^\[[^\]]*\]\[(\d{1,9})\]\[/;
 const CONTAINER_PID = /\[pid=(\d{1,9}),containerID=/g;
 const FILE_NAME_PID = /(?:^|[-_.])(\d{2,9})\.log$/;
+const HPROF_PID = /\bjava_pid(\d{1,9})\.hprof\b/;
 
 function pid(value: string): JoinKey {
   return { family: 'pid', value };
@@ -27,12 +30,19 @@ export function pidKeys(line: string, lineNo: number): JoinKey[] {
   const decorated = UNIFIED_DECORATOR.exec(line);
   if (decorated?.[1]) keys.push(pid(decorated[1]));
   for (const [, id = ''] of line.matchAll(CONTAINER_PID)) keys.push(pid(id));
+  const dumped = line.includes('java_pid') ? HPROF_PID.exec(line) : null;
+  if (dumped?.[1]) keys.push(pid(dumped[1]));
   return keys;
 }
 
-/** The pid a GC log's file name carries (`-Xlog:gc:file=gc-%p.log`), if it carries one. */
+/**
+ * The pid a file name carries, if it carries one: a GC log's (`-Xlog:gc:file=gc-%p.log`), or a
+ * heap dump's under HotSpot's default name (`java_pid<pid>.hprof`, gzipped or not).
+ */
 export function pidInFileName(name: string): JoinKey | undefined {
   const base = name.split(/[\\/]/).pop() ?? name;
+  const dump = /^java_pid(\d{1,9})\.hprof(?:\.gz)?$/.exec(base);
+  if (dump?.[1]) return pid(dump[1]);
   if (!/gc/i.test(base)) return undefined;
   const match = FILE_NAME_PID.exec(base);
   return match?.[1] ? pid(match[1]) : undefined;

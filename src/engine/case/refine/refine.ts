@@ -5,19 +5,7 @@ import type { CaseDiagnosis, CaseEvidence } from '../diagnose-case.ts';
 import type { KeyCites } from '../join.ts';
 import { REFINEMENTS, type Refinement, type RefiningEvidence } from './rules.ts';
 
-/** What refined a case diagnosis' cause: the rule, the cause it proves, and the input line that proved it. */
-export interface RefinedBy {
-  rule: string;
-  cause: string;
-  title: string;
-  /** One sentence: what the input shows and why it decides the cause. */
-  because: string;
-  /** The line that refined it, `input:line`. */
-  evidence: CaseEvidence;
-  /** The cause the diagnosis had before (the playbook's own choice), null when it had none. */
-  was: string | null;
-  source: string;
-}
+export type { RefinedBy } from './refined-by.ts';
 
 /** One input of a group as the refinement reads it: its name and the facts it gave on its own. */
 export interface RefiningInput {
