@@ -76,7 +76,12 @@ describe('memdoctor serve and MEMDOCTOR_ALERTS', () => {
     );
     if (!alertsConfig) throw new Error('MEMDOCTOR_ALERTS not read');
     const stored: RoutedAlert[] = [];
-    const intake: AlertIntake = { accept: async (alert) => (stored.push(alert), 'queued') };
+    const intake: AlertIntake = {
+      accept: async (alert) => {
+        stored.push(alert);
+        return 'queued';
+      },
+    };
     service = await buildSlackService(config, log);
     await listenWithAlerts(service, config.PORT, log, { config: alertsConfig, intake });
     const answer = await post(config.PORT, { authorization: 'Bearer am-serve-token' });
