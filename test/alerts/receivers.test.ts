@@ -228,6 +228,26 @@ describe('the Alertmanager receiver', () => {
     expect(await refusals(h)).toContain('reason="too_large"} 1');
   });
 
+  it('stores 1,000 alerts of one burst, each once, and knows the resent burst as duplicates', async () => {
+    const h = await start();
+    const message = fixture<{ alerts: Record<string, unknown>[] }>('alertmanager-v4-firing.json');
+    const alerts = Array.from({ length: 1000 }, (_, i) => ({
+      ...message.alerts[0],
+      fingerprint: `948c667b1fc7${i.toString(16).padStart(4, '0')}`,
+    }));
+    const body = JSON.stringify({ ...message, alerts });
+    const headers = { authorization: 'Bearer am-token-1' };
+    expect(await post(h, '/alerts/alertmanager', body, headers)).toEqual({
+      status: 200,
+      json: { queued: 1000, duplicates: 0, unrouted: 0 },
+    });
+    expect(await post(h, '/alerts/alertmanager', body, headers)).toEqual({
+      status: 200,
+      json: { queued: 0, duplicates: 1000, unrouted: 0 },
+    });
+    expect(new Set(h.intake.accepted.map((a) => a.event.incidentKey)).size).toBe(1000);
+  });
+
   it('answers 405 to a GET', async () => {
     const h = await start();
     expect((await fetch(`${h.url}/alerts/alertmanager`)).status).toBe(405);
