@@ -209,6 +209,8 @@ const Fields = z.object({
   MEMDOCTOR_PLAYBOOKS_DIR: optionalString,
   /** connectors.yaml: the Flink, Spark and YARN APIs `memdoctor check` may read (docs/connectors.md). */
   MEMDOCTOR_CONNECTORS: optionalString,
+  /** alerts.yaml: the alert receivers `serve` mounts and where their alerts go (docs/alerts.md). */
+  MEMDOCTOR_ALERTS: optionalString,
   /** Fetches (a check, a step's Fetch) one person may have running at once (src/diagnosis/fetch-limits.ts). */
   MEMDOCTOR_FETCHES_PER_USER: wholeNumber(1, 100, () => 2),
   /** Fetches one person may start in a minute. */

@@ -32,6 +32,44 @@ const MCP: CommandSpec = {
   load: async () => ({ run: runMcp }),
 };
 
+const ALERTS: CommandSpec = {
+  name: 'alerts',
+  summary: 'show offline what an alert payload would route to and which ids it yields (MEMDOCTOR_ALERTS)',
+  usage:
+    'memdoctor alerts test <payload.json> [--source alertmanager|pagerduty|sns|eventbridge|gcp]\n' +
+    '  Reads MEMDOCTOR_ALERTS (routes) and MEMDOCTOR_CONNECTORS (which ids may be checked); sends nothing,\n' +
+    '  checks no signature. Exit 0 read, 2 bad usage, an unreadable payload or a bad routing file.',
+  load: async () => {
+    const [
+      { loadConfig, secretFromEnv },
+      { loadAlertsConfig },
+      { alertsCommand },
+      { configuredConnectors },
+      ids,
+    ] = await Promise.all([
+      import('./config.ts'),
+      import('./alerts/config.ts'),
+      import('./alerts/test-command.ts'),
+      import('./setup/connectors.ts'),
+      import('./usecases/connectors.ts'),
+    ]);
+    const config = loadConfig();
+    return alertsCommand({
+      config: () => {
+        if (!config.MEMDOCTOR_ALERTS)
+          throw new ConfigInvalidError(
+            'set MEMDOCTOR_ALERTS to the routing file to test a payload against (docs/alerts.md)',
+          );
+        return loadAlertsConfig(config.MEMDOCTOR_ALERTS, (name) => secretFromEnv(name));
+      },
+      idCheck: () => {
+        const connectors = configuredConnectors(config) ?? {};
+        return (connector, id) => ids.checkIdProblem(connector, id, connectors);
+      },
+    });
+  },
+};
+
 /** The user this process runs as: who answers the walkthroughs an agent starts, as at the console. */
 function localUser(): string {
   try {
@@ -113,7 +151,12 @@ async function runMcp(args: readonly string[], io: CliIo): Promise<number> {
 }
 
 /** Every verb `memdoctor` runs. */
-export const ALL_COMMANDS: Readonly<Record<string, CommandSpec>> = { ...COMMANDS, serve: SERVE, mcp: MCP };
+export const ALL_COMMANDS: Readonly<Record<string, CommandSpec>> = {
+  ...COMMANDS,
+  serve: SERVE,
+  mcp: MCP,
+  alerts: ALERTS,
+};
 
 /** Runs one invocation with every verb; resolves to the exit code. */
 export function runMemdoctor(argv: readonly string[], io: Parameters<typeof runCli>[1]): Promise<number> {

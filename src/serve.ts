@@ -1,10 +1,15 @@
+import type { Server } from 'node:http';
 import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { type Config, enginePoolSettings, loadConfig, redisTarget } from './config.ts';
+import { type AlertsConfig, loadAlertsConfig } from './alerts/config.ts';
+import { AlertMetrics } from './alerts/metrics.ts';
+import { mountAlertReceivers } from './alerts/mount.ts';
+import { type Config, enginePoolSettings, loadConfig, redisTarget, secretFromEnv } from './config.ts';
 import { MemoryEventDedupe } from './dedupe/event-dedupe.ts';
 import { RedisEventDedupe } from './dedupe/redis.ts';
 import type { Playbook } from './engine/playbook/schema.ts';
 import { ConfigInvalidError } from './errors.ts';
+import type { AlertIntake } from './incidents/types.ts';
 import type { LlmAssist } from './llm/assist.ts';
 import { createLogger } from './log.ts';
 import { connectTo, type RedisConnection } from './redis/connect.ts';
@@ -27,6 +32,7 @@ import { SlackMetrics } from './slack/metrics.ts';
 import { type MetricsServer, startMetricsServer } from './slack/metrics-server.ts';
 import { OncallPolicy } from './slack/oncall.ts';
 import { listen, stopOnSignals } from './slack/start.ts';
+import { checkIdProblem } from './usecases/connectors.ts';
 import type { WalkthroughService } from './walkthrough/index.ts';
 
 /**
@@ -231,15 +237,90 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
   return { app, deps, ...stoppers(held), ...(redis ? { redis } : {}) };
 }
 
+/** The alert receivers MEMDOCTOR_ALERTS asks for: its routing file, and the intake they hand alerts to. */
+export interface AlertReceivers {
+  config: AlertsConfig;
+  intake: AlertIntake;
+}
+
+/**
+ * The routing file MEMDOCTOR_ALERTS names, read and checked before anything starts, or undefined when
+ * it is unset (then nothing about the app changes). The receivers live on the HTTP receiver's server.
+ */
+export function alertsConfigOf(
+  config: Config,
+  secret: (name: string) => string | undefined = (name) => secretFromEnv(name),
+): AlertsConfig | undefined {
+  if (!config.MEMDOCTOR_ALERTS) return undefined;
+  if (config.SLACK_APP_TOKEN)
+    throw new ConfigInvalidError(
+      'MEMDOCTOR_ALERTS needs the HTTP transport: the alert receivers are served on PORT beside /slack/events. Unset SLACK_APP_TOKEN (Socket Mode) to serve them.',
+    );
+  return loadAlertsConfig(config.MEMDOCTOR_ALERTS, secret);
+}
+
+/** The app as `listen` starts it, keeping hold of the HTTP server it opens. */
+function keepingServer(app: App, opened: (server: Server) => void): App {
+  return {
+    start: async (port: number) => {
+      const server = (await app.start(port)) as Server;
+      opened(server);
+      return server;
+    },
+  } as unknown as App;
+}
+
+/**
+ * Starts the app on PORT; with alert receivers, mounts them on its HTTP server ahead of Bolt, their
+ * counters on the registry /metrics serves and their ids checked against the configured connectors.
+ */
+export async function listenWithAlerts(
+  service: SlackService,
+  port: number,
+  log: Logger,
+  alerts: AlertReceivers | undefined,
+): Promise<void> {
+  if (!alerts) return listen(service, port);
+  const metrics = service.deps.metrics;
+  if (!metrics)
+    throw new ConfigInvalidError(
+      'the alert receivers count their requests in the app metrics, which are off',
+    );
+  const connectors = service.deps.connectors ?? {};
+  const mount = (server: Server) =>
+    mountAlertReceivers(server, {
+      config: alerts.config,
+      intake: alerts.intake,
+      metrics: new AlertMetrics(metrics.registry),
+      logger: log.child({ module: 'alerts' }),
+      idCheck: (connector, id) => checkIdProblem(connector, id, connectors),
+    });
+  await listen({ app: keepingServer(service.app, mount), abandon: service.abandon }, port);
+  log.info(
+    { file: alerts.config.file, receivers: Object.keys(alerts.config.receivers) },
+    'alert receivers mounted',
+  );
+}
+
 /**
  * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
  * Redis (REDIS_URL or REDIS_CLUSTER_NODES) holds walkthroughs and event dedupe, so any replica can
- * serve any request.
+ * serve any request. With MEMDOCTOR_ALERTS, the alert receivers too, handing alerts to `openIntake`.
  */
-export async function startSlack(config: Config): Promise<void> {
+export async function startSlack(
+  config: Config,
+  openIntake?: (service: SlackService) => AlertIntake,
+): Promise<void> {
   const log = createLogger(config.LOG_LEVEL).child({ module: 'slack' });
+  const alertsConfig = alertsConfigOf(config);
+  if (alertsConfig && !openIntake)
+    throw new ConfigInvalidError(
+      'MEMDOCTOR_ALERTS is set, but this build has no alert intake to hand alerts to (src/incidents is not wired into serve).',
+    );
   const service = await buildSlackService(config, log);
-  await listen(service, config.PORT);
+  const alerts =
+    alertsConfig && openIntake ? { config: alertsConfig, intake: openIntake(service) } : undefined;
+  await listenWithAlerts(service, config.PORT, log, alerts);
   const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
   log.info(
     { port: config.PORT, transport, store: service.deps.walkthroughs.storeKind },

@@ -25,9 +25,17 @@ export function readCapped(req: IncomingMessage, max: number): Promise<Buffer> {
       }
       chunks.push(chunk);
     };
+    let ended = false;
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('end', () => {
+      ended = true;
+      resolve(Buffer.concat(chunks));
+    });
     req.once('error', reject);
+    // A sender that goes away mid-body: nothing to answer, nothing kept.
+    req.once('close', () => {
+      if (!ended) reject(new Error('the sender closed the connection before the body ended'));
+    });
   });
 }
 

@@ -67,7 +67,8 @@ async function store(parsed: Parsed, receiver: Receiver, deps: AlertReceiverDeps
   };
 }
 
-async function receive(
+/** The body, or undefined once the request was refused (credentials, size). */
+async function authenticatedBody(
   receiver: Receiver,
   req: IncomingMessage,
   res: ServerResponse,
@@ -78,9 +79,8 @@ async function receive(
     return refuse(res, receiver, deps, 401, 'unauthenticated', 'credentials are missing');
   if (authenticated === 'wrong')
     return refuse(res, receiver, deps, 403, 'forbidden', 'credentials are wrong');
-  let raw: Buffer;
   try {
-    raw = await readCapped(req, deps.config.maxBodyBytes);
+    return await readCapped(req, deps.config.maxBodyBytes);
   } catch (error) {
     if (error instanceof BodyTooLargeError)
       return refuse(
@@ -93,6 +93,35 @@ async function receive(
       );
     throw error;
   }
+}
+
+/** Stores the alerts and answers 200 with what became of them, or 503 when the intake could not store them. */
+async function storeAndAnswer(
+  parsed: Parsed,
+  receiver: Receiver,
+  res: ServerResponse,
+  deps: AlertReceiverDeps,
+) {
+  try {
+    answer(res, 200, await store(parsed, receiver, deps));
+  } catch (error) {
+    deps.metrics.intakeFailures.inc({ receiver: receiver.source });
+    deps.logger.error(
+      { receiver: receiver.source, err: (error as Error).message },
+      'alert intake failed; answered 503',
+    );
+    answer(res, 503, { error: 'the alert could not be stored; retry' });
+  }
+}
+
+async function receive(
+  receiver: Receiver,
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: AlertReceiverDeps,
+) {
+  const raw = await authenticatedBody(receiver, req, res, deps);
+  if (!raw) return;
   const receivedAt = new Date((deps.now ?? Date.now)()).toISOString();
   const verdict = await receiver.handle(req, raw, receivedAt);
   if ('refuse' in verdict)
@@ -103,16 +132,7 @@ async function receive(
     deps.metrics.ignored.inc({ receiver: receiver.source });
     return answer(res, 200, { ignored: verdict.parsed.ignored });
   }
-  try {
-    return answer(res, 200, await store(verdict.parsed, receiver, deps));
-  } catch (error) {
-    deps.metrics.intakeFailures.inc({ receiver: receiver.source });
-    deps.logger.error(
-      { receiver: receiver.source, err: (error as Error).message },
-      'alert intake failed; answered 503',
-    );
-    return answer(res, 503, { error: 'the alert could not be stored; retry' });
-  }
+  return storeAndAnswer(verdict.parsed, receiver, res, deps);
 }
 
 /** The receivers as one request handler; a path no configured receiver serves is passed to `next`. */

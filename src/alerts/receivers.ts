@@ -157,7 +157,15 @@ function sns(
       if (message.Type === 'SubscriptionConfirmation') {
         const url = confirmationUrl(message.TopicArn, message.Token ?? '');
         if (!url) return { invalid: 'the subscription confirmation has no usable Token' };
-        await transport.confirm(url);
+        try {
+          await transport.confirm(url);
+        } catch (error) {
+          // SNS sends the confirmation again; until then nothing is subscribed.
+          return {
+            answered: 503,
+            message: `the subscription could not be confirmed: ${(error as Error).message}`,
+          };
+        }
         return { answered: 200, message: `subscription to ${message.TopicArn} confirmed` };
       }
       return { parsed: parseEventBridge(message.Message, message.MessageId, receivedAt) };

@@ -15,7 +15,7 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const IMPORTS = readImports(SRC);
 
 /** Surfaces and the model: what the inner layers never reach. */
-const SURFACES = ['cli', 'slack', 'mcp'];
+const SURFACES = ['cli', 'slack', 'mcp', 'alerts'];
 const MODEL = ['llm'];
 /**
  * What surfaces never import: they ask the use cases (src/usecases, src/diagnosis) instead. The
@@ -68,10 +68,12 @@ const FORBIDDEN: Readonly<Record<string, readonly string[]>> = {
   llm: [...SURFACES, ...ROOTS, 'diagnosis', 'usecases', 'setup', 'walkthrough', 'dedupe'],
   playbooks: [...SURFACES, ...MODEL, ...ROOTS, 'usecases', 'setup', 'dedupe'],
   /** The CLI reads the console's root (src/console.ts) for what it builds; never the Slack root. */
-  cli: ['slack', 'mcp', ...BELOW_THE_USE_CASES, 'serve.ts', 'memdoctor.ts', 'main.ts'],
-  slack: ['cli', 'mcp', ...BELOW_THE_USE_CASES, ...ROOTS],
+  cli: ['slack', 'mcp', 'alerts', ...BELOW_THE_USE_CASES, 'serve.ts', 'memdoctor.ts', 'main.ts'],
+  slack: ['cli', 'mcp', 'alerts', ...BELOW_THE_USE_CASES, ...ROOTS],
   /** The MCP server is handed what it uses (src/memdoctor.ts builds it): it imports no root at all. */
-  mcp: ['cli', 'slack', ...BELOW_THE_USE_CASES, ...ROOTS],
+  mcp: ['cli', 'slack', 'alerts', ...BELOW_THE_USE_CASES, ...ROOTS],
+  /** The alert receivers (issue 38) are handed what they use by src/serve.ts; ids are checked through the use cases. */
+  alerts: ['cli', 'slack', 'mcp', ...BELOW_THE_USE_CASES, ...ROOTS],
   'config.ts': [...innerNever('config.ts', 'calc'), 'engine', 'walkthrough'],
 };
 
@@ -89,6 +91,7 @@ const FORBIDDEN_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   cli: MCP_PACKAGES,
   slack: MCP_PACKAGES,
   mcp: [...SLACK_PACKAGES, 'openai'],
+  alerts: [...SURFACE_PACKAGES, 'ioredis'],
 };
 
 describe('import rules', () => {
@@ -120,6 +123,12 @@ describe('import rules', () => {
     ['cli', 'mcp'],
     ['mcp', 'slack'],
     ['slack', 'mcp'],
+    ['alerts', 'slack'],
+    ['alerts', 'cli'],
+    ['alerts', 'mcp'],
+    ['slack', 'alerts'],
+    ['cli', 'alerts'],
+    ['mcp', 'alerts'],
   ])('no %s file reaches %s through any chain of imports, a root in between included', (from, to) => {
     expect(reachPaths(IMPORTS, from, to)).toEqual([]);
   });

@@ -63,12 +63,14 @@ describe('MEMDOCTOR_PLAYBOOKS_DIR', () => {
   });
 
   it('every command is in one of the tables', () => {
-    // serve reads the playbooks inside startSlack, which test/slack/start.test.ts drives.
+    // serve reads the playbooks inside startSlack, which test/slack/start.test.ts drives; alerts reads
+    // a routing file and connectors.yaml, never a playbook (test/alerts/test-command.test.ts).
     expect(Object.keys(COMMANDS).sort()).toEqual(
       [
         ...Object.keys(USES_PLAYBOOKS),
         ...Object.keys(NO_PLAYBOOKS),
         ...Object.keys(NEEDS_REDIS),
+        'alerts',
         'check',
         'serve',
       ].sort(),

@@ -6,6 +6,7 @@
 //   schema validator alone passes a misspelt field (`readinessprobe`) that the API server would drop.
 import * as k8s from '@kubernetes/client-node';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1/Role';
 import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
@@ -27,6 +28,7 @@ interface Kind {
 const KINDS: Readonly<Record<string, Kind>> = {
   'apps/v1 Deployment': { model: Deployment, client: 'V1Deployment' },
   'v1 Service': { model: Service, client: 'V1Service' },
+  'networking.k8s.io/v1 Ingress': { model: Ingress, client: 'V1Ingress' },
   'v1 ConfigMap': { model: ConfigMap, client: 'V1ConfigMap' },
   'v1 Secret': { model: Secret, client: 'V1Secret' },
   'policy/v1 PodDisruptionBudget': { model: PodDisruptionBudget, client: 'V1PodDisruptionBudget' },
