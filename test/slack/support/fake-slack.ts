@@ -311,7 +311,7 @@ export class FakeSlack {
     this.failures.delete(method);
     const result = failure
       ? { ok: false, error: failure }
-      : (this.oncallAnswer(method, args) ?? this.answer(method, args));
+      : (this.oncallAnswer(method, args) ?? this.historyAnswer(method, args) ?? this.answer(method, args));
     this.calls.push({ method, args, result });
     return result;
   }
@@ -330,6 +330,13 @@ export class FakeSlack {
     if (index === -1) return { ok: false, error: 'message_not_found' };
     this.messages.splice(index, 1);
     return { ok: true, channel: args.channel, ts: args.ts };
+  }
+
+  /** conversations.history: the channel's top-level messages (thread roots), newest first, as Slack lists them. */
+  private historyAnswer(method: string, args: Record<string, string>): Record<string, unknown> | undefined {
+    if (method !== 'conversations.history') return undefined;
+    const top = this.messages.filter((m) => m.channel === args.channel && !m.thread_ts).reverse();
+    return { ok: true, messages: top.slice(0, Number(args.limit ?? 100)), has_more: false };
   }
 
   /** The DM and Home tab methods (issue 14), apart so `answer` stays readable. */
@@ -387,11 +394,6 @@ export class FakeSlack {
           (m) => m.channel === args.channel && (m.ts === args.ts || m.thread_ts === args.ts),
         );
         return { ok: true, messages: thread.slice(0, Number(args.limit ?? 1000)), has_more: false };
-      }
-      case 'conversations.history': {
-        // The channel's top-level messages (thread roots), newest first, as Slack lists them.
-        const top = this.messages.filter((m) => m.channel === args.channel && !m.thread_ts).reverse();
-        return { ok: true, messages: top.slice(0, Number(args.limit ?? 100)), has_more: false };
       }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: ts };
