@@ -1,33 +1,16 @@
-import { WebClient } from '@slack/web-api';
-import type { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryCaseStore } from '../../src/cases/index.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConnectorsConfig } from '../../src/connectors/config.ts';
-import { MemoryEventDedupe } from '../../src/dedupe/event-dedupe.ts';
-import { DEFAULT_CASE_LIMITS } from '../../src/engine/case/index.ts';
-import type { IncidentDelivery } from '../../src/incidents/queue.ts';
-import { RedisIncidentQueue } from '../../src/incidents/redis.ts';
 import type { RoutedAlert } from '../../src/incidents/types.ts';
-import { IncidentWorker } from '../../src/incidents/worker.ts';
-import { createLogger } from '../../src/log.ts';
-import { loadPlaybooks, PLAYBOOKS_DIR } from '../../src/playbooks/load.ts';
-import { connectRedis } from '../../src/redis/connect.ts';
-import { alertHandler } from '../../src/slack/alert-handler.ts';
 import { rootMarker, slackIncidentThread } from '../../src/slack/alert-thread.ts';
-import type { SlackDeps } from '../../src/slack/deps.ts';
-import { OncallPolicy } from '../../src/slack/oncall.ts';
 import { processAlert } from '../../src/usecases/alerts.ts';
-import { MemoryWalkthroughStore, WalkthroughService } from '../../src/walkthrough/index.ts';
 import { FLINK_TM_POD, kubeFake, writeKubeconfig } from '../connectors/fakes/kube-fake.ts';
 import type { RestFake } from '../connectors/fakes/rest-fake.ts';
 import { routedAlert } from '../incidents/alerts.ts';
-import { deletePrefix, newRedis, randomPrefix } from '../support/redis.ts';
-import { FakeSlack, type StoredMessage } from './support/fake-slack.ts';
-import { BOT_TOKEN, LogSink, waitFor } from './support/harness.ts';
+import { alertRig, textOf, the } from './support/alert-rig.ts';
+import type { FakeSlack, StoredMessage } from './support/fake-slack.ts';
 
 const CHANNEL = 'C0ALERTS';
 const POD = `${FLINK_TM_POD.namespace}/${FLINK_TM_POD.name}`;
-const PLAYBOOKS = loadPlaybooks(PLAYBOOKS_DIR);
 /** The field the Kubernetes connector cites from the pod it fetched (test/cli/check.test.ts). */
 const OOM_FIELD = 'containerStatuses[flink-main-container].state.terminated.reason = OOMKilled';
 
@@ -36,111 +19,35 @@ function podAlert(overrides: Parameters<typeof routedAlert>[0] = {}): RoutedAler
   return { ...alert, checks: [{ connector: 'kubernetes', id: POD }] };
 }
 
-/** The value a test expects to be there. */
-function the<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('expected a value');
-  return value;
-}
-
-let admin: Redis;
-const prefixes: string[] = [];
-const connections: Redis[] = [];
-
-beforeAll(() => {
-  admin = newRedis();
-});
-afterAll(async () => {
-  for (const prefix of prefixes) await deletePrefix(admin, prefix);
-  for (const redis of connections) redis.disconnect();
-  admin.disconnect();
-});
-
-interface Replica {
-  queue: RedisIncidentQueue;
-  worker: IncidentWorker;
-  /** The delays the worker asked for when it put a delivery back. */
-  delays: number[];
-}
-
 describe('an alert, end to end: Redis intake, worker, fetched evidence, the fake Slack', () => {
-  let fake: FakeSlack;
   let kube: RestFake;
-  let deps: SlackDeps;
-  let client: WebClient;
-  let prefix: string;
-  const logs = new LogSink();
+  let rig: Awaited<ReturnType<typeof alertRig>>;
+  let roots: () => StoredMessage[];
+  let replies: (root: StoredMessage) => StoredMessage[];
+  let fake: FakeSlack;
 
   beforeEach(async () => {
-    fake = new FakeSlack(BOT_TOKEN);
-    await fake.start();
     kube = kubeFake();
     const kubeconfig = writeKubeconfig(await kube.start());
-    const connectors = parseConnectorsConfig(
-      `kubernetes: { kubeconfig: ${kubeconfig} }\naccess:\n  kubernetes: { showIn: [${CHANNEL}] }\n`,
-      'connectors.yaml',
-      () => undefined,
+    rig = await alertRig(
+      parseConnectorsConfig(
+        `kubernetes: { kubeconfig: ${kubeconfig} }\naccess:\n  kubernetes: { showIn: [${CHANNEL}] }\n`,
+        'connectors.yaml',
+        () => undefined,
+      ),
     );
-    deps = {
-      settings: {
-        botToken: BOT_TOKEN,
-        maxUploadBytes: 1 << 20,
-        maxExpandedBytes: 8 << 20,
-        fileHosts: [],
-        allowHttpLoopback: true,
-      },
-      playbooks: PLAYBOOKS,
-      dedupe: new MemoryEventDedupe(),
-      walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
-      oncall: new OncallPolicy([], undefined),
-      log: createLogger('debug', logs),
-      health: async () => ({ ok: true, store: 'memory', playbooks: PLAYBOOKS.length }),
-      connectors,
-      cases: { store: new MemoryCaseStore(), limits: DEFAULT_CASE_LIMITS },
-    };
-    // As the harness's client: Slack's 429 comes back as an error carrying Retry-After.
-    client = new WebClient(BOT_TOKEN, {
-      slackApiUrl: fake.apiUrl,
-      retryConfig: { retries: 0 },
-      rejectRateLimitedCalls: true,
-    });
-    prefix = randomPrefix();
-    prefixes.push(prefix);
+    ({ roots, replies, fake } = rig);
   });
 
   afterEach(async () => {
-    expect(fake.rejections).toEqual([]);
+    expect(rig.fake.rejections).toEqual([]);
     expect(kube.violations).toEqual([]);
-    await fake.stop();
+    await rig.stop();
     await kube.stop();
   });
 
-  async function replica(consumer: string, leaseMs = 60_000): Promise<Replica> {
-    const redis = await connectRedis('redis://127.0.0.1:6379');
-    connections.push(redis);
-    const queue = new RedisIncidentQueue(redis, { prefix, leaseMs });
-    const delays: number[] = [];
-    const later = queue.later.bind(queue);
-    queue.later = async (delivery: IncidentDelivery, delayMs: number, attempts: number) => {
-      delays.push(delayMs);
-      // The test does not wait out real backoff: the delivery is due again at once.
-      return later(delivery, 0, attempts);
-    };
-    const handle = alertHandler(deps, client, { incidents: queue, workspace: 'T1', owner: 'UBOT0001' });
-    const worker = new IncidentWorker(queue, handle, { consumer, leaseMs, log: deps.log });
-    return { queue, worker, delays };
-  }
-
-  /** Runs the replica until nothing is left to do. */
-  async function drain({ queue, worker }: Replica): Promise<void> {
-    await waitFor(async () => {
-      await worker.runOnce();
-      return (await queue.backlog()) === 0;
-    });
-  }
-
-  const roots = () => fake.messages.filter((m) => m.channel === CHANNEL && !m.thread_ts);
-  const replies = (root: StoredMessage) => fake.messages.filter((m) => m.thread_ts === root.ts);
-  const textOf = (m: StoredMessage) => JSON.stringify(m.blocks);
+  const replica = (consumer: string, leaseMs?: number) => rig.replica(consumer, leaseMs);
+  const drain = (r: Awaited<ReturnType<typeof replica>>) => rig.drain(r);
 
   it('opens one thread: the escaped title and source, a diagnosis citing the fetched pod, the walkthrough’s first step', async () => {
     const r = await replica('r1');
@@ -155,13 +62,13 @@ describe('an alert, end to end: Redis intake, worker, fetched evidence, the fake
     expect(textOf(the(answer))).toContain(OOM_FIELD);
     expect(textOf(the(answer))).toContain(`Fetched from kubernetes for ${POD}`);
     expect(step).toBeDefined();
-    const walkthrough = await deps.walkthroughs.findByThread(
+    const walkthrough = await rig.deps.walkthroughs.findByThread(
       { workspace: 'T1', conversation: CHANNEL },
       the(root).ts,
     );
     expect(walkthrough?.playbook.id).toBe('flink-container-oom-killed');
     // The incident is a case: the fetched answers, kept with the diagnosis message as its answer.
-    const kept = await deps.cases?.store.get({
+    const kept = await rig.deps.cases?.store.get({
       workspace: 'T1',
       conversation: CHANNEL,
       thread: the(root).ts,
@@ -226,7 +133,7 @@ describe('an alert, end to end: Redis intake, worker, fetched evidence, the fake
 
   it('a crash between posting the root and recording it: the retry finds that root, no second thread', async () => {
     const r = await replica('r1');
-    const real = slackIncidentThread(deps, client, { workspace: 'T1', owner: 'UBOT0001' });
+    const real = slackIncidentThread(rig.deps, rig.client, { workspace: 'T1', owner: 'UBOT0001' });
     const crashing = {
       ...real,
       postRoot: async (...args: Parameters<typeof real.postRoot>) => {
