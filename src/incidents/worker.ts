@@ -20,7 +20,7 @@ export interface WorkerEvents {
 export interface WorkerOptions {
   /** This worker's name in the consumer group: unique per replica and process. */
   consumer: string;
-  /** Attempts before a delivery becomes a dead letter. Default 8 (about 20 minutes of backoff). */
+  /** Attempts before a delivery becomes a dead letter. Default 8 (about 10 minutes of backoff). */
   maxAttempts?: number;
   /** The wait before retry n (1-based): 5 s, doubling, at most 5 minutes. */
   backoffMs?: (retry: number) => number;
