@@ -29,7 +29,12 @@ function consumerName(): string {
 }
 
 function openQueue(config: Config, redis: RedisConnection | undefined, log: Logger): IncidentQueue {
-  if (redis) return new RedisIncidentQueue(redis, { prefix: config.MEMDOCTOR_REDIS_PREFIX });
+  if (redis)
+    return new RedisIncidentQueue(redis, {
+      prefix: config.MEMDOCTOR_REDIS_PREFIX,
+      onUnreadable: (id, reason) =>
+        log.error({ entry: id, err: reason }, 'stored alert unreadable: kept as a dead letter'),
+    });
   log.warn(MEMORY_INTAKE_WARNING);
   return new MemoryIncidentQueue();
 }
