@@ -12,7 +12,9 @@ export interface IncidentDelivery {
 
 /** An alert given up on after its last attempt: kept, with why, for an operator to read. */
 export interface DeadLetter {
-  alert: RoutedAlert;
+  /** The alert; absent for a stored entry that could not be read back (then `raw` holds it). */
+  alert?: RoutedAlert;
+  raw?: string;
   attempts: number;
   reason: string;
   at: string;

@@ -29,6 +29,8 @@ export interface RedisIncidentQueueOptions {
   ownsConnection?: boolean;
   target?: RedisTarget;
   now?: () => number;
+  /** Told of a stored entry that could not be read back (set aside as a dead letter): a bug or a hand edit. */
+  onUnreadable?: (id: string, reason: string) => void;
 }
 
 /** The consumer group every replica reads the stream in. */
@@ -37,7 +39,8 @@ const GROUP = 'memdoctor';
 type StreamEntry = [id: string, fields: string[]];
 
 const DeadLetterSchema = z.object({
-  alert: RoutedAlertSchema,
+  alert: RoutedAlertSchema.optional(),
+  raw: z.string().optional(),
   attempts: z.number(),
   reason: z.string(),
   at: z.string(),
@@ -143,8 +146,32 @@ export class RedisIncidentQueue implements IncidentQueue {
         )) as [string, StreamEntry[]][] | null;
         entries.push(...(read?.[0]?.[1] ?? []));
       }
-      return entries.map(([id, fields]) => this.deliveryOf(id, fields));
+      return this.readable(entries);
     });
+  }
+
+  /** The entries as deliveries; one that cannot be read back is set aside as a dead letter, not retried forever. */
+  private async readable(entries: readonly StreamEntry[]): Promise<IncidentDelivery[]> {
+    const deliveries: IncidentDelivery[] = [];
+    for (const [id, fields] of entries) {
+      try {
+        deliveries.push(this.deliveryOf(id, fields));
+      } catch (error) {
+        const reason = messageOf(error);
+        const letter = {
+          raw: fieldOf(fields, 'alert') ?? '',
+          attempts: 0,
+          reason,
+          at: new Date(this.now()).toISOString(),
+        };
+        await this.scripts.deadLetterAlert(
+          { stream: this.keys.alertStream(), dead: this.keys.alertDeadLetters() },
+          { group: GROUP, id, json: JSON.stringify(letter), keep: MAX_DEAD_LETTERS },
+        );
+        this.options.onUnreadable?.(id, reason);
+      }
+    }
+    return deliveries;
   }
 
   private deliveryOf(id: string, fields: readonly string[]): IncidentDelivery {

@@ -20,7 +20,7 @@ export interface WorkerEvents {
 export interface WorkerOptions {
   /** This worker's name in the consumer group: unique per replica and process. */
   consumer: string;
-  /** Attempts before a delivery becomes a dead letter. Default 8 (about 20 minutes of backoff). */
+  /** Attempts before a delivery becomes a dead letter. Default 8 (about 10 minutes of backoff). */
   maxAttempts?: number;
   /** The wait before retry n (1-based): 5 s, doubling, at most 5 minutes. */
   backoffMs?: (retry: number) => number;
@@ -106,8 +106,10 @@ export class IncidentWorker {
   private async work(delivery: IncidentDelivery): Promise<void> {
     const key = delivery.alert.event.incidentKey;
     const { consumer } = this.options;
+    // Per delivery, not per worker: two deliveries of one incident in a batch must not both hold it.
+    const owner = `${consumer}/${delivery.id}`;
     try {
-      if (!(await this.queue.claimIncident(key, consumer, this.leaseMs))) {
+      if (!(await this.queue.claimIncident(key, owner, this.leaseMs))) {
         await this.queue.later(delivery, this.options.heldWaitMs ?? 1000, delivery.attempts);
         return;
       }
@@ -118,14 +120,14 @@ export class IncidentWorker {
     const renewing = setInterval(() => {
       void Promise.all([
         this.queue.renew(delivery, consumer),
-        this.queue.claimIncident(key, consumer, this.leaseMs),
+        this.queue.claimIncident(key, owner, this.leaseMs),
       ]).catch(() => {});
     }, this.leaseMs / 3);
     try {
       await this.attempt(delivery);
     } finally {
       clearInterval(renewing);
-      await this.queue.releaseIncident(key, consumer).catch(() => {});
+      await this.queue.releaseIncident(key, owner).catch(() => {});
     }
   }
 

@@ -57,16 +57,18 @@ function leadPlaybook(answer: AlertAnswer): string | undefined {
 export async function processAlert(
   context: IncidentContext,
   thread: IncidentThread,
-  alert: RoutedAlert,
+  routed: RoutedAlert,
   attempt: number,
 ): Promise<IncidentChange> {
-  const key = alert.event.incidentKey;
+  const key = routed.event.incidentKey;
   const save = async (next: IncidentState) => {
     await context.incidents.saveIncident(key, next);
     return next;
   };
-  const applied = applyAlert(await context.incidents.incident(key), alert);
+  const applied = applyAlert(await context.incidents.incident(key), routed);
   let state = applied.state;
+  // A thread stays where it opened, even if the routing file moved the route since.
+  const alert = { ...routed, channel: state.channel };
   if (!state.rootTs) {
     const found = state.rootClaimedAt ? await thread.findRoot(alert, state.rootClaimedAt) : undefined;
     if (!found) state = await save({ ...state, rootClaimedAt: (context.now ?? Date.now)() });

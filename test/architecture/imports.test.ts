@@ -24,7 +24,7 @@ const MODEL = ['llm'];
  */
 const BELOW_THE_USE_CASES = ['engine', 'setup', 'redis', 'connectors', 'calc'];
 /** The composition roots: they build everything and may import any layer; no inner layer imports them. */
-const ROOTS = ['serve.ts', 'console.ts', 'memdoctor.ts', 'main.ts'];
+const ROOTS = ['serve.ts', 'serve-incidents.ts', 'console.ts', 'memdoctor.ts', 'main.ts'];
 const SLACK_PACKAGES = ['@slack/bolt', '@slack/web-api', '@slack/types'];
 const MCP_PACKAGES = ['@modelcontextprotocol/sdk'];
 const SURFACE_PACKAGES = [...SLACK_PACKAGES, ...MCP_PACKAGES, 'openai'];

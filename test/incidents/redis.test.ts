@@ -99,9 +99,20 @@ describe('the Redis queue', () => {
     expect(await redis.ttl(key)).toBeGreaterThan(0);
   });
 
-  it('refuses a stored alert that is not what it wrote, naming it', async () => {
+  it('sets a stored alert it cannot read back aside as a dead letter, named, and hands out the others', async () => {
     const { queue, redis } = await openQueue();
+    const unreadable: string[] = [];
+    const named = new RedisIncidentQueue(redis, {
+      prefix: queue.keys.prefix,
+      onUnreadable: (_id, reason) => unreadable.push(reason),
+    });
     await redis.xadd(queue.keys.alertStream(), '*', 'alert', '{"event":{}}', 'attempts', '0');
-    await expect(queue.take('a', 10)).rejects.toThrow(/stored alert .* does not hold what memdoctor wrote/);
+    await named.accept(routedAlert());
+    const taken = await named.take('a', 10);
+    expect(taken.map((d) => d.alert.event.deliveryId)).toEqual([routedAlert().event.deliveryId]);
+    expect(unreadable).toEqual([expect.stringMatching(/stored alert .* does not hold what memdoctor wrote/)]);
+    const [letter] = await named.deadLetters(5);
+    expect(letter).toMatchObject({ raw: '{"event":{}}', attempts: 0 });
+    expect(await named.backlog()).toBe(1);
   });
 });

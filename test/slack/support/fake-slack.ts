@@ -183,6 +183,16 @@ export class FakeSlack {
 
   private readonly failures = new Map<string, string>();
 
+  private readonly rateLimits = new Map<string, number>();
+
+  /**
+   * The next call to `method` is answered HTTP 429 with `Retry-After: seconds`, as Slack answers a
+   * rate-limited call (api.slack.com/docs/rate-limits); nothing is done or recorded for it.
+   */
+  rateLimitNext(method: string, seconds: number): void {
+    this.rateLimits.set(method, seconds);
+  }
+
   /** The next call to `method` fails with Slack error `error` (e.g. not_in_channel). */
   failNext(method: string, error: string): void {
     this.failures.set(method, error);
@@ -200,8 +210,16 @@ export class FakeSlack {
     const body = await readBody(req);
     if (url.pathname.startsWith('/api/')) {
       this.arrivals.push(url.pathname.slice('/api/'.length));
-      const gate = this.gates.get(url.pathname.slice('/api/'.length));
+      const method = url.pathname.slice('/api/'.length);
+      const gate = this.gates.get(method);
       if (gate) await gate;
+      const retryAfter = this.rateLimits.get(method);
+      if (retryAfter !== undefined) {
+        this.rateLimits.delete(method);
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) });
+        res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+        return;
+      }
       return send(res, 200, this.api(req, url, body));
     }
     if (url.pathname.startsWith('/files-pri/')) return this.download(req, res, url);
@@ -293,7 +311,7 @@ export class FakeSlack {
     this.failures.delete(method);
     const result = failure
       ? { ok: false, error: failure }
-      : (this.oncallAnswer(method, args) ?? this.answer(method, args));
+      : (this.oncallAnswer(method, args) ?? this.historyAnswer(method, args) ?? this.answer(method, args));
     this.calls.push({ method, args, result });
     return result;
   }
@@ -312,6 +330,13 @@ export class FakeSlack {
     if (index === -1) return { ok: false, error: 'message_not_found' };
     this.messages.splice(index, 1);
     return { ok: true, channel: args.channel, ts: args.ts };
+  }
+
+  /** conversations.history: the channel's top-level messages (thread roots), newest first, as Slack lists them. */
+  private historyAnswer(method: string, args: Record<string, string>): Record<string, unknown> | undefined {
+    if (method !== 'conversations.history') return undefined;
+    const top = this.messages.filter((m) => m.channel === args.channel && !m.thread_ts).reverse();
+    return { ok: true, messages: top.slice(0, Number(args.limit ?? 100)), has_more: false };
   }
 
   /** The DM and Home tab methods (issue 14), apart so `answer` stays readable. */

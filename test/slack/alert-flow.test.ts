@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConnectorsConfig } from '../../src/connectors/config.ts';
+import type { RoutedAlert } from '../../src/incidents/types.ts';
+import { rootMarker, slackIncidentThread } from '../../src/slack/alert-thread.ts';
+import { processAlert } from '../../src/usecases/alerts.ts';
+import { FLINK_TM_POD, kubeFake, writeKubeconfig } from '../connectors/fakes/kube-fake.ts';
+import type { RestFake } from '../connectors/fakes/rest-fake.ts';
+import { routedAlert } from '../incidents/alerts.ts';
+import { alertRig, textOf, the } from './support/alert-rig.ts';
+import type { FakeSlack, StoredMessage } from './support/fake-slack.ts';
+
+const CHANNEL = 'C0ALERTS';
+const POD = `${FLINK_TM_POD.namespace}/${FLINK_TM_POD.name}`;
+/** The field the Kubernetes connector cites from the pod it fetched (test/cli/check.test.ts). */
+const OOM_FIELD = 'containerStatuses[flink-main-container].state.terminated.reason = OOMKilled';
+
+function podAlert(overrides: Parameters<typeof routedAlert>[0] = {}): RoutedAlert {
+  const alert = routedAlert({ title: 'KubePodOOMKilled <flink> & taskmanager', ...overrides }, CHANNEL);
+  return { ...alert, checks: [{ connector: 'kubernetes', id: POD }] };
+}
+
+describe('an alert, end to end: Redis intake, worker, fetched evidence, the fake Slack', () => {
+  let kube: RestFake;
+  let rig: Awaited<ReturnType<typeof alertRig>>;
+  let roots: () => StoredMessage[];
+  let replies: (root: StoredMessage) => StoredMessage[];
+  let fake: FakeSlack;
+
+  beforeEach(async () => {
+    kube = kubeFake();
+    const kubeconfig = writeKubeconfig(await kube.start());
+    rig = await alertRig(
+      parseConnectorsConfig(
+        `kubernetes: { kubeconfig: ${kubeconfig} }\naccess:\n  kubernetes: { showIn: [${CHANNEL}] }\n`,
+        'connectors.yaml',
+        () => undefined,
+      ),
+    );
+    ({ roots, replies, fake } = rig);
+  });
+
+  afterEach(async () => {
+    expect(rig.fake.rejections).toEqual([]);
+    expect(kube.violations).toEqual([]);
+    await rig.stop();
+    await kube.stop();
+  });
+
+  const replica = (consumer: string, leaseMs?: number) => rig.replica(consumer, leaseMs);
+  const drain = (r: Awaited<ReturnType<typeof replica>>) => rig.drain(r);
+
+  it('opens one thread: the escaped title and source, a diagnosis citing the fetched pod, the walkthrough’s first step', async () => {
+    const r = await replica('r1');
+    expect(await r.queue.accept(podAlert())).toBe('queued');
+    await drain(r);
+    const [root, ...others] = roots();
+    expect(others).toEqual([]);
+    expect(textOf(the(root))).toContain('KubePodOOMKilled &lt;flink&gt; &amp; taskmanager');
+    expect(textOf(the(root))).toContain('From Alertmanager');
+    expect(root?.blocks[0]?.block_id).toBe(rootMarker(podAlert().event.incidentKey));
+    const [answer, step] = replies(the(root));
+    expect(textOf(the(answer))).toContain(OOM_FIELD);
+    expect(textOf(the(answer))).toContain(`Fetched from kubernetes for ${POD}`);
+    expect(step).toBeDefined();
+    const walkthrough = await rig.deps.walkthroughs.findByThread(
+      { workspace: 'T1', conversation: CHANNEL },
+      the(root).ts,
+    );
+    expect(walkthrough?.playbook.id).toBe('flink-container-oom-killed');
+    // The incident is a case: the fetched answers, kept with the diagnosis message as its answer.
+    const kept = await rig.deps.cases?.store.get({
+      workspace: 'T1',
+      conversation: CHANNEL,
+      thread: the(root).ts,
+    });
+    expect(kept?.answerTs).toBe(answer?.ts);
+    expect(kept?.inputs.length).toBeGreaterThan(0);
+  });
+
+  it('edits the root when the incident resolves, adds to the thread when it fires again, ignores repeats', async () => {
+    const r = await replica('r1');
+    await r.queue.accept(podAlert({ deliveryId: 'd1' }));
+    await drain(r);
+    await r.queue.accept(podAlert({ deliveryId: 'd2' })); // Alertmanager's repeat_interval
+    await r.queue.accept(
+      podAlert({ deliveryId: 'd3', status: 'resolved', endsAt: '2026-12-07T03:20:00.000Z' }),
+    );
+    await drain(r);
+    const [root] = roots();
+    expect(textOf(the(root))).toContain('Resolved at 2026-12-07T03:20:00.000Z');
+    expect(fake.callsTo('chat.update').map((c) => c.args.ts)).toEqual([root?.ts]);
+    const before = replies(the(root)).length;
+    await r.queue.accept(podAlert({ deliveryId: 'd4', startsAt: '2026-12-07T05:00:00.000Z' }));
+    await drain(r);
+    expect(roots()).toHaveLength(1);
+    expect(textOf(the(root))).toContain('Firing since 2026-12-07T05:00:00.000Z');
+    expect(textOf(the(root))).toContain('fired again 1×');
+    const added = replies(the(root)).slice(before);
+    expect(added.map(textOf)).toEqual([expect.stringContaining('Fired again at 2026-12-07T05:00:00.000Z')]);
+  });
+
+  it('a resolution delivered before its firing: one thread, left resolved, diagnosed once', async () => {
+    const r = await replica('r1');
+    await r.queue.accept(
+      podAlert({ deliveryId: 'late-r', status: 'resolved', endsAt: '2026-12-07T03:20:00.000Z' }),
+    );
+    await r.queue.accept(podAlert({ deliveryId: 'late-f' }));
+    await drain(r);
+    const [root, ...others] = roots();
+    expect(others).toEqual([]);
+    expect(textOf(the(root))).toContain('Resolved');
+    expect(replies(the(root)).filter((m) => textOf(m).includes(OOM_FIELD))).toHaveLength(1);
+    expect(fake.callsTo('chat.update')).toEqual([]);
+  });
+
+  it('the same delivery three times is queued once and posts one thread', async () => {
+    const r = await replica('r1');
+    const outcomes = await Promise.all([1, 2, 3].map(() => r.queue.accept(podAlert())));
+    expect(outcomes.sort()).toEqual(['duplicate', 'duplicate', 'queued']);
+    await drain(r);
+    expect(roots()).toHaveLength(1);
+  });
+
+  it('a replica killed between receipt and post: another finishes once its lease runs out, one thread', async () => {
+    const dies = await replica('dies', 300);
+    const lives = await replica('lives', 300);
+    await dies.queue.accept(podAlert());
+    expect(await dies.queue.take('dies', 10)).toHaveLength(1); // taken, then the replica is gone
+    await drain(lives);
+    expect(roots()).toHaveLength(1);
+    expect(replies(the(roots()[0])).some((m) => textOf(m).includes(OOM_FIELD))).toBe(true);
+  });
+
+  it('a crash between posting the root and recording it: the retry finds that root, no second thread', async () => {
+    const r = await replica('r1');
+    const real = slackIncidentThread(rig.deps, rig.client, { workspace: 'T1', owner: 'UBOT0001' });
+    const crashing = {
+      ...real,
+      postRoot: async (...args: Parameters<typeof real.postRoot>) => {
+        await real.postRoot(...args);
+        throw new Error('the process died here');
+      },
+    };
+    const context = {
+      incidents: r.queue,
+      workspace: 'T1',
+      diagnose: async () => ({ found: [], missing: [] }),
+    };
+    await expect(processAlert(context, crashing, podAlert(), 1)).rejects.toThrow('the process died here');
+    expect(roots()).toHaveLength(1);
+    await processAlert(context, real, podAlert(), 2);
+    expect(roots()).toHaveLength(1);
+    expect((await r.queue.incident(podAlert().event.incidentKey))?.rootTs).toBe(roots()[0]?.ts);
+    expect(fake.callsTo('conversations.history')).toHaveLength(1);
+  });
+
+  it('Slack answers 429: the delivery waits at least Retry-After, then posts one thread', async () => {
+    const r = await replica('r1');
+    fake.rateLimitNext('chat.postMessage', 2);
+    await r.queue.accept(podAlert());
+    await drain(r);
+    expect(r.delays).toHaveLength(1);
+    expect(r.delays[0]).toBeGreaterThanOrEqual(2000);
+    expect(roots()).toHaveLength(1);
+  });
+});
