@@ -109,6 +109,27 @@ describe('fetch caps shared through Redis', () => {
     await waitFor(async () => (await refusal(survivor.admit(check, slack('UALICE')))) === 'allowed');
   });
 
+  it('with Redis out of reach, a replica counts its own fetches and says so in the log', async () => {
+    const down = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    connections.push(down);
+    const warnings: string[] = [];
+    const log = { warn: (_: unknown, msg: string) => warnings.push(msg) } as unknown as import('pino').Logger;
+    const limits = { perUser: 1, perUserPerMinute: 100, total: 100 };
+    const gate = new FetchGate(
+      undefined,
+      undefined,
+      new RedisFetchSlots(down, new RedisKeys(prefix), limits, { log }),
+    );
+    expect(await refusal(gate.admit(check, slack('UALICE')))).toBe('allowed');
+    expect(await refusal(gate.admit(check, slack('UALICE')))).toContain('You already have 1 fetch running');
+    expect(warnings).toContain('redis fetch caps failed; counting in this process instead');
+  });
+
   it('a held lease is renewed while its fetch runs; once none runs, no key outlives its window', async () => {
     const redis = connection();
     const keys = new RedisKeys(prefix);

@@ -9,6 +9,8 @@ import { parse as parseYaml } from 'yaml';
 import { assertBuilt, ROOT } from '../cli/spawn-helpers.ts';
 import { type AwsFake, TEST_CREDENTIALS } from '../connectors/fakes/aws-fake.ts';
 import { GLUE_JOB, GLUE_RUN, glueFake } from '../connectors/fakes/aws-systems.ts';
+import { DF_JOB, DF_LOCATION, DF_PROJECT, dataflowFake } from '../connectors/fakes/dataflow-fake.ts';
+import { testServiceAccount } from '../connectors/fakes/google-credentials.ts';
 import { endlessBody, gzipBomb, OtherServer, redirectTo, trickle } from '../connectors/fakes/hostile.ts';
 import { KUBE_TOKEN, kubeFake, MEMHOG, writeKubeconfig } from '../connectors/fakes/kube-fake.ts';
 import { fixture, type RestFake } from '../connectors/fakes/rest-fake.ts';
@@ -49,6 +51,8 @@ describe('memdoctor serve against hostile answers to /memdoctor check', () => {
   const kube: RestFake = kubeFake();
   const glue: AwsFake = glueFake();
   const spark: RestFake = sparkFake();
+  const account = testServiceAccount(DF_PROJECT);
+  const dataflow: RestFake = dataflowFake(undefined, account);
   const other = new OtherServer(fixture('kubernetes/pod-aiops-memhog-oomkilled.json'));
   let bot: ChildProcess;
   let stderr = '';
@@ -59,7 +63,12 @@ describe('memdoctor serve against hostile answers to /memdoctor check', () => {
   beforeAll(async () => {
     assertBuilt();
     await slack.start();
-    const [kubeUrl, glueUrl, sparkUrl] = await Promise.all([kube.start(), glue.start(), spark.start()]);
+    const [kubeUrl, glueUrl, sparkUrl, dataflowUrl] = await Promise.all([
+      kube.start(),
+      glue.start(),
+      spark.start(),
+      dataflow.start(),
+    ]);
     otherPort = await other.start();
     const yaml = join(mkdtempSync(join(tmpdir(), 'hostile-serve-')), 'connectors.yaml');
     writeFileSync(
@@ -68,6 +77,7 @@ describe('memdoctor serve against hostile answers to /memdoctor check', () => {
         `kubernetes: { kubeconfig: ${writeKubeconfig(kubeUrl)}, timeoutMs: ${TIMEOUT_MS} }`,
         `glue: { region: us-east-1, endpoint: "${glueUrl}", timeoutMs: ${TIMEOUT_MS}, maxAttempts: 1 }`,
         `spark: { url: "${sparkUrl}", timeoutMs: ${TIMEOUT_MS} }`,
+        `dataflow: { project: ${DF_PROJECT}, location: ${DF_LOCATION}, endpoint: "${dataflowUrl}", timeoutMs: ${TIMEOUT_MS} }`,
         '',
       ].join('\n'),
     );
@@ -89,6 +99,7 @@ describe('memdoctor serve against hostile answers to /memdoctor check', () => {
         AWS_CONFIG_FILE: '/nonexistent/memdoctor-test/config',
         AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/memdoctor-test/credentials',
         AWS_EC2_METADATA_DISABLED: 'true',
+        GOOGLE_APPLICATION_CREDENTIALS: account.file,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -104,9 +115,10 @@ describe('memdoctor serve against hostile answers to /memdoctor check', () => {
       bot.kill('SIGTERM');
       await once(bot, 'exit');
     }
-    await Promise.all([slack.stop(), kube.stop(), glue.stop(), spark.stop(), other.stop()]);
+    await Promise.all([slack.stop(), kube.stop(), glue.stop(), spark.stop(), dataflow.stop(), other.stop()]);
     expect(kube.violations).toEqual([]);
     expect(glue.violations).toEqual([]);
+    expect(dataflow.violations).toEqual([]);
   });
 
   /**
@@ -177,6 +189,16 @@ describe('memdoctor serve against hostile answers to /memdoctor check', () => {
     kube.override('pod', hostile(redirectTo(`http://127.0.0.1:${otherPort}${POD_PATH}`)));
     const told = await check(`kubernetes ${POD}`);
     expect(told).toContain(`redirected GET ${POD_PATH} to http://127.0.0.1:${otherPort}`);
+    // Dataflow's Google token (a JWT signed with the service account's key) the same way.
+    const jobPath = `/v1b3/projects/${DF_PROJECT}/locations/${DF_LOCATION}/jobs/${DF_JOB}`;
+    dataflow.override(
+      'dataflow.projects.locations.jobs.get',
+      hostile(redirectTo(`http://127.0.0.1:${otherPort}${jobPath}`)),
+    );
+    expect(await check(`dataflow ${DF_JOB}`)).toContain(
+      `Dataflow redirected jobs.get to http://127.0.0.1:${otherPort}`,
+    );
+    expect(dataflow.seen.at(-1)?.headers.authorization).toMatch(/^Bearer ey/);
     expect(other.seen).toEqual([]);
     expect(stderr).not.toContain(KUBE_TOKEN);
   }, 60_000);
