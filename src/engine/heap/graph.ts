@@ -29,10 +29,15 @@ export interface HeapGraph {
   fallbackRoots: number[];
 }
 
-/** A dump that is not the same in the second pass as in the first. */
+/**
+ * A dump that is not the same in the second pass as in the first: most likely one the JVM was still
+ * writing when the read began.
+ */
 export class DumpChangedError extends Error {
   constructor(object: number) {
-    super(`the heap dump changed while it was read (object ${object} differs between the two passes)`);
+    super(
+      `the heap dump changed between memdoctor's two reads of it (from object ${object} on), as a dump does while the JVM is still writing it: run again once it is written`,
+    );
     this.name = 'DumpChangedError';
   }
 }
