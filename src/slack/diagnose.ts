@@ -5,6 +5,8 @@ import {
   diagnose,
   diagnoseHeapDumpUpload,
   heapDumpDownloadLimit,
+  isHeapDumpRefusal,
+  namedLikeHeapDump,
   walkthroughStart,
 } from '../diagnosis/index.ts';
 import {
@@ -165,6 +167,17 @@ export async function diagnoseSlackHeapDump(
   file: SlackFileRef,
   workspace = 'slack',
 ): Promise<DiagnosisResult> {
+  const result = await readSlackHeapDump(deps, file);
+  await deps.acks?.settled();
+  await countDiagnosis(deps, workspace, result);
+  return result;
+}
+
+/**
+ * A heap dump's analysis (diagnoseSlackHeapDump without counting it as a diagnosis): what a
+ * walkthrough step that takes a dump is answered from.
+ */
+export async function readSlackHeapDump(deps: DiagnoseDeps, file: SlackFileRef): Promise<DiagnosisResult> {
   const source = file.name ?? file.id;
   const budget = deps.heapDumps?.budgetBytes;
   const offload = deps.heapDumps?.run;
@@ -176,7 +189,7 @@ export async function diagnoseSlackHeapDump(
   const announced = file.size !== undefined ? { announcedBytes: file.size } : {};
   checkHeapDumpUpload({ source, ...announced }, context);
   const limit = budget !== undefined ? heapDumpDownloadLimit(budget) : deps.settings.maxUploadBytes;
-  const result = await withDownload(
+  return withDownload(
     deps,
     file,
     ({ chunks, onRead }) => {
@@ -186,9 +199,24 @@ export async function diagnoseSlackHeapDump(
     },
     limit,
   );
-  await deps.acks?.settled();
-  await countDiagnosis(deps, workspace, result);
-  return result;
+}
+
+/**
+ * A shared file diagnosed as what it is: a heap dump by its name, or found to be one by the log
+ * route (then downloaded again for the heap thread); anything else as a log.
+ */
+export async function diagnoseSlackFileOrDump(
+  deps: DiagnoseDeps,
+  file: SlackFileRef,
+  workspace = 'slack',
+): Promise<DiagnosisResult> {
+  if (namedLikeHeapDump(file.name ?? '')) return diagnoseSlackHeapDump(deps, file, workspace);
+  try {
+    return await diagnoseSlackFile(deps, file, undefined, workspace);
+  } catch (error) {
+    if (!isHeapDumpRefusal(error)) throw error;
+    return diagnoseSlackHeapDump(deps, file, workspace);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { EnginePool } from '../../src/setup/engine-pool.ts';
 import { HeapPool } from '../../src/setup/heap-pool.ts';
 import { corruptedDump, heapDumpFixture } from '../support/heap-dumps.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
+import { directMessageEvent } from './support/oncall-payloads.ts';
 import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
 
 /*
@@ -186,5 +187,29 @@ describe('a heap dump uploaded in a Slack thread', () => {
     } finally {
       await engines.close();
     }
+  });
+
+  it('diagnoses a dump shared in a DM with the bot (the message path), in the heap thread', async () => {
+    const ran: string[] = [];
+    const run: HeapDumpOffload = (job) => {
+      ran.push(job.source);
+      return pool.run(job);
+    };
+    const harness = await app({ run, budgetBytes: 2 * 1024 ** 3 });
+    const file = harness.fake.addFile(
+      'FD9',
+      'java_pid11.hprof.gz',
+      heapDumpFixture('threadlocal-leak.hprof.gz'),
+    );
+    await harness.sender.event(
+      eventEnvelope(directMessageEvent({ user: USER, channel: 'D0HEAP01', text: '', files: [file] })),
+    );
+    const answer = await waitFor(() => harness.fake.messages.find((m) => m.channel === 'D0HEAP01'), 60_000);
+    expect(ran).toEqual(['java_pid11.hprof.gz']);
+    // Named from the dump's second read; the lines read in it shown, though no playbook took it yet.
+    const blocks = JSON.stringify(answer.blocks);
+    expect(blocks).toContain('*Read in the heap dump:*');
+    expect(blocks).toContain('via thread \\"pool-worker-0\\"');
+    expect(blocks).toContain('(threadLocals.table[14].value.elementData)');
   });
 });
