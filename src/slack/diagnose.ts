@@ -9,6 +9,7 @@ import {
   namedLikeHeapDump,
   walkthroughStart,
 } from '../diagnosis/index.ts';
+import { ErrorCode, MemdoctorError } from '../errors.ts';
 import {
   addReadToCase,
   addToCase,
@@ -173,6 +174,24 @@ export async function diagnoseSlackHeapDump(
   return result;
 }
 
+/** Others' dumps fill the heap thread's queue: this one is not downloaded. */
+export const HEAP_DUMPS_BUSY =
+  'memdoctor is reading other heap dumps (one at a time, several already waiting). Share this one again in a few minutes.';
+
+/**
+ * Refuses a dump before anything of it is downloaded: announced over the budget (the message says
+ * what it needs), or the heap thread's queue full.
+ */
+export function admitHeapDump(deps: DiagnoseDeps, file: SlackFileRef): void {
+  const budget = deps.heapDumps?.budgetBytes;
+  const announced = file.size !== undefined ? { announcedBytes: file.size } : {};
+  checkHeapDumpUpload(
+    { source: file.name ?? file.id, ...announced },
+    budget !== undefined ? { heapDumpBudget: budget } : {},
+  );
+  if (deps.heapDumps?.full?.()) throw new MemdoctorError(ErrorCode.Internal, HEAP_DUMPS_BUSY);
+}
+
 /**
  * A heap dump's analysis (diagnoseSlackHeapDump without counting it as a diagnosis): what a
  * walkthrough step that takes a dump is answered from.
@@ -187,7 +206,7 @@ export async function readSlackHeapDump(deps: DiagnoseDeps, file: SlackFileRef):
     ...(offload ? { heapOffload: offload } : {}),
   };
   const announced = file.size !== undefined ? { announcedBytes: file.size } : {};
-  checkHeapDumpUpload({ source, ...announced }, context);
+  admitHeapDump(deps, file);
   const limit = budget !== undefined ? heapDumpDownloadLimit(budget) : deps.settings.maxUploadBytes;
   return withDownload(
     deps,

@@ -46,7 +46,7 @@ describe('a heap dump uploaded in a Slack thread', () => {
   });
 
   async function app(
-    heapDumps: { run?: HeapDumpOffload; budgetBytes?: number },
+    heapDumps: { run?: HeapDumpOffload; budgetBytes?: number; full?: () => boolean },
     options: { maxUploadBytes?: number; engines?: EnginePool } = {},
   ) {
     const { maxUploadBytes = MiB, engines } = options;
@@ -128,6 +128,15 @@ describe('a heap dump uploaded in a Slack thread', () => {
       /java_pid2\.hprof\.gz: this gzip-compressed heap dump is \d+ MiB compressed .*MEMDOCTOR_HEAP_DUMP_BUDGET/,
     );
     expect(harness.fake.downloadsOf('FD3')).toBe(0);
+    expect(harness.fake.callsTo('chat.postMessage')).toEqual([]);
+  });
+
+  it('refuses a dump before downloading it while the heap thread has a full queue', async () => {
+    const harness = await app({ run: pool.run.bind(pool), budgetBytes: 2 * 1024 ** 3, full: () => true });
+    await share(harness, 'FD10', 'java_pid12.hprof.gz', heapDumpFixture('static-cache-oom.hprof.gz'));
+    const told = await waitFor(() => harness.fake.callsTo('chat.postEphemeral')[0]);
+    expect(JSON.stringify(told.args)).toContain('memdoctor is reading other heap dumps');
+    expect(harness.fake.downloadsOf('FD10')).toBe(0);
     expect(harness.fake.callsTo('chat.postMessage')).toEqual([]);
   });
 
