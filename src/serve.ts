@@ -222,7 +222,7 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
   // Heap dumps get their own thread: one may take minutes, and the logs keep their threads meanwhile.
   const budgetBytes = config.MEMDOCTOR_HEAP_DUMP_BUDGET;
   const heapPool = new HeapPool({ playbooks, budgetBytes });
-  const heapDumps = { run: heapPool.run.bind(heapPool), budgetBytes };
+  const heapDumps = { run: heapPool.run.bind(heapPool), budgetBytes, full: () => heapPool.full };
   const deps = { ...buildDeps(config, log, resources), engines: pool, heapDumps, metrics, inflight };
   const scrapes = await openMetricsServer(config, metrics, log);
   const app = createSlackApp(deps, {

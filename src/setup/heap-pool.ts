@@ -50,9 +50,14 @@ export class HeapPool {
     this.pool.on('error', () => undefined);
   }
 
+  /** True when one more dump would be refused: one is being read and maxQueue wait (ask before downloading it). */
+  get full(): boolean {
+    return this.inPool > this.maxQueue;
+  }
+
   /** The analysis of one dump file in the heap thread; refused as busy when maxQueue dumps wait. */
   async run(job: HeapDumpJob): Promise<HeapDiagnosis> {
-    if (this.inPool > this.maxQueue) throw new EngineBusyError(this.inPool - 1);
+    if (this.full) throw new EngineBusyError(this.inPool - 1);
     this.inPool++;
     const deadline = AbortSignal.timeout(this.budgetMs);
     try {

@@ -69,7 +69,12 @@ export interface SlackDeps {
    * loop and the diagnosis threads) and the memory it may take (MEMDOCTOR_HEAP_DUMP_BUDGET). Unset:
    * in-line and unbounded (tests that need no thread).
    */
-  heapDumps?: { run?: HeapDumpOffload; budgetBytes?: number };
+  heapDumps?: {
+    run?: HeapDumpOffload;
+    budgetBytes?: number;
+    /** True when the heap thread would refuse one more dump: it is then refused before its download. */
+    full?: () => boolean;
+  };
   /** Counters and histograms for GET /metrics; none are kept when unset. */
   metrics?: SlackMetrics;
   /** The cap on bytes of inputs in hand at once (MEMDOCTOR_MAX_INFLIGHT_BYTES); none when unset. */

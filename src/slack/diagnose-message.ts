@@ -2,10 +2,11 @@ import type { WebClient } from '@slack/web-api';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import { postCharts } from './charts.ts';
 import type { SlackDeps } from './deps.ts';
-import { diagnosePaste, diagnoseSlackFile, diagnosisMessage } from './diagnose.ts';
+import { diagnosePaste, diagnoseSlackFileOrDump, diagnosisMessage } from './diagnose.ts';
 import { explainFailure } from './failures.ts';
 import { messageText, type SlackMessage } from './message-text.ts';
 import { MAX_FILES_PER_MESSAGE } from './shared-files.ts';
+import { withHeapReading } from './views/heap-dump.ts';
 
 /** Where a message's diagnosis goes, and how to tell the person asking when it cannot be made. */
 export interface DiagnoseMessageTarget {
@@ -38,14 +39,15 @@ export async function diagnoseMessage(
   const where = { channel: target.channel, ...(target.threadTs ? { thread_ts: target.threadTs } : {}) };
   const runs =
     files.length > 0
-      ? files.map((f) => () => diagnoseSlackFile(deps, f, undefined, target.workspace))
+      ? files.map((f) => () => diagnoseSlackFileOrDump(deps, f, target.workspace))
       : [() => diagnosePaste(deps, text, undefined, target.workspace)];
   for (const run of runs) {
     try {
       const result = await run();
       const posted = await client.chat.postMessage({
         ...where,
-        ...diagnosisMessage(deps, result, target.user),
+        // A heap dump's lines besides those the answer cites (nothing changes for a log).
+        ...withHeapReading(diagnosisMessage(deps, result, target.user), result),
       });
       await rememberDiagnosis(deps, { ...target, ts: posted.ts, result });
       const threadTs = target.threadTs ?? posted.ts;

@@ -5,8 +5,11 @@ import {
   diagnose,
   diagnoseHeapDumpUpload,
   heapDumpDownloadLimit,
+  isHeapDumpRefusal,
+  namedLikeHeapDump,
   walkthroughStart,
 } from '../diagnosis/index.ts';
+import { ErrorCode, MemdoctorError } from '../errors.ts';
 import {
   addReadToCase,
   addToCase,
@@ -177,6 +180,35 @@ export async function diagnoseSlackHeapDump(
   file: SlackFileRef,
   workspace = 'slack',
 ): Promise<DiagnosisResult> {
+  const result = await readSlackHeapDump(deps, file);
+  await deps.acks?.settled();
+  await countDiagnosis(deps, workspace, result);
+  return result;
+}
+
+/** Others' dumps fill the heap thread's queue: this one is not downloaded. */
+export const HEAP_DUMPS_BUSY =
+  'memdoctor is reading other heap dumps (one at a time, several already waiting). Share this one again in a few minutes.';
+
+/**
+ * Refuses a dump before anything of it is downloaded: announced over the budget (the message says
+ * what it needs), or the heap thread's queue full.
+ */
+export function admitHeapDump(deps: DiagnoseDeps, file: SlackFileRef): void {
+  const budget = deps.heapDumps?.budgetBytes;
+  const announced = file.size !== undefined ? { announcedBytes: file.size } : {};
+  checkHeapDumpUpload(
+    { source: file.name ?? file.id, ...announced },
+    budget !== undefined ? { heapDumpBudget: budget } : {},
+  );
+  if (deps.heapDumps?.full?.()) throw new MemdoctorError(ErrorCode.Internal, HEAP_DUMPS_BUSY);
+}
+
+/**
+ * A heap dump's analysis (diagnoseSlackHeapDump without counting it as a diagnosis): what a
+ * walkthrough step that takes a dump is answered from.
+ */
+export async function readSlackHeapDump(deps: DiagnoseDeps, file: SlackFileRef): Promise<DiagnosisResult> {
   const source = file.name ?? file.id;
   const budget = deps.heapDumps?.budgetBytes;
   const offload = deps.heapDumps?.run;
@@ -186,9 +218,9 @@ export async function diagnoseSlackHeapDump(
     ...(offload ? { heapOffload: offload } : {}),
   };
   const announced = file.size !== undefined ? { announcedBytes: file.size } : {};
-  checkHeapDumpUpload({ source, ...announced }, context);
+  admitHeapDump(deps, file);
   const limit = budget !== undefined ? heapDumpDownloadLimit(budget) : deps.settings.maxUploadBytes;
-  const result = await withDownload(
+  return withDownload(
     deps,
     file,
     ({ chunks, onRead }) => {
@@ -198,9 +230,24 @@ export async function diagnoseSlackHeapDump(
     },
     { maxBytes: limit },
   );
-  await deps.acks?.settled();
-  await countDiagnosis(deps, workspace, result);
-  return result;
+}
+
+/**
+ * A shared file diagnosed as what it is: a heap dump by its name, or found to be one by the log
+ * route (then downloaded again for the heap thread); anything else as a log.
+ */
+export async function diagnoseSlackFileOrDump(
+  deps: DiagnoseDeps,
+  file: SlackFileRef,
+  workspace = 'slack',
+): Promise<DiagnosisResult> {
+  if (namedLikeHeapDump(file.name ?? '')) return diagnoseSlackHeapDump(deps, file, workspace);
+  try {
+    return await diagnoseSlackFile(deps, file, undefined, workspace);
+  } catch (error) {
+    if (!isHeapDumpRefusal(error)) throw error;
+    return diagnoseSlackHeapDump(deps, file, workspace);
+  }
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { WebClient } from '@slack/web-api';
-import { checkHeapDumpUpload } from '../diagnosis/index.ts';
 import { rememberDiagnosis } from '../usecases/record-outcome.ts';
 import type { SlackDeps } from './deps.ts';
-import { diagnoseSlackHeapDump, diagnosisMessage } from './diagnose.ts';
+import { admitHeapDump, diagnoseSlackHeapDump, diagnosisMessage } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
 import { explainFailure } from './failures.ts';
 import { withHeapReading } from './views/heap-dump.ts';
@@ -23,8 +22,8 @@ export function readingText(name: string): string {
 }
 
 /**
- * A heap dump shared in a thread: refused at once when its announced size is over the budget (the
- * caller tells the uploader); else one message says it is being read, and is replaced by the
+ * A heap dump shared in a thread: refused at once when its announced size is over the budget or the
+ * heap thread's queue is full (the caller tells the uploader); else one message says it is being read, and is replaced by the
  * answer, or by what went wrong (a corrupt or cut dump, a file that is not one).
  */
 export async function answerHeapDump(
@@ -34,11 +33,7 @@ export async function answerHeapDump(
   file: SlackFileRef,
 ): Promise<void> {
   const source = file.name ?? file.id;
-  const budget = deps.heapDumps?.budgetBytes;
-  checkHeapDumpUpload(
-    { source, ...(file.size !== undefined ? { announcedBytes: file.size } : {}) },
-    budget !== undefined ? { heapDumpBudget: budget } : {},
-  );
+  admitHeapDump(deps, file);
   const where = { channel: message.channel, thread_ts: message.threadTs };
   const posted = await client.chat.postMessage({ ...where, ...noticeView(readingText(source)) });
   const log = deps.log.child({ channel: message.channel, threadTs: message.threadTs, file: file.id });

@@ -162,7 +162,7 @@ describe('the Docker image, assembled from its Dockerfile', () => {
     const { code, out } = await inImage(['diagnose', '--json', fixture]);
     expect(code).toBe(0);
     expect(JSON.parse(out).diagnoses[0].playbook).toBe('spark-heap-oom');
-    for (const worker of ['engine-worker.js', 'block-worker.js'])
+    for (const worker of ['engine-worker.js', 'block-worker.js', 'heap-worker.js'])
       expect(existsSync(join(app, 'dist', worker)), worker).toBe(true);
     for (const asset of ['src/redis/lua', 'src/llm/prompts', 'playbooks', 'manifest.yaml'])
       expect(existsSync(join(app, asset)), asset).toBe(true);

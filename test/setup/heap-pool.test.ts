@@ -32,6 +32,22 @@ describe('the heap dump thread', () => {
     expect(threaded.report.diagnoses[0]?.playbook).toBe('jvm-oom');
   });
 
+  it('is full once one dump is read and maxQueue wait, and refuses the next as busy', async () => {
+    const small = new HeapPool({ playbooks, budgetBytes: 2 * 1024 ** 3, maxQueue: 0 });
+    try {
+      const path = join(temp, 'queued');
+      copyFileSync(`${DIR}/peak-no-leak-all.hprof.gz`, path);
+      expect(small.full).toBe(false);
+      const first = small.run({ source: 'a.hprof.gz', path });
+      expect(small.full).toBe(true);
+      await expect(small.run({ source: 'b.hprof.gz', path })).rejects.toThrow('memdoctor is busy');
+      await first;
+      expect(small.full).toBe(false);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('brings the refusal of a non-dump back as the error it was', async () => {
     const path = join(temp, 'notes.hprof');
     copyFileSync('test/fixtures/heap-dumps/SOURCES.md', path);

@@ -7,6 +7,7 @@ import { EnginePool } from '../../src/setup/engine-pool.ts';
 import { HeapPool } from '../../src/setup/heap-pool.ts';
 import { corruptedDump, heapDumpFixture } from '../support/heap-dumps.ts';
 import { type Harness, startHarness, waitFor } from './support/harness.ts';
+import { directMessageEvent } from './support/oncall-payloads.ts';
 import { eventEnvelope, fileShareEvent, slashCommand } from './support/payloads.ts';
 
 /*
@@ -45,7 +46,7 @@ describe('a heap dump uploaded in a Slack thread', () => {
   });
 
   async function app(
-    heapDumps: { run?: HeapDumpOffload; budgetBytes?: number },
+    heapDumps: { run?: HeapDumpOffload; budgetBytes?: number; full?: () => boolean },
     options: { maxUploadBytes?: number; engines?: EnginePool } = {},
   ) {
     const { maxUploadBytes = MiB, engines } = options;
@@ -130,6 +131,15 @@ describe('a heap dump uploaded in a Slack thread', () => {
     expect(harness.fake.callsTo('chat.postMessage')).toEqual([]);
   });
 
+  it('refuses a dump before downloading it while the heap thread has a full queue', async () => {
+    const harness = await app({ run: pool.run.bind(pool), budgetBytes: 2 * 1024 ** 3, full: () => true });
+    await share(harness, 'FD10', 'java_pid12.hprof.gz', heapDumpFixture('static-cache-oom.hprof.gz'));
+    const told = await waitFor(() => harness.fake.callsTo('chat.postEphemeral')[0]);
+    expect(JSON.stringify(told.args)).toContain('memdoctor is reading other heap dumps');
+    expect(harness.fake.downloadsOf('FD10')).toBe(0);
+    expect(harness.fake.callsTo('chat.postMessage')).toEqual([]);
+  });
+
   it('stops a gzip dump whose decompressed size passes the budget, and says so in place of the answer', async () => {
     const harness = await app({ run: pool.run.bind(pool), budgetBytes: 170 * MiB });
     await share(harness, 'FD4', 'java_pid3.hprof.gz', heapDumpFixture('static-cache-oom.hprof.gz'));
@@ -186,5 +196,29 @@ describe('a heap dump uploaded in a Slack thread', () => {
     } finally {
       await engines.close();
     }
+  });
+
+  it('diagnoses a dump shared in a DM with the bot (the message path), in the heap thread', async () => {
+    const ran: string[] = [];
+    const run: HeapDumpOffload = (job) => {
+      ran.push(job.source);
+      return pool.run(job);
+    };
+    const harness = await app({ run, budgetBytes: 2 * 1024 ** 3 });
+    const file = harness.fake.addFile(
+      'FD9',
+      'java_pid11.hprof.gz',
+      heapDumpFixture('threadlocal-leak.hprof.gz'),
+    );
+    await harness.sender.event(
+      eventEnvelope(directMessageEvent({ user: USER, channel: 'D0HEAP01', text: '', files: [file] })),
+    );
+    const answer = await waitFor(() => harness.fake.messages.find((m) => m.channel === 'D0HEAP01'), 60_000);
+    expect(ran).toEqual(['java_pid11.hprof.gz']);
+    // Named from the dump's second read; the lines read in it shown, though no playbook took it yet.
+    const blocks = JSON.stringify(answer.blocks);
+    expect(blocks).toContain('*Read in the heap dump:*');
+    expect(blocks).toContain('via thread \\"pool-worker-0\\"');
+    expect(blocks).toContain('(threadLocals.table[14].value.elementData)');
   });
 });
