@@ -1,4 +1,5 @@
 import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from '../diagnosis/heap-dump.ts';
+import type { HeapReport } from '../engine/heap/index.ts';
 import type { SeekableInput } from '../engine/ranges.ts';
 import { formatSize } from '../engine/units.ts';
 import { InputUnreadableError, MemdoctorError } from '../errors.ts';
@@ -42,10 +43,7 @@ export async function heapDumpStepEvent(
     );
   const input = { source: dump.source, head, all, ...(dump.seekable ? { seekable: dump.seekable } : {}) };
   const result = await diagnoseHeapDump(input, [], options);
-  const [top] = result.heap.suspects;
-  const summary = top
-    ? `${top.summary}${result.heap.suspects.length > 1 ? ` (and ${result.heap.suspects.length - 1} more suspects)` : ''}`
-    : `no leak suspect in ${formatSize(result.heap.heap.bytes)} of reachable heap`;
+  const summary = summaryOf(result.heap);
   const facts = result.findings
     .filter((f) => f.kind.startsWith('heap-dump.'))
     .map((f) => (f.values ? { kind: f.kind, values: { ...f.values } } : { kind: f.kind }));
@@ -56,6 +54,17 @@ export async function heapDumpStepEvent(
     facts,
     ...(step ? { step } : {}),
   };
+}
+
+/** The dump in one line: its biggest suspect, the GC root that keeps it and where it accumulates. */
+function summaryOf(heap: HeapReport): string {
+  const [top, ...more] = heap.suspects;
+  if (!top) return `no leak suspect in ${formatSize(heap.heap.bytes)} of reachable heap`;
+  const acc = top.accumulation;
+  const via = acc?.via ? ` (${acc.via.replace(/^\./, '')})` : '';
+  const inside = acc && acc.className !== top.className ? `, accumulated in ${acc.className}${via}` : '';
+  const others = more.length > 0 ? ` (and ${more.length} more suspects)` : '';
+  return `${top.summary}${inside}${others}`;
 }
 
 /**

@@ -57,6 +57,30 @@ describe('diagnose: a heap dump is an input like a log', () => {
     expect(result.findings.map((f) => f.kind)).not.toContain('heap-dump.leak');
   });
 
+  it('a live dump of a class-loader leak (no OutOfMemoryError): jvm-oom, classloader-leak, the class and its loaders', async () => {
+    const result = await diagnose(
+      { input: fileInput('classloader-leak.hprof.gz'), workspace: 'cli' },
+      { playbooks },
+    );
+    expect(result.heap?.duplicateClasses).toEqual([{ className: 'Plugin', loaders: 300 }]);
+    expect(result.heap?.oomThread).toBeUndefined();
+    const [d] = result.report.diagnoses;
+    expect(d).toMatchObject({ playbook: 'jvm-oom', cause: 'classloader-leak' });
+    expect(d?.evidence.map((e) => e.text)).toContain(
+      'class Plugin is defined by 300 class loaders: code loaded again while the old loaders stay reachable',
+    );
+  });
+
+  it('a live dump of a ThreadLocal leak: the ThreadLocalMap on the path names the holder, once for four threads', async () => {
+    const result = await diagnose(
+      { input: fileInput('threadlocal-leak.hprof.gz'), workspace: 'cli' },
+      { playbooks },
+    );
+    const holders = result.findings.filter((f) => f.kind === 'heap-dump.holder');
+    expect(holders.map((f) => f.values)).toEqual([{ holder: 'jdk-threadlocal' }]);
+    expect(result.report.diagnoses[0]).toMatchObject({ playbook: 'jvm-oom', cause: 'threadlocal-leak' });
+  });
+
   it('the same answer from a plain .hprof streamed with no second read (thread names then by serial)', async () => {
     const plain = gunzipSync(readFileSync(`${DIR}/static-cache-oom.hprof.gz`));
     async function* once() {

@@ -16,6 +16,7 @@ import { type McpSession, startMcp, textOf } from './mcp-client.ts';
 const HEAP_PASTE = join(ROOT, 'playbooks/jvm-oom/fixtures/jdk17-oom-heap-space-heap-dump.txt');
 const GC_LOG = join(ROOT, 'test/engine/parsers/fixtures/gc-log/jdk17-g1-leak-oom-xlog-gc.log');
 const HISTOGRAM = join(ROOT, 'test/engine/parsers/fixtures/class-histogram/jdk17-jmap-histo-live.txt');
+const HEAP_DUMP = join(ROOT, 'test/fixtures/heap-dumps/static-cache-oom.hprof.gz');
 
 interface State {
   id: string;
@@ -55,9 +56,13 @@ describe('a walkthrough over MCP (memory store)', () => {
     expect(textOf(gc)).toMatch(/\(answered\) How full is the heap after collections\?: .*27 full/);
 
     const histogram = readFileSync(HISTOGRAM, 'utf8');
-    const done = await mcp.call('walkthrough_answer', { id: started.id, answer: histogram });
+    const atDump = await mcp.call('walkthrough_answer', { id: started.id, answer: histogram });
+    expect(stateOf(atDump).step).toMatchObject({ id: 'dump', input: 'dump' });
+
+    // A heap dump is given by its path, read and analysed on this machine (a real dump: its SOURCES.md).
+    const done = await mcp.call('walkthrough_answer', { id: started.id, path: HEAP_DUMP });
     expect(stateOf(done)).toMatchObject({ status: 'done', step: { final: true, options: [] } });
-    expect(textOf(done)).toMatch(/Conclusion: A leak of /);
+    expect(textOf(done)).toMatch(/Conclusion: A leak held by java\.util\.HashMap/);
 
     const status = await mcp.call('walkthrough_status', { id: started.id });
     expect((status.structuredContent as { transcript: string }).transcript).toMatch(
@@ -126,7 +131,9 @@ describe('a walkthrough an agent starts in Redis, finished at the console', () =
     const console = memdoctor(['resume', id], shipped);
     await console.waitFor(/What fills the heap\?/);
     console.type(HISTOGRAM);
-    await console.waitFor(/== Conclusion: A leak of /);
+    await console.waitFor(/What holds the heap\?/);
+    console.type(HEAP_DUMP);
+    await console.waitFor(/== Conclusion: A leak held by java\.util\.HashMap/);
     expect(await console.end()).toBe(0);
     expect((await new RedisWalkthroughStore(redis, { prefix }).get(id))?.status).toBe('done');
   });

@@ -60,7 +60,8 @@ describe('answerStepWithHeapDump: the door every surface uses to answer a dump s
     expect(answer).toMatchObject({
       kind: 'heap-dump',
       source: 'static-cache-oom.hprof.gz',
-      summary: 'java.util.HashMap retains 61.5 MB (98.5% of the heap) via static CacheLeak.CACHE',
+      summary:
+        'java.util.HashMap retains 61.5 MB (98.5% of the heap) via static CacheLeak.CACHE, accumulated in java.util.HashMap$Node[] (table)',
       values: {
         leak: true,
         peak: false,

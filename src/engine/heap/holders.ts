@@ -132,7 +132,7 @@ export const HOLDERS: readonly KnownHolder[] = [
     classes: ['java.lang.ThreadLocal$ThreadLocalMap'],
     what: "a thread's ThreadLocal values (Thread.threadLocals, alive as long as the thread)",
     source:
-      'openjdk/jdk src/java.base/share/classes/java/lang/ThreadLocal.java (static class ThreadLocalMap)',
+      'openjdk/jdk src/java.base/share/classes/java/lang/ThreadLocal.java, its static class ThreadLocalMap',
   },
 ];
 

@@ -1,8 +1,9 @@
 import { walkthroughStart } from '../../diagnosis/index.ts';
 import { UsageError } from '../../errors.ts';
-import { openFile } from '../../file-input.ts';
+import { openFile, seekableFile } from '../../file-input.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
 import { answerStep } from '../../usecases/answer-step.ts';
+import { heapDumpStepEvent } from '../../usecases/heap-dump-step.ts';
 import { readPasteText } from '../../usecases/parse-dump.ts';
 import { startWalkthrough } from '../../usecases/start-walkthrough.ts';
 import type { Playbook } from '../../usecases/types.ts';
@@ -85,8 +86,23 @@ export type AnswerArgs = {
   version?: number | undefined;
 };
 
+/** A heap-dump step's answer: the dump at `path`, analysed here under the configured budget. */
+async function dumpEvent(deps: McpDeps, path: string, step: string): Promise<WalkthroughEvent> {
+  const seekable = seekableFile(path);
+  if (!seekable)
+    throw new UsageError(`no such file: ${path} (give the path of the .hprof or .hprof.gz file).`);
+  const { heapDumpBudget } = await deps.diagnosisContext();
+  const options = heapDumpBudget === undefined ? {} : { budgetBytes: heapDumpBudget };
+  return heapDumpStepEvent({ source: path, chunks: openFile(path), seekable }, options, step);
+}
+
 /** The event the typed answer (or the file's output) makes for the walkthrough's current step. */
-async function eventFor(service: WalkthroughService, record: WalkthroughRecord, args: AnswerArgs) {
+async function eventFor(
+  deps: McpDeps,
+  service: WalkthroughService,
+  record: WalkthroughRecord,
+  args: AnswerArgs,
+) {
   const word = args.answer?.trim().toLowerCase();
   if (word === 'back') return { type: 'back' } as const;
   if (word === 'abort') return { type: 'abort', reason: 'aborted by an agent over MCP' } as const;
@@ -99,6 +115,7 @@ async function eventFor(service: WalkthroughService, record: WalkthroughRecord, 
     throw new UsageError(
       'walkthrough_answer takes answer (typed) or path (a file holding the output), one of the two.',
     );
+  if (view.input === 'dump' && args.path !== undefined) return dumpEvent(deps, args.path, view.step);
   if (args.path !== undefined && view.input !== 'output')
     throw new UsageError(`step "${view.title}" does not take command output; answer it with answer.`);
   const text =
@@ -117,7 +134,7 @@ export async function answerOne(deps: McpDeps, args: AnswerArgs) {
     throw new UsageError(
       `walkthrough ${record.id} is at version ${record.version}, not ${args.version}: someone answered since. walkthrough_status shows where it is now.`,
     );
-  const event = await eventFor(service, record, args);
+  const event = await eventFor(deps, service, record, args);
   const request = { walkthrough: record.id, event, actor: deps.actor, expectedVersion: record.version };
   const result = await answerStep({ walkthroughs: service }, request);
   if (result.kind !== 'answered') throw result.error;

@@ -45,7 +45,7 @@ function registerAnswer(server: McpServer, deps: McpDeps): void {
     {
       title: 'Answer the current step of a walkthrough',
       description:
-        "Answers the walkthrough's current step, as the user would at the console: an option's number or label word (done, skip, cant), a measurement as the tool shows it (85%, 3.5 GiB, 7.8 min), or for a paste step the command's output (or path to a file holding it). back undoes the last answer; abort gives up.",
+        "Answers the walkthrough's current step, as the user would at the console: an option's number or label word (done, skip, cant), a measurement as the tool shows it (85%, 3.5 GiB, 7.8 min), for a paste step the command's output (or path to a file holding it), or for a heap-dump step the path of the .hprof or .hprof.gz file (read and analysed on this machine). back undoes the last answer; abort gives up.",
       inputSchema: {
         id: z.string().min(1).describe('the walkthrough id walkthrough_start gave'),
         answer: z.string().min(1).optional(),
@@ -53,7 +53,9 @@ function registerAnswer(server: McpServer, deps: McpDeps): void {
           .string()
           .min(1)
           .optional()
-          .describe("a file on this machine holding a paste step's output; only read"),
+          .describe(
+            "a file on this machine holding a paste step's output, or a heap-dump step's dump; only read",
+          ),
         version: z
           .number()
           .int()
