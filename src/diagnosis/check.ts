@@ -4,6 +4,7 @@ import { type Fetched, type FetchRequest, requestText } from '../connectors/type
 import type { ChartData } from '../engine/charts/types.ts';
 import type { Diagnosis, Evidence, InputReport } from '../engine/index.ts';
 import { isEmptyAnswer, parseText } from '../engine/parsers/parse-text.ts';
+import { NO_LIMIT_NOTE } from '../engine/parsers/spark-executors.ts';
 import type { ParsedOutput } from '../engine/parsers/types.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { ConnectorError, UsageError } from '../errors.ts';
@@ -232,7 +233,12 @@ function withExecutorMemory(chart: ChartData, answers: readonly CheckedAnswer[])
   const env = answers.find((a) => a.parser === 'spark-environment')?.judgement?.values;
   const memory = env?.executorMemoryBytes;
   if (typeof memory !== 'number' || memory <= 0) return chart;
-  return { ...chart, limitBytes: memory, limitLabel: 'spark.executor.memory' };
+  const { note: said, ...rest } = chart;
+  const note = said
+    ?.split('; ')
+    .filter((n) => n !== NO_LIMIT_NOTE)
+    .join('; ');
+  return { ...rest, limitBytes: memory, limitLabel: 'spark.executor.memory', ...(note ? { note } : {}) };
 }
 
 async function diagnoseFetched(

@@ -39,6 +39,16 @@ describe('memdoctor check glue', () => {
     vi.unstubAllEnvs();
   });
 
+  it("draws the CloudWatch heap series it fetched: the driver's heap against its maximum", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'check-glue-charts-')), 'charts');
+    const { code, out } = await cli(['check', 'glue', ID, '--chart', dir]);
+    expect(code).toBe(0);
+    expect(out).toContain(`chart: ${join(dir, 'memory-samples.svg')} ${join(dir, 'memory-samples.png')}`);
+    const svg = readFileSync(join(dir, 'memory-samples.svg'), 'utf8');
+    expect(svg).toContain("<title>Glue driver's heap used (glue.driver.jvm.heap.used)</title>");
+    expect(svg).toMatch(/aria-label="[^"]*against maximum heap \(used \/ usage\) of 128 MB/);
+  });
+
   it('the fetched run and error log get the diagnosis the pasted get-job-run output and log get', async () => {
     const fetched = await cli(['check', 'glue', ID, '--json']);
     expect(fetched.err).toBe('');

@@ -36,5 +36,6 @@ describe("check spark: the executors' peaks drawn against the executor memory th
     expect(peaks.limitLabel).toBe('spark.executor.memory');
     expect(peaks.rows.map((r) => r.label)).toEqual(['executor 3', 'executor 4']);
     expect(drawChart(peaks).alt).toMatch(/Limit: spark\.executor\.memory \d/);
+    expect(peaks.note ?? '').not.toContain('no limit is drawn');
   });
 });

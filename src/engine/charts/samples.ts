@@ -31,7 +31,7 @@ function notesOf(d: SamplesChartData): string[] {
   if (d.shape === 'climbing' && rate) {
     const eta =
       d.secondsToLimit !== undefined
-        ? `; ${d.limitLabel ?? 'the limit'} in ${duration(d.secondsToLimit)}`
+        ? `; at this rate it reaches ${d.limitLabel ?? 'the limit'} in ${duration(d.secondsToLimit)}`
         : '';
     notes.push(`Fitted rate ${rate}${eta}.`);
   } else if (d.shape === 'climbing') notes.push(`Fitted rise ${sizeText(d.bytesPerSample)} per sample.`);

@@ -104,6 +104,9 @@ function summaryOf(v: Values): string {
   return `${v.executors} executor(s), ${v.activeExecutors} active, ${v.removedExecutors} removed${lost}${peaksText(v)}.`;
 }
 
+/** Said until someone who read the application's /environment draws the limit (check spark). */
+export const NO_LIMIT_NOTE = 'spark.executor.memory is not in the executor list, so no limit is drawn';
+
 /** Executors drawn; the rest (lower heap peaks) are named in the chart's note. */
 const MAX_CHART_ROWS = 10;
 
@@ -135,6 +138,7 @@ function executorPeaksChart(all: readonly Executor[], verdict: string): PeaksCha
   });
   const unmeasured = all.filter((e) => !isDriver(e)).length - measured.length;
   const notes = [
+    NO_LIMIT_NOTE,
     ...(unmeasured > 0 ? [`${unmeasured} executor(s) sent no measured peaks`] : []),
     ...(rss ? [] : ['process RSS not measured (spark.executor.processTreeMetrics.enabled=false)']),
     ...(ordered.length > shown.length

@@ -233,6 +233,7 @@ describe("Spark executors' peaks", () => {
     expect(data.rows.map((r) => r.label)).toEqual(['executor 3', 'executor 4']);
     expect(data.rows[0]?.values[0]).toBe(726805712);
     expect(data.note).toContain('1 executor(s) sent no measured peaks');
+    expect(data.note).toContain('spark.executor.memory is not in the executor list, so no limit is drawn');
   });
 
   it('process RSS is drawn only where Spark measured it, and said when it did not', () => {
