@@ -17,6 +17,8 @@ export interface CaseChange {
   newEvidenceFrom: string[];
   /** Groups of inputs that share no key with each other, read apart (empty when all are one). */
   apart: string[][];
+  /** True when the input was read apart for its time, not its keys. */
+  timeApart?: boolean;
   /** One sentence a person reads: what changed. */
   summary: string;
 }
@@ -56,7 +58,9 @@ function summaryOf(change: Omit<CaseChange, 'summary'>): string {
     );
   if (change.newEvidenceFrom.length > 0) parts.push(`new evidence from ${change.newEvidenceFrom.join(', ')}`);
   const alone = change.apart.find((group) => group.includes(input));
-  if (alone && change.apart.length > 1)
+  if (change.timeApart)
+    parts.push(`${input} was written far from the incident's window (see the note), so it is read apart`);
+  else if (alone && change.apart.length > 1)
     parts.push(
       `${input} shares no container, application, executor, TaskManager, pod or process id with ${change.apart
         .filter((g) => g !== alone)
@@ -85,6 +89,7 @@ export function caseChange(
     newTop: now !== undefined && now.playbook !== was?.playbook,
     newEvidenceFrom: [...citedInputs(after)].filter((name) => !earlier.has(name)),
     apart: after.groups.length > 1 ? after.groups.map((g) => g.inputs) : [],
+    ...(after.timeApart?.includes(input) ? { timeApart: true } : {}),
   };
   return { ...change, summary: summaryOf(change) };
 }

@@ -35,6 +35,8 @@ export interface CaseReport {
   leftOut: LeftOut[];
   groups: CaseGroupReport[];
   notes: string[];
+  /** Inputs read apart because they were written far from the incident's window (the notes say when). */
+  timeApart?: string[];
 }
 
 function keyText({ key, cites }: KeyCites): string {
@@ -76,12 +78,17 @@ function unrelatedNote(groups: readonly CaseGroup[]): string[] {
  * Joins the stored inputs into groups: first apart by time (an input of another run is read on its
  * own, with why), then by the keys they share.
  */
-function groupsOf(inputs: readonly StoredInput[]): { groups: CaseGroup[]; notes: string[] } {
+function groupsOf(inputs: readonly StoredInput[]): {
+  groups: CaseGroup[];
+  notes: string[];
+  timeApart: string[];
+} {
   const time = apartInTime(inputs);
   const apart = new Set(time.apart.flat());
-  const within = inputs.filter((input) => !apart.has(input.name));
-  const groups = [...joinKeys(within), ...time.apart.flatMap((names) => joinKeys(members(inputs, names)))];
-  return { groups, notes: time.notes };
+  const byKeys = joinKeys(inputs.filter((input) => !apart.has(input.name)));
+  const groups = [...byKeys, ...time.apart.flatMap((names) => joinKeys(members(inputs, names)))];
+  // Inputs apart in time may share a key (a pid used again): only the time note says why they are apart.
+  return { groups, notes: [...unrelatedNote(byKeys), ...time.notes], timeApart: [...apart] };
 }
 
 function report(
@@ -91,7 +98,7 @@ function report(
   playbooks: readonly Playbook[],
   engine?: EngineHint,
 ): CaseReport {
-  const { groups, notes } = groupsOf(stored);
+  const { groups, notes, timeApart } = groupsOf(stored);
   return {
     inputs,
     leftOut: [...leftOut],
@@ -110,7 +117,8 @@ function report(
         contradictions: contradictions(books, group.processes),
       };
     }),
-    notes: [...unrelatedNote(groups), ...notes, ...leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],
+    notes: [...notes, ...leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],
+    ...(timeApart.length > 0 ? { timeApart } : {}),
   };
 }
 

@@ -200,6 +200,7 @@ function judged(read: SamplesRead, s: Series, firstLine: number) {
       fact('memory.growing', s.line, s.text || `${ys.length} samples`, {
         growthShare: values.growthShare ?? 0,
         ...(values.rateBytesPerSecond !== undefined ? { rateBytesPerSecond: values.rateBytesPerSecond } : {}),
+        ...(values.lastBytes !== undefined ? { lastBytes: values.lastBytes } : {}),
       }),
     );
   const out = output('memory-samples', values, summary, facts, verdict, firstLine);

@@ -158,6 +158,15 @@ describe('each pairing refines the cause of the diagnosis it names (refine/rules
     expect(top?.actions.some((a) => /^Raise spark\.executor\.memoryOverhead/.test(a))).toBe(false);
   });
 
+  it("says how long the samples' growth takes to reach the limit the kill names", () => {
+    const [top] = refinedCase(SPARK_KILL, PARSED('memory-samples/live-ps-climb-2mibs-1s.txt'));
+    expect(top?.refinedBy?.rule).toBe('samples-growth');
+    // 4.5 GB limit, last sample 55.8 MB, 1,890,143 bytes/s: (4831838208 - 58519552) / 1890143 = 2525 s.
+    expect(top?.refinedBy?.because).toContain(
+      'climb at 1.8 MB/s without levelling off; at that rate the last sample (55.8 MB) reaches the 4.5 GB limit in about 42 min',
+    );
+  });
+
   it('leaves a diagnosis alone when the verdict is of another process', () => {
     const [base, pmap] = [input(SPARK_KILL), input(PARSED('pmap/jdk17-zlib-in-32-threads-x.txt'))];
     const books = [base, pmap];

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCase, reportCase } from '../../../src/engine/case/index.ts';
+import { joinInputs } from '../../../src/engine/case/join.ts';
 import { apartInTime, timeOfLine, timeSpanOf } from '../../../src/engine/case/time.ts';
+import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 
 // Real files (their SOURCES.md): each format of time the tools print.
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -81,5 +84,34 @@ describe('inputs lined up by time', () => {
     expect(apartInTime([utc, { ...local, time: { ...local.time, zoned: true } }]).apart).toEqual([
       ['nm.log'],
     ]);
+  });
+});
+
+describe('a case with an input of the same pid from another day', () => {
+  // jvm-threads-a was captured on 2026-12-03 as pid 23908; jvm-threads-again is another JVM given
+  // pid 23908 on 2026-12-07 (scripts/capture/case/same-pid.sh): the same key, another run.
+  const A = ['gc-23908.log', 'nmt.txt', 'pmap.txt'].map((f) =>
+    join(ROOT, 'test', 'fixtures', 'case', 'jvm-threads-a', f),
+  );
+  const AGAIN = join(ROOT, 'test', 'fixtures', 'case', 'jvm-threads-again', 'gc-23908.log');
+  const files = [...A, AGAIN];
+
+  it('would join by the pid alone', () => {
+    const inputs = files.map((file) => ({ name: file, lines: readFileSync(file, 'utf8').split('\n') }));
+    expect(joinInputs(inputs)).toHaveLength(1);
+  });
+
+  it('keeps it apart, saying when it was written, and not that it shares no key', async () => {
+    const read = await readCase(
+      files.map((file) => ({ source: file, chunks: createReadStream(file) })),
+      { maxInputs: 8, maxBytes: 1 << 26 },
+    );
+    const report = reportCase(read, loadPlaybooks(PLAYBOOKS_DIR));
+    expect(report.groups.map((g) => g.inputs)).toEqual([A, [AGAIN]]);
+    expect(report.timeApart).toEqual([AGAIN]);
+    expect(report.notes).toHaveLength(1);
+    expect(report.notes[0]).toContain(
+      `${AGAIN} was written 2026-12-07 15:10 UTC, 4 days after the incident's window`,
+    );
   });
 });

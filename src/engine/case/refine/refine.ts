@@ -66,8 +66,38 @@ export function sameProcess(input: string, cited: ReadonlySet<string>, group: Gr
   });
 }
 
+/** The memory limit the group's inputs name: a kill's limit, or a pod's. */
+function limitOf(inputs: readonly RefiningInput[]): number | undefined {
+  for (const fact of inputs.flatMap((input) => factsOf(input.book))) {
+    const limit =
+      fact.kind === 'container.killed-memory' && fact.values?.resource !== 'virtual'
+        ? fact.values?.limitBytes
+        : fact.kind === 'parsed.k8s-pod'
+          ? fact.values?.memoryLimitBytes
+          : undefined;
+    if (typeof limit === 'number' && limit > 0) return limit;
+  }
+  return undefined;
+}
+
+function durationText(seconds: number): string {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
+/** `; at that rate, from X the Y limit is N away`: for a growth with a rate, when the case knows the limit. */
+function untilLimit(fact: Fact, limit: number | undefined): string {
+  const rate = fact.values?.rateBytesPerSecond;
+  const last = fact.values?.lastBytes;
+  if (!limit || typeof rate !== 'number' || rate <= 0 || typeof last !== 'number') return '';
+  if (last >= limit)
+    return `; the last sample (${formatSize(last)}) is already past the ${formatSize(limit)} limit`;
+  return `; at that rate the last sample (${formatSize(last)}) reaches the ${formatSize(limit)} limit in about ${durationText((limit - last) / rate)}`;
+}
+
 /** A fact's values for the rule's templates: sizes read as sizes, a share as a percentage. */
-function templateValues(fact: Fact): Record<string, string> {
+function templateValues(fact: Fact, limit?: number): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(fact.values ?? {}))
     values[key] =
@@ -78,6 +108,7 @@ function templateValues(fact: Fact): Record<string, string> {
           : String(value);
   const share = fact.values?.share;
   values.ofProcess = typeof share === 'number' ? `, ${Math.round(share * 100)}% of the process` : '';
+  values.untilLimit = untilLimit(fact, limit);
   return values;
 }
 
@@ -100,8 +131,14 @@ function isWeakNote(action: string): boolean {
   return action.startsWith('Low confidence');
 }
 
-function refined(diagnosis: CaseDiagnosis, rule: Refinement, input: string, fact: Fact): CaseDiagnosis {
-  const values = templateValues(fact);
+function refined(
+  diagnosis: CaseDiagnosis,
+  rule: Refinement,
+  found: { input: string; fact: Fact },
+  limit: number | undefined,
+): CaseDiagnosis {
+  const { input, fact } = found;
+  const values = templateValues(fact, limit);
   const evidence: CaseEvidence = { input, line: fact.line, text: fact.text };
   const ruleActions = rule.actions.flatMap((a) => fill(a, values) ?? []);
   const weak = diagnosis.actions.filter(isWeakNote);
@@ -135,12 +172,13 @@ export function refineDiagnoses(
   group: GroupProcesses,
   rules: readonly Refinement[] = REFINEMENTS,
 ): CaseDiagnosis[] {
+  const limit = limitOf(inputs);
   return diagnoses.map((diagnosis) => {
     const cited = new Set(diagnosis.evidence.map((e) => e.input));
     for (const rule of rules) {
       if (!rule.playbooks.includes(diagnosis.playbook)) continue;
       const found = evidenceFor(rule, inputs, cited, group);
-      if (found) return refined(diagnosis, rule, found.input, found.fact);
+      if (found) return refined(diagnosis, rule, found, limit);
     }
     return diagnosis;
   });

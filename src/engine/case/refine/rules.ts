@@ -192,7 +192,7 @@ export const REFINEMENTS: readonly Refinement[] = [
     playbooks: ['beam-python-leak', 'spark-executor-overhead-killed', 'flink-container-oom-killed'],
     cause: { id: 'steady-growth', title: 'Memory climbs steadily until the limit (a leak, not a peak)' },
     because:
-      'the memory samples climb at {{rateBytesPerSecond}}/s without levelling off: the process leaks, so any larger limit is reached later rather than never.',
+      'the memory samples climb at {{rateBytesPerSecond}}/s without levelling off{{untilLimit}}: the process leaks, so any larger limit is reached later rather than never.',
     actions: [
       'Find what grows (tracemalloc or memray for Python, NMT and a heap dump for a JVM) before raising the limit.',
     ],
