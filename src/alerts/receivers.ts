@@ -13,6 +13,7 @@ import {
   CertificateUnavailableError,
   confirmationUrl,
   parseSnsEnvelope,
+  type SnsMessage,
   type SnsTransport,
   SnsVerifier,
 } from './sns.ts';
@@ -124,6 +125,18 @@ function pagerduty(
   };
 }
 
+/** Confirms a subscription with a URL built from the configured topic; a failure is 503 so SNS sends it again. */
+async function confirmSubscription(message: SnsMessage, transport: SnsTransport): Promise<Verdict> {
+  const url = confirmationUrl(message.TopicArn, message.Token ?? '');
+  if (!url) return { invalid: 'the subscription confirmation has no usable Token' };
+  try {
+    await transport.confirm(url);
+  } catch (error) {
+    return { answered: 503, message: `the subscription could not be confirmed: ${(error as Error).message}` };
+  }
+  return { answered: 200, message: `subscription to ${message.TopicArn} confirmed` };
+}
+
 /** The SNS receiver: the configured topics only, signatures verified, subscriptions confirmed by memdoctor's own URL. */
 function sns(
   settings: NonNullable<AlertsConfig['receivers']['sns']>,
@@ -154,20 +167,7 @@ function sns(
       if (stale(Date.parse(message.Timestamp), settings.maxAgeSeconds, now()))
         return { refuse: 403, reason: 'stale', message: 'Timestamp is outside the replay window' };
       if (message.Type === 'UnsubscribeConfirmation') return { answered: 200, message: 'unsubscribed' };
-      if (message.Type === 'SubscriptionConfirmation') {
-        const url = confirmationUrl(message.TopicArn, message.Token ?? '');
-        if (!url) return { invalid: 'the subscription confirmation has no usable Token' };
-        try {
-          await transport.confirm(url);
-        } catch (error) {
-          // SNS sends the confirmation again; until then nothing is subscribed.
-          return {
-            answered: 503,
-            message: `the subscription could not be confirmed: ${(error as Error).message}`,
-          };
-        }
-        return { answered: 200, message: `subscription to ${message.TopicArn} confirmed` };
-      }
+      if (message.Type === 'SubscriptionConfirmation') return confirmSubscription(message, transport);
       return { parsed: parseEventBridge(message.Message, message.MessageId, receivedAt) };
     },
   };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import type { AlertsConfig } from './config.ts';
 import { OFFLINE_SOURCES, type OfflineResult, type OfflineSource, tryPayload } from './offline.ts';
@@ -19,23 +20,25 @@ interface CommandIo {
 
 const USAGE = `memdoctor alerts test <payload.json> [--source ${OFFLINE_SOURCES.join('|')}]`;
 
+const parse = (args: string[]) =>
+  parseArgs({ args, options: { source: { type: 'string' } }, allowPositionals: true, strict: true });
+
 function argsOf(args: readonly string[]): { file: string; source?: OfflineSource } {
   const [verb, ...rest] = args;
   if (verb !== 'test') throw new UsageError(`usage: ${USAGE}`);
-  let file: string | undefined;
-  let source: OfflineSource | undefined;
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i] ?? '';
-    if (arg === '--source') {
-      const value = rest[(i += 1)] ?? '';
-      if (!(OFFLINE_SOURCES as readonly string[]).includes(value))
-        throw new UsageError(`--source takes ${OFFLINE_SOURCES.join(', ')}; got "${value}".`);
-      source = value as OfflineSource;
-    } else if (file === undefined && !arg.startsWith('--')) file = arg;
-    else throw new UsageError(`unexpected "${arg}"; usage: ${USAGE}`);
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(rest);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}; usage: ${USAGE}`);
   }
-  if (!file) throw new UsageError(`alerts test needs the payload file; usage: ${USAGE}`);
-  return { file, ...(source ? { source } : {}) };
+  const [file, ...extra] = parsed.positionals;
+  if (!file || extra.length > 0) throw new UsageError(`alerts test takes one payload file; usage: ${USAGE}`);
+  const source = parsed.values.source;
+  if (source === undefined) return { file };
+  if (!(OFFLINE_SOURCES as readonly string[]).includes(source))
+    throw new UsageError(`--source takes ${OFFLINE_SOURCES.join(', ')}; got "${source}".`);
+  return { file, source: source as OfflineSource };
 }
 
 /** The result as a person reads it: each alert, its route and channel, the ids kept and those refused. */
