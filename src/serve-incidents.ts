@@ -76,6 +76,27 @@ export function openIncidents(service: SlackService, config: Config, log: Logger
     async stop() {
       await started.catch(() => {});
       await worker?.stop();
+      alertLog.info('alert worker stopped');
     },
+  };
+}
+
+/**
+ * What `startSlack` takes as `openIntake` (src/serve.ts): the intake for the receivers, with the
+ * worker stopped before the app's own stop closes the Redis connection they share.
+ */
+export function alertIntakeOf(config: Config, log: Logger): (service: SlackService) => AlertIntake {
+  return (service) => {
+    const incidents = openIncidents(service, config, log);
+    const { stop, abandon } = service;
+    service.stop = async () => {
+      await incidents.stop();
+      await stop();
+    };
+    service.abandon = async () => {
+      await Promise.allSettled([incidents.stop()]);
+      await abandon();
+    };
+    return incidents.intake;
   };
 }

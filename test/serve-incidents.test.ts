@@ -7,7 +7,7 @@ import { createLogger } from '../src/log.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../src/playbooks/load.ts';
 import { connectRedis } from '../src/redis/connect.ts';
 import type { SlackService } from '../src/serve.ts';
-import { openIncidents } from '../src/serve-incidents.ts';
+import { alertIntakeOf, openIncidents } from '../src/serve-incidents.ts';
 import type { SlackDeps } from '../src/slack/deps.ts';
 import { SlackMetrics } from '../src/slack/metrics.ts';
 import { OncallPolicy } from '../src/slack/oncall.ts';
@@ -89,5 +89,21 @@ describe('openIncidents (serve with MEMDOCTOR_ALERTS)', () => {
     await incidents.intake.accept({ ...routedAlert(), checks: [] });
     await waitFor(async () => (await incidents.queue.backlog()) === 0 && fake.messages.length === 2);
     expect(await redis.exists(`${prefix}:{alerts}:stream`)).toBe(1);
+  });
+
+  it('as startSlack’s openIntake: the app’s stop stops the worker first, then the app', async () => {
+    const fake = await fakeSlack();
+    const logs = new LogSink();
+    const service = serviceOn(fake, logs);
+    const stoppedFirst: boolean[] = [];
+    service.stop = async () => {
+      stoppedFirst.push(logs.lines.some((l) => l.msg === 'alert worker stopped'));
+    };
+    const intake = alertIntakeOf(loadConfig({}), service.deps.log)(service);
+    await waitFor(() => logs.lines.some((l) => l.msg === 'alert worker started'));
+    expect(logs.lines.some((l) => l.msg === 'alert worker stopped')).toBe(false);
+    await service.stop();
+    expect(stoppedFirst).toEqual([true]);
+    expect(await intake.accept({ ...routedAlert(), checks: [] })).toBe('queued');
   });
 });

@@ -99,7 +99,14 @@ export class IncidentWorker {
   /** Takes one batch and works it off; how many deliveries it took. */
   async runOnce(): Promise<number> {
     const taken = await this.queue.take(this.options.consumer, this.options.batch ?? 8);
-    await Promise.all(taken.map((delivery) => this.work(delivery)));
+    // Each delivery settles on its own: one that cannot even be put back (Redis gone) stays pending
+    // and comes back after its lease, and must not leave the rest of the batch running unawaited.
+    const settled = await Promise.allSettled(taken.map((delivery) => this.work(delivery)));
+    for (const failed of settled.filter((s) => s.status === 'rejected'))
+      this.options.log?.warn(
+        { err: messageOf(failed.reason) },
+        'alert left pending: handed out again after its lease',
+      );
     return taken.length;
   }
 

@@ -6,7 +6,7 @@ import type { AwsFake } from '../connectors/fakes/aws-fake.ts';
 import { GLUE_JOB, GLUE_RUN, glueFake } from '../connectors/fakes/aws-systems.ts';
 import { DF_JOB, dataflowFake, dataflowTargetFor } from '../connectors/fakes/dataflow-fake.ts';
 import type { RestFake } from '../connectors/fakes/rest-fake.ts';
-import { YARN_APP, yarnFake } from '../connectors/fakes/systems.ts';
+import { SPARK_YARN_APP, sparkFake, YARN_APP, yarnFake } from '../connectors/fakes/systems.ts';
 import { glueTargetFor, useTestCredentials } from '../connectors/glue-support.ts';
 import { targetFor } from '../connectors/support.ts';
 import { routedAlert } from '../incidents/alerts.ts';
@@ -71,14 +71,26 @@ describe('an alert from each system to its thread, diagnosed from fetched eviden
     expect(answer).toContain('glue-heap-oom');
   });
 
-  it('a Spark application on YARN killed beyond its physical memory (PagerDuty)', async () => {
-    const fake: RestFake = served(yarnFake('yarn/assembled-app-killed-beyond-physical.json'));
-    const url = await fake.start();
-    const { answer } = await thread(
-      { yarn: targetFor(url), access: { yarn: shown } },
-      alertFor('pagerduty', 'pagerduty-incident.triggered', { connector: 'yarn', id: YARN_APP }),
+  it('a Spark application on YARN whose executors were killed for memory (PagerDuty)', async () => {
+    // The History Server's executors, removed for memory, and YARN's kill diagnostics under the same application.
+    const spark: RestFake = served(
+      sparkFake(undefined, 'spark/assembled-allexecutors-removed-for-memory.json'),
     );
+    const yarn: RestFake = served(yarnFake('yarn/assembled-app-killed-beyond-physical.json', SPARK_YARN_APP));
+    const [sparkUrl, yarnUrl] = [await spark.start(), await yarn.start()];
+    const alert = alertFor('pagerduty', 'pagerduty-incident.triggered', {
+      connector: 'spark',
+      id: SPARK_YARN_APP,
+    });
+    alert.checks.push({ connector: 'yarn', id: SPARK_YARN_APP });
+    const { answer } = await thread(
+      { spark: targetFor(sparkUrl), yarn: targetFor(yarnUrl), access: { spark: shown, yarn: shown } },
+      alert,
+    );
+    expect(answer).toContain(`Fetched from spark for ${SPARK_YARN_APP}`);
+    expect(answer).toContain(`Fetched from yarn for ${SPARK_YARN_APP}`);
     expect(answer).toContain('app.state = FINISHED, app.finalStatus = FAILED');
+    expect(answer).toContain('spark-executor-overhead-killed');
   });
 
   it('a Dataflow Python job (Cloud Monitoring)', async () => {
