@@ -15,6 +15,7 @@ import { createLogger } from './log.ts';
 import { connectTo, type RedisConnection } from './redis/connect.ts';
 import { redisHealth } from './redis/health.ts';
 import { RedisKeys } from './redis/keys.ts';
+import { alertIntakeOf } from './serve-incidents.ts';
 import { openAssist } from './setup/assist.ts';
 import { memoryCases } from './setup/cases.ts';
 import { configuredFetching } from './setup/connectors.ts';
@@ -305,21 +306,16 @@ export async function listenWithAlerts(
 /**
  * Starts the Slack bot: HTTP on PORT (/slack/events, /healthz), or Socket Mode with SLACK_APP_TOKEN.
  * Redis (REDIS_URL or REDIS_CLUSTER_NODES) holds walkthroughs and event dedupe, so any replica can
- * serve any request. With MEMDOCTOR_ALERTS, the alert receivers too, handing alerts to `openIntake`.
+ * serve any request. With MEMDOCTOR_ALERTS, the alert receivers too, handing alerts to the durable
+ * intake (src/serve-incidents.ts) whose worker posts each incident's thread.
  */
-export async function startSlack(
-  config: Config,
-  openIntake?: (service: SlackService) => AlertIntake,
-): Promise<void> {
+export async function startSlack(config: Config): Promise<void> {
   const log = createLogger(config.LOG_LEVEL).child({ module: 'slack' });
   const alertsConfig = alertsConfigOf(config);
-  if (alertsConfig && !openIntake)
-    throw new ConfigInvalidError(
-      'MEMDOCTOR_ALERTS is set, but this build has no alert intake to hand alerts to (src/incidents is not wired into serve).',
-    );
   const service = await buildSlackService(config, log);
-  const alerts =
-    alertsConfig && openIntake ? { config: alertsConfig, intake: openIntake(service) } : undefined;
+  const alerts = alertsConfig
+    ? { config: alertsConfig, intake: alertIntakeOf(config, log)(service) }
+    : undefined;
   await listenWithAlerts(service, config.PORT, log, alerts);
   const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';
   log.info(
