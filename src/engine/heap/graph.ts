@@ -84,7 +84,8 @@ export async function buildGraph(
 ): Promise<HeapGraph> {
   const columns = heap.finish();
   const { n, ids, kind, start } = columns;
-  const index = new IdIndex(ids);
+  // Class objects come first in HotSpot's dumps, out of the address order of the objects after them.
+  const index = new IdIndex(ids, (row) => kind[row] === ObjectKind.class);
   let rootTargets = distinctRoots(heap, index);
   // With no root records, every object may stand in as a root.
   const targets = new Int32Array(columns.edges + (rootTargets.length > 0 ? rootTargets.length : n));
