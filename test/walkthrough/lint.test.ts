@@ -72,6 +72,14 @@ describe('checkProcedure', () => {
       (r: { steps: RawStep[] }) => Object.assign(r.steps[4] ?? {}, { candidates: { from_step: 'restart' } }),
       /"restart" must be a paste step/,
     ],
+    [
+      'a heap-dump branch on a value a dump does not give',
+      (r: { steps: RawStep[] }) =>
+        Object.assign(r.steps.find((s) => s.kind === 'heap-dump') ?? {}, {
+          branches: [{ when: [{ value: 'leakShare', op: 'gt', to: 0.5 }], next: 'find-leak' }],
+        }),
+      /a heap dump gives no "leakShare" \(it gives: leak, peak, holder, classLoaderLeak, suspect, topShare, oom, cutShort\)\n {2}→ at steps\[9\]\.branches\[0\]\.when\[0\]\.value/,
+    ],
   ])('reports %s', (_name, change, expected) => {
     expect(message(mutated(change as (raw: { start: string; steps: RawStep[] }) => void))).toMatch(expected);
   });

@@ -83,6 +83,9 @@ function outcomeOf(
   return { answer, next: branch?.next ?? step.otherwise, because: branch?.because };
 }
 
+/** The keys a branch may read: those heapDumpValues reports for any dump. */
+const VALUE_KEYS = Object.keys(heapDumpValues([]));
+
 export const heapDump = defineStepKind({ schema: HeapDumpStepSchema, answerSchema: HeapDumpAnswerSchema })({
   expects: EXPECTS,
   input: 'dump',
@@ -102,6 +105,19 @@ export const heapDump = defineStepKind({ schema: HeapDumpStepSchema, answerSchem
       ...edgeIf('on_skip', step.on_skip, 'skip', []),
     ];
   },
+  lint: (step, at) =>
+    step.branches.flatMap((b, i) =>
+      b.when.flatMap((c, j) =>
+        VALUE_KEYS.includes(c.value)
+          ? []
+          : [
+              {
+                path: `${at}.branches[${i}].when[${j}].value`,
+                message: `a heap dump gives no "${c.value}" (it gives: ${VALUE_KEYS.join(', ')})`,
+              },
+            ],
+      ),
+    ),
   answer(step, event) {
     if (event.type === 'skip')
       return {
