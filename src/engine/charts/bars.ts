@@ -1,5 +1,6 @@
 import { sizeAxis, sizeText } from './scale.ts';
 import { COLOURS, clip, document, el, line, text, textWidth, WIDTH } from './svg.ts';
+import { wrap } from './time-chart.ts';
 import type { BarsChartData, Chart, StackChartData } from './types.ts';
 
 /** More bars than this do not read; the rest are summed into one "others" bar. */
@@ -22,8 +23,12 @@ export const PALETTE = [
   '#57606a',
 ];
 
-export function notesSvg(verdict: string | undefined): string {
-  return verdict ? text(20, 52, clip(`Verdict: ${verdict}.`, WIDTH - 40), { fill: COLOURS.muted }) : '';
+/** The verdict (and a note, when given) above the plot: at most two lines, words kept whole. */
+export function notesSvg(verdict: string | undefined, note?: string): string {
+  const notes = [...(verdict ? [`Verdict: ${verdict}.`] : []), ...(note ? [`${note}.`] : [])];
+  return wrap(notes, WIDTH - 40, 2)
+    .map((l, i) => text(20, 52 + i * 15, l, { fill: COLOURS.muted }))
+    .join('\n');
 }
 
 function shown(bars: BarsChartData['bars']) {

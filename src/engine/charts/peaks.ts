@@ -80,12 +80,9 @@ export function drawPeaks(d: PeaksChartData): Chart {
     d.limitBytes !== undefined
       ? limitLine(sx(d.limitBytes), TOP, bottom, `${d.limitLabel ?? 'limit'} ${sizeText(d.limitBytes)}`)
       : '';
-  const note = d.note
-    ? text(20, 68, clip(d.note, WIDTH - 40, 11), { 'font-size': 11, fill: COLOURS.muted })
-    : '';
   const height = bottom + 50 + 24;
   const alt = altOf(d, rows);
-  const body = [notesSvg(d.verdict), note, ticks, ...drawn, limit, legend(d.measures, bottom + 50)].join(
+  const body = [notesSvg(d.verdict, d.note), ticks, ...drawn, limit, legend(d.measures, bottom + 50)].join(
     '\n',
   );
   return {

@@ -214,6 +214,8 @@ describe('calculators', () => {
     expect(chart.alt).toContain('largest request: task heap 3.22 GB, managed 2.78 GB, network 712 MB');
     expect(chart.alt).toContain('…01_000002 free: task heap 358 MB');
     expect(chart.alt).toMatch(/lacks resources: the TaskManagers together are short of task heap by /);
+    // A verdict longer than a line wraps to a second one instead of losing its end.
+    expect(chart.svg).toMatch(/>[^<]*network by 1\.98 GB\.<\/text>/);
   });
 
   it('a size the limit line runs through is not written inside its part', () => {
