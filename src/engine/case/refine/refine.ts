@@ -153,7 +153,7 @@ function refined(
       rule: rule.id,
       cause: rule.cause.id,
       title: rule.cause.title,
-      because: fill(rule.because, values) ?? rule.because.replace(/\{\{[^}]*\}\}/g, '?'),
+      because: fill(rule.because, values) ?? rule.because.replace(/\{\{[\w.-]{1,80}\}\}/g, '?'),
       evidence,
       was: diagnosis.cause,
       source: rule.source,
