@@ -62,7 +62,9 @@ describe('openIncidents (serve with MEMDOCTOR_ALERTS)', () => {
     cleanups.push(() => incidents.stop());
     expect(incidents.queue.kind).toBe('memory');
     expect(await incidents.intake.accept({ ...routedAlert(), checks: [] })).toBe('queued');
-    await waitFor(() => fake.messages.filter((m) => m.channel === 'C0ALERTS').length === 2);
+    // Done: off the queue, which happens only after the thread is posted and counted.
+    await waitFor(async () => (await incidents.queue.backlog()) === 0);
+    expect(fake.messages.filter((m) => m.channel === 'C0ALERTS')).toHaveLength(2);
     expect(logs.raw).toContain('accepted alerts wait in this process only');
     const scrape = await service.deps.metrics?.registry.metrics();
     expect(scrape).toMatch(/memdoctor_alerts_processed_total\{change="opened"\} 1/);
