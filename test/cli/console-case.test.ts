@@ -61,6 +61,8 @@ describe('the console session is one case', () => {
     const out = await session([JOBMANAGER, NODEMANAGER, 'walk', 'quit']);
     expect(out).toMatch(/Walkthrough local-console-\w+ \(A JVM ran out of memory\)/);
     // Answered from the input that gave the fact, and said so.
-    expect(out).toMatch(/\(known from the facts: container\.killed-memory \(resource=virtual\) \(from .*nodemanager\.log\)\)/);
+    expect(out).toMatch(
+      /\(known from the facts: container\.killed-memory \(resource=virtual\) \(from .*nodemanager\.log\)\)/,
+    );
   });
 });

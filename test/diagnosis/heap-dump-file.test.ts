@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { heapNeedEstimate } from '../../src/diagnosis/heap-budget.ts';
 import {
   checkCaseHeapDumps,
   diagnoseHeapDumpUpload,
@@ -102,9 +103,12 @@ describe("a case's dumps checked before the case is read", () => {
       { source: '-' },
       { source: 'java_pid3.hprof', seekable: fileOf(plain) },
     ];
-    await expect(checkCaseHeapDumps(inputs, 500 * 1024 ** 2)).resolves.toBeUndefined();
-    await expect(checkCaseHeapDumps(inputs, 480 * 1024 ** 2)).rejects.toThrow(
-      /^java_pid3\.hprof: this heap dump is 65 MiB, so its analysis would need at least 487 MiB/,
+    const need = heapNeedEstimate(plain.length);
+    await expect(checkCaseHeapDumps(inputs, need)).resolves.toBeUndefined();
+    await expect(checkCaseHeapDumps(inputs, need - 1024 ** 2)).rejects.toThrow(
+      new RegExp(
+        `^java_pid3\\.hprof: this heap dump is 65 MiB, so its analysis would need at least ${Math.round(need / 1024 ** 2)} MiB`,
+      ),
     );
   });
 });
