@@ -10,7 +10,7 @@ describe('memdoctor diagnose: a heap dump under MEMDOCTOR_HEAP_DUMP_BUDGET', () 
     expect(await run.end()).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
-      /^memdoctor: test\/fixtures\/heap-dumps\/static-cache-oom\.hprof\.gz: this heap dump is over 8 MiB decompressed \(the read stopped there; the rest of it needs more\), so its analysis would need at least \d+ MiB of memory, over the budget of 200 MiB \(MEMDOCTOR_HEAP_DUMP_BUDGET\)\. On a machine with that much memory free, raise it: MEMDOCTOR_HEAP_DUMP_BUDGET=1g memdoctor diagnose \S+\. Or copy the dump to a bigger machine .* run `npx memdoctor diagnose \S+` there/,
+      /^memdoctor: test\/fixtures\/heap-dumps\/static-cache-oom\.hprof\.gz: this heap dump is over 16 MiB decompressed \(the read stopped there; the rest of it needs more\), so its analysis would need at least \d+ MiB of memory, over the budget of 200 MiB \(MEMDOCTOR_HEAP_DUMP_BUDGET\)\. On a machine with that much memory free, raise it: MEMDOCTOR_HEAP_DUMP_BUDGET=1g memdoctor diagnose \S+\. Or copy the dump to a bigger machine .* run `npx memdoctor diagnose \S+` there/,
     );
   });
 
