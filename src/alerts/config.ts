@@ -52,9 +52,12 @@ const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const Template = z
   .string()
   .min(1)
-  .refine((t) => [...t.matchAll(/\{\{([^}]*)\}\}/g)].every((m) => FIELD_PATH.test((m[1] ?? '').trim())), {
-    message: 'each {{...}} must name a field such as labels.pod or detail.jobRunId',
-  });
+  .refine(
+    (t) => [...t.matchAll(/\{\{([^{}]{0,200})\}\}/g)].every((m) => FIELD_PATH.test((m[1] ?? '').trim())),
+    {
+      message: 'each {{...}} must name a field such as labels.pod or detail.jobRunId',
+    },
+  );
 
 const Matcher = z.union([z.string(), z.strictObject({ regex: z.string() })]);
 

@@ -28,7 +28,7 @@ export type Rendered = { id: string } | { missing: string };
 /** `{{labels.namespace}}/{{labels.pod}}` with the alert's fields put in; a missing field names itself. */
 export function render(template: string, event: AlertEvent): Rendered {
   let missing: string | undefined;
-  const id = template.replace(/\{\{([^}]*)\}\}/g, (_, raw: string) => {
+  const id = template.replace(/\{\{([^{}]{0,200})\}\}/g, (_, raw: string) => {
     const path = raw.trim();
     const value = textAt(event, path);
     if (value === undefined || value === '') missing ??= path;

@@ -17,9 +17,27 @@ export interface Routing {
 /** Why `check <connector> <id>` would be refused, or undefined: the use case's id checks (usecases/connectors.ts). */
 export type IdCheck = (connector: AlertConnector, id: string) => string | undefined;
 
+/**
+ * A regex matcher is the operator's own pattern (checked when the file loads), matched against the
+ * whole value as Alertmanager's `=~` is. Values from a payload longer than this are never matched by
+ * one: a pattern that backtracks can then cost only so much per alert.
+ */
+const MAX_REGEX_MATCHED_CHARS = 1024;
+const anchored = new Map<string, RegExp>();
+
+function wholeMatch(pattern: string, value: string): boolean {
+  if (value.length > MAX_REGEX_MATCHED_CHARS) return false;
+  let regex = anchored.get(pattern);
+  if (!regex) {
+    regex = new RegExp(`^(?:${pattern})$`);
+    anchored.set(pattern, regex);
+  }
+  return regex.test(value);
+}
+
 function matches(matcher: Matcher, value: string | undefined): boolean {
   if (value === undefined) return false;
-  return typeof matcher === 'string' ? value === matcher : new RegExp(matcher.regex).test(value);
+  return typeof matcher === 'string' ? value === matcher : wholeMatch(matcher.regex, value);
 }
 
 function routeMatches(route: RouteConfig, event: AlertEvent): boolean {

@@ -41,6 +41,24 @@ describe('routing as data', () => {
     });
   });
 
+  it('matches a regex against the whole value, as Alertmanager does, and never a value past 1,024 characters', () => {
+    const whole = parseAlertsConfig(
+      ROUTES_YAML.replace('{ regex: "^(KubePodOOMKilled|HighValue)$" }', '{ regex: "KubePod.*" }'),
+      'alerts.yaml',
+      (name) => SECRETS[name],
+    );
+    const route = (alertname: string) => {
+      const event = oomKilled({ namespace: 'streaming', pod: 'p-1' });
+      if (!event) throw new Error('no event');
+      const labels = { ...(event.fields.labels as Record<string, string>), alertname };
+      return routeAlert({ ...event, fields: { ...event.fields, labels } }, whole, idCheck).routed?.route;
+    };
+    expect(route('KubePodOOMKilled')).toBe('flink-oom');
+    expect(route('NotKubePodOOMKilled')).toBeUndefined();
+    expect(route(`KubePod${'x'.repeat(1017)}`)).toBe('flink-oom');
+    expect(route(`KubePod${'x'.repeat(1018)}`)).toBeUndefined();
+  });
+
   it('keeps the alert but not an id the connector may not read', () => {
     const event = oomKilled({ namespace: 'kube-system', pod: 'etcd-0' });
     if (!event) throw new Error('no event');
