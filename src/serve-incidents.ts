@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { MemoryIncidentQueue } from './incidents/memory.ts';
@@ -8,9 +9,21 @@ import { RedisIncidentQueue } from './incidents/redis.ts';
 import type { AlertIntake } from './incidents/types.ts';
 import { IncidentWorker } from './incidents/worker.ts';
 import type { RedisConnection } from './redis/connect.ts';
-import type { SlackService } from './serve.ts';
 import { alertHandler } from './slack/alert-handler.ts';
 import { AlertMetrics } from './slack/alert-metrics.ts';
+import type { SlackDeps } from './slack/deps.ts';
+
+/**
+ * What the incidents need of the Slack app serve.ts builds (its SlackService), said here so that
+ * serve.ts can import this file without a cycle.
+ */
+export interface IncidentsHost {
+  app: App;
+  deps: SlackDeps;
+  redis?: RedisConnection;
+  stop(): Promise<void>;
+  abandon(): Promise<void>;
+}
 
 const MEMORY_INTAKE_WARNING =
   'REDIS_URL is not set: accepted alerts wait in this process only. An alert accepted and not yet posted is lost on restart, and each replica posts its own threads; set REDIS_URL (or REDIS_CLUSTER_NODES) for production.';
@@ -45,7 +58,7 @@ function openQueue(config: Config, redis: RedisConnection | undefined, log: Logg
  * worker starts once Slack has said which workspace and bot it is (auth.test); alerts accepted
  * before that wait in the queue. Hand `intake` to mountAlertReceivers (src/alerts).
  */
-export function openIncidents(service: SlackService, config: Config, log: Logger): Incidents {
+export function openIncidents(service: IncidentsHost, config: Config, log: Logger): Incidents {
   const alertLog = log.child({ module: 'incidents' });
   const queue = openQueue(config, service.redis, alertLog);
   const registry = service.deps.metrics?.registry;
@@ -85,7 +98,7 @@ export function openIncidents(service: SlackService, config: Config, log: Logger
  * What `startSlack` takes as `openIntake` (src/serve.ts): the intake for the receivers, with the
  * worker stopped before the app's own stop closes the Redis connection they share.
  */
-export function alertIntakeOf(config: Config, log: Logger): (service: SlackService) => AlertIntake {
+export function alertIntakeOf(config: Config, log: Logger): (service: IncidentsHost) => AlertIntake {
   return (service) => {
     const incidents = openIncidents(service, config, log);
     const { stop, abandon } = service;
