@@ -15,8 +15,8 @@ describe('memdoctor walk: the dump step takes a heap dump by its path', () => {
   });
 
   it('reads the dump typed at the step and concludes on its suspect', async () => {
-    // 2: "The heap, and a heap dump of it is at hand".
-    const { code, out } = await cli(['walk', 'jvm-oom'], `2\n${DUMPS}/threadlocal-leak.hprof.gz\n`);
+    // 6: "The heap, and a heap dump of it is at hand".
+    const { code, out } = await cli(['walk', 'jvm-oom'], `6\n${DUMPS}/threadlocal-leak.hprof.gz\n`);
     expect(code).toBe(0);
     expect(out).toContain('Type the path of the heap dump');
     expect(out).toMatch(
@@ -30,7 +30,7 @@ describe('memdoctor walk: the dump step takes a heap dump by its path', () => {
     const log = join(dir, 'gc.log');
     writeFileSync(log, '[0.010s][info][gc] Using G1\n');
     try {
-      const { code, out } = await cli(['walk', 'jvm-oom'], `2\n${log}\n${dir}/missing.hprof\nskip\n`);
+      const { code, out } = await cli(['walk', 'jvm-oom'], `6\n${log}\n${dir}/missing.hprof\nskip\n`);
       expect(code).toBe(0);
       expect(out).toContain('this step takes a Java heap dump (.hprof, or .hprof.gz)');
       expect(out).toContain(`no such file: ${dir}/missing.hprof`);
