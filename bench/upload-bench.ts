@@ -13,6 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FakeSlack } from '../test/slack/support/fake-slack.ts';
@@ -47,13 +48,34 @@ async function startApp(fake: FakeSlack, capBytes: number): Promise<{ child: Chi
       MEMDOCTOR_MAX_UPLOAD_BYTES: String(64 * MiB),
       MEMDOCTOR_MAX_INFLIGHT_BYTES: String(capBytes),
       MEMDOCTOR_ENGINE_QUEUE: '200',
-      LOG_LEVEL: 'warn',
+      // info: the app logs each file it diagnosed with the bytes it read (uploadsRead).
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/livez`).catch(() => undefined))?.ok, 30_000);
   return { child, url };
+}
+
+/**
+ * The bytes the app read of each upload, by file id, from its 'file diagnosed' log lines (the log
+ * is NDJSON on stderr): a figure measured while an upload was read as empty is not the figure of
+ * the load it claims. Warnings and errors, and anything not JSON, are passed on as they come.
+ */
+function uploadsRead(child: ChildProcess): Map<string, number> {
+  const read = new Map<string, number>();
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+    let entry: { level?: number; msg?: string; file?: string; bytes?: number };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      return void process.stderr.write(`${line}\n`);
+    }
+    if (entry.msg === 'file diagnosed' && entry.file) read.set(entry.file, entry.bytes ?? 0);
+    if ((entry.level ?? 0) >= 40) process.stderr.write(`${line}\n`);
+  });
+  return read;
 }
 
 function signed(body: string, type: string): RequestInit {
@@ -69,9 +91,13 @@ function signed(body: string, type: string): RequestInit {
   };
 }
 
+/** An upload of about `bytes`: ordinary lines, then the OutOfMemoryError at its very end. */
+function uploadBody(bytes: number): Buffer {
+  return Buffer.from(ORDINARY.repeat(Math.floor(bytes / ORDINARY.length)) + OOM);
+}
+
 function uploadRequest(fake: FakeSlack, n: number, bytes: number): RequestInit {
-  const text = ORDINARY.repeat(Math.floor(bytes / ORDINARY.length)) + OOM;
-  const file = fake.addFile(`F${n}`, `big-${n}.log`, Buffer.from(text));
+  const file = fake.addFile(`F${n}`, `big-${n}.log`, uploadBody(bytes));
   const event = fileShareEvent({
     user: `UUP${n}`,
     channel: 'C1',
@@ -120,6 +146,7 @@ async function main(): Promise<void> {
     ...Array.from({ length: pastes }, (_, i) => pasteRequest(fake, i + 1)),
   ];
   const app = await startApp(fake, cap);
+  const read = uploadsRead(app.child);
   const pid = app.child.pid as number;
   const idle = statusMiB(pid, 'VmRSS');
   let polled = 0;
@@ -141,13 +168,18 @@ async function main(): Promise<void> {
     clearInterval(poll);
     const peak = statusMiB(pid, 'VmHWM');
     const refused = refusals(fake);
+    // Give the last upload's log line (written after its answer is posted) a moment to arrive.
+    await waitFor(() => read.size >= uploads || undefined, 5_000).catch(() => undefined);
+    const whole = uploadBody(uploadBytes).length;
+    const full = [...read.values()].filter((bytes) => bytes === whole).length;
     console.log(
       `memdoctor upload bench: ${pastes} pastes of ${(PASTE.length / 1024).toFixed(0)} KB + ${uploads} uploads of ${uploadBytes / MiB} MiB at once, ` +
         `MEMDOCTOR_MAX_INFLIGHT_BYTES ${cap / MiB} MiB; node ${process.version}, ${cpus().length} cores, load average before ${loadBefore}`,
     );
     console.log(
       `app RSS idle ${idle.toFixed(0)} MiB; peak ${peak.toFixed(0)} MiB (VmHWM), ${polled.toFixed(0)} MiB polled; ` +
-        `${answered(fake) - refused} diagnosed, ${refused} told to try again, in ${seconds.toFixed(1)} s`,
+        `${answered(fake) - refused} diagnosed, ${refused} told to try again, in ${seconds.toFixed(1)} s; ` +
+        `${full} of ${uploads} uploads read in full (bytes read: ${[...read.values()].join(', ') || 'none'})`,
     );
   } finally {
     clearInterval(poll);

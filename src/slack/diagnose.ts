@@ -23,7 +23,7 @@ import { readPasteText } from '../usecases/parse-dump.ts';
 import { countDiagnosis } from '../usecases/record-outcome.ts';
 import type { EngineHint } from '../usecases/types.ts';
 import type { SlackDeps } from './deps.ts';
-import { downloadSlackFile, type SlackFileRef } from './download.ts';
+import { downloadSlackFile, type SlackDownload, type SlackFileRef } from './download.ts';
 import { InflightBusyError, STREAM_PIECE_BYTES } from './inflight.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
@@ -83,8 +83,9 @@ async function withDownload<T>(
   { maxBytes = deps.settings.maxUploadBytes, whole = false }: DownloadOptions = {},
 ): Promise<T> {
   const share = deps.inflight?.stream({ whole });
+  let chunks: SlackDownload | undefined;
   try {
-    const chunks = await download(deps, file, maxBytes);
+    chunks = await download(deps, file, maxBytes);
     const counted = share
       ? { chunks: share.count(chunks), onRead: share.release, tryTake: share.tryTake }
       : { chunks };
@@ -92,6 +93,8 @@ async function withDownload<T>(
   } catch (error) {
     return countRefusal(deps, error);
   } finally {
+    // A download the work did not read to its end (refused as busy before reading) is let go now.
+    await chunks?.cancel();
     share?.close();
   }
 }

@@ -140,21 +140,36 @@ async function* limited(
   }
 }
 
+/** A body's reader: bounded reads into a buffer of our own, or chunks as the body gives them. */
+type BodyReader = ReadableStreamBYOBReader | ReadableStreamDefaultReader<Uint8Array>;
+
 /**
- * The body in reads of at most `readBytes` each, into a buffer of that size (a byte stream's BYOB
- * reader, what fetch gives); a body that is not a byte stream (a test's wrapped fetch) as it comes.
+ * Locks the body now, not at its first read. undici cancels the body of a Response that is
+ * garbage-collected while its body is neither locked nor read (a FinalizationRegistry in its fetch),
+ * and a download waiting for a diagnosis thread is just that: its Response is dropped once the body
+ * is taken, and a collection meanwhile (likely while another large upload is read) ended the body
+ * at 0 bytes, diagnosed as an empty file. A BYOB reader when reads are bounded and the body is a
+ * byte stream (what fetch gives); otherwise (a test's wrapped fetch) the default reader.
  */
-async function* bodyChunks(body: ReadableStream<Uint8Array>, readBytes?: number): AsyncGenerator<Uint8Array> {
-  let reader: ReadableStreamBYOBReader | undefined;
-  try {
-    if (readBytes) reader = body.getReader({ mode: 'byob' });
-  } catch {
-    reader = undefined;
-  }
-  if (!reader || !readBytes) return yield* body as AsyncIterable<Uint8Array>;
+function lockBody(body: ReadableStream<Uint8Array>, readBytes?: number): BodyReader {
+  if (readBytes)
+    try {
+      return body.getReader({ mode: 'byob' });
+    } catch {
+      // Not a byte stream: read as it comes.
+    }
+  return body.getReader();
+}
+
+/** The body in reads of at most `readBytes` each (a BYOB reader), or as it comes. */
+async function* bodyChunks(reader: BodyReader, readBytes?: number): AsyncGenerator<Uint8Array> {
+  const read =
+    readBytes && reader instanceof ReadableStreamBYOBReader
+      ? () => reader.read(new Uint8Array(readBytes))
+      : () => (reader as ReadableStreamDefaultReader<Uint8Array>).read();
   try {
     for (;;) {
-      const { done, value } = await reader.read(new Uint8Array(readBytes));
+      const { done, value } = await read();
       if (done) return;
       if (value.length > 0) yield value;
     }
@@ -165,6 +180,11 @@ async function* bodyChunks(body: ReadableStream<Uint8Array>, readBytes?: number)
   }
 }
 
+/** A file's bytes as they arrive; `cancel` lets the connection go when they are not read to the end. */
+export interface SlackDownload extends AsyncIterable<Uint8Array> {
+  cancel(): Promise<void>;
+}
+
 /**
  * Streams a file shared in Slack with the bot token. Only the file's `url_private_download` is used,
  * only on a Slack host over https, and so is every redirect it takes; the size limit is checked before the request (the event's `size`), against
@@ -173,7 +193,7 @@ async function* bodyChunks(body: ReadableStream<Uint8Array>, readBytes?: number)
 export async function downloadSlackFile(
   file: SlackFileRef,
   options: DownloadOptions,
-): Promise<AsyncIterable<Uint8Array>> {
+): Promise<SlackDownload> {
   const label = file.name ?? file.id;
   if (file.size !== undefined && file.size > options.maxBytes)
     throw new InputTooLargeError(label, options.maxBytes);
@@ -192,5 +212,11 @@ export async function downloadSlackFile(
     await response.body.cancel();
     throw new SlackDownloadError(label, LOGIN_PAGE);
   }
-  return limited(label, bodyChunks(response.body, options.readBytes), options.maxBytes);
+  const reader = lockBody(response.body, options.readBytes);
+  const chunks = limited(label, bodyChunks(reader, options.readBytes), options.maxBytes);
+  return {
+    [Symbol.asyncIterator]: () => chunks[Symbol.asyncIterator](),
+    // Never read (the engine refused it first): the body stays locked, so it is cancelled here.
+    cancel: () => reader.cancel().catch(() => undefined),
+  };
 }
