@@ -7,8 +7,8 @@ import { runRealConsole } from './console-harness.ts';
 const capture = (name: string) =>
   readFileSync(new URL(`../engine/parsers/fixtures/${name}`, import.meta.url), 'utf8').replace(/\n$/, '');
 
-/** jvm-oom: native (6), malloc failure or killed (2), then the NMT paste. */
-const JVM_OOM_TO_NMT = ['walk jvm-oom', '6', '2'];
+/** jvm-oom: native (5), malloc failure or killed (2), then the NMT paste. */
+const JVM_OOM_TO_NMT = ['walk jvm-oom', '5', '2'];
 /** flink-container-oom-killed: a physical kill (2), a JDK newer than 8u152 (2), a shell (1), the NMT paste. */
 const FLINK_TO_NMT = ['walk flink-container-oom-killed', '2', '2', '1'];
 
