@@ -5,9 +5,9 @@ import {
   checkCaseHeapDumps,
   type DiagnosisContext,
   diagnoseCase,
-  formatCite,
 } from '../../diagnosis/index.ts';
 import { UsageError } from '../../errors.ts';
+import { caseLines } from '../../usecases/answer-text.ts';
 import type { CliIo } from '../command.ts';
 import { openInput, seekableInput } from '../input.ts';
 
@@ -23,34 +23,9 @@ export function caseLimits(values: { 'max-inputs'?: string; 'max-bytes'?: string
   return Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
 }
 
-type CaseDiagnosis = CaseReport['groups'][number]['diagnoses'][number];
-
-/** One diagnosis of a case: its title, the cause an input refined (and which), evidence, actions. */
-function diagnosisLines(d: CaseDiagnosis): string[] {
-  const out = [`  ${d.title} (${Math.round(d.confidence * 100)}%)`];
-  if (d.refinedBy)
-    out.push(
-      `    cause: ${d.refinedBy.title}, from ${formatCite(d.refinedBy.evidence)}: ${d.refinedBy.because}`,
-    );
-  for (const e of d.evidence) out.push(`    ${formatCite(e)}  ${e.text}`);
-  for (const action of d.actions) out.push(`    - ${action}`);
-  return out;
-}
-
 /** A case's answer as text: each group, what joined it, its diagnoses citing `input:line`, the notes. */
 export function renderCaseText(report: CaseReport): string {
-  const out: string[] = [];
-  report.groups.forEach((group, i) => {
-    out.push(`Case ${i + 1}: ${group.inputs.join(', ')}`);
-    for (const key of group.joinedBy) out.push(`  joined by ${key}`);
-    for (const process of group.processes) out.push(`  one process: ${process}`);
-    if (group.container) out.push(`  container used: ${group.container.used}: ${group.container.why}`);
-    for (const said of group.contradictions) out.push(`  ${said}`);
-    if (group.diagnoses.length === 0) out.push('  no known problem found');
-    for (const d of group.diagnoses) out.push(...diagnosisLines(d));
-  });
-  for (const note of report.notes) out.push(`Note: ${note}`);
-  return `${out.join('\n')}\n`;
+  return `${caseLines(report).join('\n')}\n`;
 }
 
 /** Runs several files as one case and prints its answer; the exit code as for single inputs. */

@@ -1,31 +1,11 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../../errors.ts';
-import {
-  type FactValue,
-  formatSize,
-  listParsers,
-  type ParsedOutput,
-  parseDump,
-} from '../../usecases/parse-dump.ts';
+import { parsedLines } from '../../usecases/answer-text.ts';
+import { listParsers, parseDump } from '../../usecases/parse-dump.ts';
 import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { Command } from '../command.ts';
 import { openInput } from '../input.ts';
 import { parseHeapDumpCommand } from './parse-heap-dump.ts';
-
-function show(key: string, value: FactValue): string {
-  if (typeof value === 'number' && /Bytes$/.test(key)) return `${formatSize(value)} (${value})`;
-  if (typeof value === 'number' && /Share$/.test(key)) return `${(value * 100).toFixed(1)}%`;
-  return String(value);
-}
-
-function render(out: ParsedOutput): string {
-  const lines = [`${out.format}: ${out.summary}`];
-  if (out.verdict) lines.push(`verdict: ${out.verdict}`);
-  lines.push('');
-  for (const [key, value] of Object.entries(out.values))
-    lines.push(`  ${key.padEnd(32)} ${show(key, value)}`);
-  return `${lines.join('\n')}\n`;
-}
 
 /** The heap dump's entry in `parse list`: it is read by the heap analysis, not a line parser. */
 const HEAP_DUMP_ENTRY = {
@@ -58,7 +38,11 @@ export const parseCommand: Command = {
     if (parser === HEAP_DUMP_ENTRY.id) return parseHeapDumpCommand(file, values.json === true, io);
     const out = await parseDump(parser, { source: file, open: () => openInput(file, io.stdin) });
     const { chart, ...shown } = out;
-    io.stdout.write(values.json ? `${JSON.stringify(shown)}\n` : render(out) + shapeText(chart, io));
+    io.stdout.write(
+      values.json
+        ? `${JSON.stringify(shown)}\n`
+        : `${parsedLines(out, 32).join('\n')}\n` + shapeText(chart, io),
+    );
     if (values.chart !== undefined) await writeCharts(values.chart, [chart], io, values.json);
     return 0;
   },
