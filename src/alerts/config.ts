@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ConfigInvalidError } from '../errors.ts';
 import type { AlertSource } from '../incidents/types.ts';
+import { CONNECTOR_NAMES } from '../usecases/connector-names.ts';
 
 /**
  * The routing file MEMDOCTOR_ALERTS names: which receivers are served and with which credentials,
@@ -45,7 +46,6 @@ const Gcp = z
     message: 'needs token (the ?token= of the channel URL) or basic (a webhook_basicauth channel)',
   });
 
-const CONNECTOR_NAMES = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'] as const;
 export type AlertConnector = (typeof CONNECTOR_NAMES)[number];
 
 const FIELD_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;

@@ -20,6 +20,7 @@ import type { EngineOffload } from './engine-job.ts';
 import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from './heap-dump.ts';
 import { namedLikeHeapDump } from './heap-dump-file.ts';
 import { engineNotes } from './notes.ts';
+import { reportingReads } from './reads.ts';
 import { type SuggestionAssist, suggestWhenUnsure } from './suggest.ts';
 
 /**
@@ -38,17 +39,6 @@ export type DiagnosisInput =
     };
 
 export type { SeekableInput } from '../engine/ranges.ts';
-
-/** The chunks, telling `onRead` of each once the reader asks for the next (it is done with it). */
-async function* reportingReads(
-  chunks: AsyncIterable<Uint8Array>,
-  onRead: ((bytes: number) => void) | undefined,
-): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunks) {
-    yield chunk;
-    onRead?.(chunk.length);
-  }
-}
 
 /** One diagnosis request, as a surface parsed it from its own input. */
 export interface DiagnosisRequest {

@@ -14,6 +14,7 @@ import {
   type HeapDumpOptions,
   looksLikeHeapDump,
 } from './heap-dump.ts';
+import { reportingReads } from './reads.ts';
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -106,17 +107,6 @@ export function heapDumpDownloadLimit(budgetBytes: number): number {
   return largestDumpWithin(budgetBytes);
 }
 
-/** The chunks, each told to `onRead` once the next is asked for (it is on disk by then). */
-async function* reported(
-  chunks: AsyncIterable<Uint8Array>,
-  onRead: ((bytes: number) => void) | undefined,
-): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunks) {
-    yield chunk;
-    onRead?.(chunk.length);
-  }
-}
-
 /**
  * An uploaded heap dump diagnosed: refused before the download when its announced size is already
  * over the budget; else streamed to a file only this user can read (never gathered in memory),
@@ -132,7 +122,7 @@ export async function diagnoseHeapDumpUpload(
   try {
     const path = join(dir, 'dump.hprof');
     await pipeline(
-      Readable.from(reported(upload.chunks, upload.onRead), { objectMode: false }),
+      Readable.from(reportingReads(upload.chunks, upload.onRead), { objectMode: false }),
       createWriteStream(path, { mode: 0o600, flags: 'wx' }),
     );
     const job = { source: upload.source, path, ...(budget !== undefined ? { budgetBytes: budget } : {}) };

@@ -1,4 +1,5 @@
 import type { ConnectorName } from '../connectors/config.ts';
+import { CONNECTOR_NAMES } from '../connectors/names.ts';
 import { type CheckContext, type CheckResult, check } from '../diagnosis/check.ts';
 import type { Asker } from '../diagnosis/fetch-access.ts';
 import { ConnectorError, MemdoctorError, messageOf } from '../errors.ts';
@@ -30,15 +31,6 @@ export class ConnectorsDownError extends Error {
     this.name = 'ConnectorsDownError';
   }
 }
-
-const CONNECTOR_NAMES: readonly ConnectorName[] = [
-  'flink',
-  'spark',
-  'yarn',
-  'kubernetes',
-  'glue',
-  'dataflow',
-];
 
 /** How many tries wait for a connector that does not answer before the thread says what is missing. */
 export const CONNECTOR_TRIES = 3;

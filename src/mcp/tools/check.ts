@@ -1,18 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ConnectorName } from '../../usecases/connectors.ts';
+import { CONNECTOR_NAMES } from '../../usecases/connector-names.ts';
 import type { McpDeps } from '../deps.ts';
 import { guarded } from '../results.ts';
 import { CheckOutput } from '../schemas.ts';
 
-const SYSTEMS = [
-  'flink',
-  'spark',
-  'yarn',
-  'kubernetes',
-  'glue',
-  'dataflow',
-] as const satisfies readonly ConnectorName[];
+const SYSTEMS = CONNECTOR_NAMES;
 
 type Args = { system: (typeof SYSTEMS)[number]; id?: string | undefined };
 

@@ -1,0 +1,1 @@
+export { CONNECTOR_NAMES } from '../connectors/names.ts';
