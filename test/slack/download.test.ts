@@ -13,6 +13,10 @@ const TOKEN = 'xoxb-download-test';
 let server: Server;
 let host = '';
 const seenAuth: (string | undefined)[] = [];
+let closeEndless = () => {};
+const endlessClosed = new Promise<void>((resolve) => {
+  closeEndless = resolve;
+});
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -27,6 +31,12 @@ beforeAll(async () => {
     if (req.url === '/bomb.gz') {
       const bomb = gzipSync(Buffer.alloc(4 * 1024 * 1024, 'java.lang.OutOfMemoryError: Java heap space\n'));
       res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': bomb.length }).end(bomb);
+      return;
+    }
+    if (req.url === '/endless') {
+      // Never ends: only the reader letting go closes it.
+      res.writeHead(200, { 'content-type': 'text/plain' }).write('e'.repeat(1024));
+      res.once('close', () => closeEndless());
       return;
     }
     if (req.url === '/html-as-octets') {
@@ -54,6 +64,16 @@ async function drain(chunks: AsyncIterable<Uint8Array>): Promise<number> {
 const options = () => ({ token: TOKEN, maxBytes: 16 * 1024, allowedHosts: [host], allowHttpLoopback: true });
 
 describe('downloadSlackFile', () => {
+  it('lets the connection go when a download is cancelled before it is read', async () => {
+    const chunks = await downloadSlackFile(
+      { id: 'F10', name: 'endless.log', url_private_download: `http://${host}/endless` },
+      { ...options(), readBytes: 64 * 1024 },
+    );
+    await chunks.cancel();
+    await endlessClosed;
+    expect(await drain(chunks)).toBe(0);
+  });
+
   it('stops a download without Content-Length once it passes the limit', async () => {
     const chunks = await downloadSlackFile(
       { id: 'F1', name: 'big.log', url_private_download: `http://${host}/chunked` },

@@ -83,7 +83,7 @@ describe('two large uploads at once with one diagnosis thread', () => {
           }),
         ),
       );
-    const [first, second] = [largeLog(4), largeLog(4)];
+    const [first, second] = [largeLog(2), largeLog(2)];
     // The first upload holds the only thread until released: its download stops after 512 KiB.
     const held = harness.fake.addHeldFile('F1', 'first.log', first, 512 * 1024);
     const waiting = harness.fake.addFile('F2', 'second.log', second);
