@@ -1,5 +1,5 @@
 import { sizeAxis, sizeText } from './scale.ts';
-import { COLOURS, clip, document, el, line, text, textWidth, WIDTH } from './svg.ts';
+import { COLOURS, clip, document, el, fullWidthChart, line, text, textWidth, WIDTH } from './svg.ts';
 import { wrap } from './time-chart.ts';
 import type { BarsChartData, Chart, StackChartData } from './types.ts';
 
@@ -214,12 +214,5 @@ export function drawStacks(d: StackChartData): Chart {
   const height = bottom + 50 + legend.height + 12;
   const alt = altOfStacks(d);
   const body = [notesSvg(d.verdict), ticks, ...rows, limit, legend.svg].join('\n');
-  return {
-    id: d.id,
-    title: d.title,
-    alt,
-    svg: document(d.title, alt, body, WIDTH, height),
-    width: WIDTH,
-    height,
-  };
+  return fullWidthChart(d, alt, body, height);
 }

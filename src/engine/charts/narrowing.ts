@@ -1,6 +1,6 @@
 import { TOP } from './bars.ts';
 import { countAxis } from './scale.ts';
-import { COLOURS, clip, document, el, line, text, WIDTH } from './svg.ts';
+import { COLOURS, clip, el, fullWidthChart, line, text, WIDTH } from './svg.ts';
 import type { Chart, NarrowingChartData } from './types.ts';
 
 const LEFT = 230;
@@ -94,12 +94,5 @@ export function drawNarrowing(d: NarrowingChartData): Chart {
     foundLine(d, sx(1), bottom),
     xTitle,
   ].join('\n');
-  return {
-    id: d.id,
-    title: d.title,
-    alt,
-    svg: document(d.title, alt, body, WIDTH, height),
-    width: WIDTH,
-    height,
-  };
+  return fullWidthChart(d, alt, body, height);
 }

@@ -1,6 +1,6 @@
 import { limitLine, notesSvg, PALETTE, sizeTicks, TOP } from './bars.ts';
 import { sizeText } from './scale.ts';
-import { COLOURS, clip, document, el, text, textWidth, WIDTH } from './svg.ts';
+import { COLOURS, clip, el, fullWidthChart, text, textWidth, WIDTH } from './svg.ts';
 import type { Chart, PeaksChartData } from './types.ts';
 
 /** More rows than this do not read; the caller picks the telling ones and says so in its note. */
@@ -85,12 +85,5 @@ export function drawPeaks(d: PeaksChartData): Chart {
   const body = [notesSvg(d.verdict, d.note), ticks, ...drawn, limit, legend(d.measures, bottom + 50)].join(
     '\n',
   );
-  return {
-    id: d.id,
-    title: d.title,
-    alt,
-    svg: document(d.title, alt, body, WIDTH, height),
-    width: WIDTH,
-    height,
-  };
+  return fullWidthChart(d, alt, body, height);
 }

@@ -3,6 +3,8 @@
  * always give the same bytes; text is escaped; the font is the one the PNG renderer ships (DejaVu Sans).
  */
 
+import type { Chart } from './types.ts';
+
 export const WIDTH = 860;
 export const HEIGHT = 440;
 export const FONT = 'DejaVu Sans, Verdana, sans-serif';
@@ -91,4 +93,21 @@ export function document(title: string, alt: string, body: string, width = WIDTH
     '</svg>',
     '',
   ].join('\n');
+}
+
+/** A chart of the full width and the given height: its document around `body`, with its alt text. */
+export function fullWidthChart(
+  d: { id: string; title: string },
+  alt: string,
+  body: string,
+  height: number,
+): Chart {
+  return {
+    id: d.id,
+    title: d.title,
+    alt,
+    svg: document(d.title, alt, body, WIDTH, height),
+    width: WIDTH,
+    height,
+  };
 }
