@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { joinInputs } from '../../../src/engine/case/join.ts';
+import { pidInFileName } from '../../../src/engine/case/keys/pid.ts';
 import { keysOfLine } from '../../../src/engine/case/keys/registry.ts';
 import { parseContainerId } from '../../../src/engine/case/keys/yarn.ts';
 
@@ -53,6 +57,31 @@ const LINES: [string, string, number, string[]][] = [
       'flink-taskmanager container_e481_1710116763206_0003_01_000002',
     ],
   ],
+  [
+    'the kernel OOM killer ending a process (python-leak/dmesg.txt)',
+    '[ 5575.479086] Memory cgroup out of memory: Killed process 11304 (python3) total-vm:173712kB, anon-rss:163284kB, file-rss:6756kB, shmem-rss:0kB, UID:0 pgtables:384kB oom_score_adj:0',
+    3,
+    ['pid 11304'],
+  ],
+  [
+    'the kernel oom-kill summary line (python-leak/dmesg.txt)',
+    '[ 5575.479066] oom-kill:constraint=CONSTRAINT_MEMCG,nodemask=(null),cpuset=/,mems_allowed=0,oom_memcg=/process_api/6397b877693d037bdc22d24a67a2d877/leaky-dofn-11299,task_memcg=/process_api/6397b877693d037bdc22d24a67a2d877/leaky-dofn-11299,task=python3,pid=11304,uid=0',
+    2,
+    ['pid 11304'],
+  ],
+  [
+    'top -b -p, a process row (python-leak/top-11304.txt)',
+    '11304 root      20   0   18040  15404   6760 S   0.0   0.1   0:00.04 python3',
+    8,
+    ['pid 11304'],
+  ],
+  [
+    'top -b -p, its column header is no pid',
+    '  PID USER      PR  NI    VIRT    RES    SHR S  %CPU  %MEM     TIME+ COMMAND',
+    7,
+    [],
+  ],
+  ['a timed ps -o rss= sample is no pid (python-leak/ps-11304.txt)', '15:51:33 147252', 1, []],
 ];
 
 describe('join keys read from a line', () => {
@@ -69,5 +98,32 @@ describe('join keys read from a line', () => {
       applicationMaster: true,
     });
     expect(parseContainerId('container_1598507699008_0094_01_000010')?.applicationMaster).toBe(false);
+  });
+});
+
+describe('one Python process, captured here (test/fixtures/case/python-leak)', () => {
+  const dir = join(import.meta.dirname, '..', '..', 'fixtures', 'case', 'python-leak');
+  const read = (name: string) => ({ name, lines: readFileSync(join(dir, name), 'utf8').split('\n') });
+
+  it('takes the pid from a tracemalloc file named by its process, and from no other text file', () => {
+    expect(pidInFileName('out/tracemalloc-11304.txt')).toEqual({ family: 'pid', value: '11304' });
+    expect(pidInFileName('ps-11304.txt')).toBeUndefined();
+  });
+
+  it('joins the kernel kill, the top samples and the tracemalloc diff as one process by pid', () => {
+    const [group, ...others] = joinInputs(['dmesg.txt', 'top-11304.txt', 'tracemalloc-11304.txt'].map(read));
+    expect(others).toEqual([]);
+    expect(group?.processes).toEqual([
+      [
+        {
+          key: { family: 'pid', value: '11304' },
+          cites: [
+            { input: 'dmesg.txt', line: 2 },
+            { input: 'top-11304.txt', line: 8 },
+            { input: 'tracemalloc-11304.txt', line: 0 },
+          ],
+        },
+      ],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bookOfInput, diagnoseBookGroup } from '../../../src/engine/case/diagnose-case.ts';
-import type { KeyCites } from '../../../src/engine/case/join.ts';
+import { joinInputs, type KeyCites } from '../../../src/engine/case/join.ts';
 import { contradictions } from '../../../src/engine/case/refine/contradictions.ts';
 import { refineDiagnoses, sameProcess } from '../../../src/engine/case/refine/refine.ts';
 import { REFINEMENTS } from '../../../src/engine/case/refine/rules.ts';
@@ -118,6 +118,14 @@ const PAIRINGS: [string, string, string, string, string][] = [
     'steady-growth',
   ],
   [
+    'tracemalloc-growth',
+    'beam-python-leak',
+    BEAM_KILL,
+    CASE('python-leak/tracemalloc-11304.txt'),
+    'python-leak',
+  ],
+  ['samples-growth', 'beam-python-leak', BEAM_KILL, CASE('python-leak/top-11304.txt'), 'steady-growth'],
+  [
     'kill-not-jvm',
     'spark-executor-overhead-killed',
     SPARK_K8S_KILL,
@@ -173,6 +181,59 @@ describe('each pairing refines the cause of the diagnosis it names (refine/rules
     const [top] = refineDiagnoses(diagnoseBookGroup(books, playbooks), books, { processes: [] });
     expect(top?.refinedBy).toBeUndefined();
     expect(top?.cause).toBe('overhead');
+  });
+});
+
+/*
+ * One process captured here (test/fixtures/case/python-leak): a DoFn-shaped cache leak killed by its
+ * memory cgroup. Its inputs are joined by the case's own join (pid 11304), not said to be one. The
+ * process is not Beam (apache_beam cannot be installed here), so the person says the engine, as
+ * `diagnose --engine beam --together` does.
+ */
+describe('the captured Python leak: the cause changes when its tracemalloc diff is added', () => {
+  const files = ['dmesg.txt', 'top-11304.txt', 'tracemalloc-11304.txt'];
+  function beamCase(names: readonly string[], rules = REFINEMENTS) {
+    const inputs = names.map((n) => input(CASE(`python-leak/${n}`)));
+    const read = names.map((n) => ({
+      name: n,
+      lines: readFileSync(CASE(`python-leak/${n}`), 'utf8').split('\n'),
+    }));
+    const [group] = joinInputs(read);
+    const diagnoses = diagnoseBookGroup(inputs, playbooks, 'beam');
+    return refineDiagnoses(diagnoses, inputs, { processes: group?.processes ?? [] }, rules).find(
+      (d) => d.playbook === 'beam-python-leak',
+    );
+  }
+
+  it('the kill and the samples alone: a steady climb, from the samples', () => {
+    const diagnosis = beamCase(files.slice(0, 2));
+    expect(diagnosis?.cause).toBe('steady-growth');
+    expect(diagnosis?.refinedBy).toMatchObject({
+      rule: 'samples-growth',
+      evidence: { input: 'top-11304.txt' },
+    });
+    expect(diagnosis?.refinedBy?.because).toContain('climb at 4.28 MB/s');
+  });
+
+  it('with the tracemalloc diff: the growing line leads, cited from that input', () => {
+    const diagnosis = beamCase(files);
+    expect(diagnosis?.cause).toBe('python-leak');
+    expect(diagnosis?.refinedBy).toMatchObject({
+      rule: 'tracemalloc-growth',
+      evidence: { input: 'tracemalloc-11304.txt', line: 1 },
+    });
+    expect(diagnosis?.refinedBy?.because).toContain('leaky_dofn.py:24 holding 39.7 MB more');
+    expect(diagnosis?.evidence[0]?.input).toBe('tracemalloc-11304.txt');
+    expect(diagnosis?.actions[0]).toContain('leaky_dofn.py:24 appends to or caches');
+  });
+
+  it('without the tracemalloc rule the same three inputs stay a steady climb', () => {
+    const without = beamCase(
+      files,
+      REFINEMENTS.filter((r) => r.id !== 'tracemalloc-growth'),
+    );
+    expect(without?.cause).toBe('steady-growth');
+    expect(without?.refinedBy?.rule).toBe('samples-growth');
   });
 });
 
