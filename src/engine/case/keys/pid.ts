@@ -28,7 +28,8 @@ const OOM_KILL_TASK = /^(?:\[[^\]]*\]\s*)?oom-kill:.*,pid=(\d{1,9}),/;
 /** PID USER PR NI VIRT RES SHR S: PR is a number or "rt"; sizes are KiB or scaled ("1.2g"). */
 const TOP_ROW =
   /^\s*(\d{1,9})\s+\S+\s+(?:-?\d+|rt)\s+-?\d+(?:\s+\d+(?:[.,]\d+)?[kmgtpe]?){3}\s+[RSDZTtIX]\s+\d/;
-const TRACEMALLOC_FILE_PID = /tracemalloc.*[-_.](\d{2,9})\.(?:txt|log)$/i;
+/** The pid at a tracemalloc file's end (`tracemalloc-<pid>.txt`), read once the name says tracemalloc. */
+const TRACEMALLOC_FILE_PID = /[-_.](\d{2,9})\.(?:txt|log)$/i;
 
 function pid(value: string): JoinKey {
   return { family: 'pid', value };
@@ -62,7 +63,7 @@ export function pidInFileName(name: string): JoinKey | undefined {
   const base = name.split(/[\\/]/).pop() ?? name;
   const dump = /^java_pid(\d{1,9})\.hprof(?:\.gz)?$/.exec(base);
   if (dump?.[1]) return pid(dump[1]);
-  const traced = TRACEMALLOC_FILE_PID.exec(base);
+  const traced = /tracemalloc/i.test(base) ? TRACEMALLOC_FILE_PID.exec(base) : null;
   if (traced?.[1]) return pid(traced[1]);
   if (!/gc/i.test(base)) return undefined;
   const match = FILE_NAME_PID.exec(base);
