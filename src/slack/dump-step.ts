@@ -47,7 +47,11 @@ export async function answerWithDump(
   file: SlackFileRef,
 ): Promise<void> {
   const { channel, threadTs, user } = upload;
+  // Our own sentences go as they are (their mentions must work); a failure quotes the file's name, so it is escaped.
   const tell = async (text: string) => {
+    await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, text });
+  };
+  const tellFailure = async (text: string) => {
     await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, ...noticeView(text) });
   };
   const owner = waiting.record.owner;
@@ -56,7 +60,7 @@ export async function answerWithDump(
   try {
     admitHeapDump(deps, file);
   } catch (error) {
-    return tell(`${explainFailure(error).message} ${STILL_WAITING}`);
+    return tellFailure(`${explainFailure(error).message} ${STILL_WAITING}`);
   }
   const posted = await client.chat.postMessage({
     channel,
@@ -85,7 +89,7 @@ export async function answerWithDump(
     const failure = explainFailure(error);
     log.warn({ code: failure.code, err: failure.message }, 'heap dump did not answer the step');
     await remove();
-    return tell(`${failure.message} ${STILL_WAITING}`);
+    return tellFailure(`${failure.message} ${STILL_WAITING}`);
   }
   await replace(readText(source, event.summary));
   await answerStep(deps, client, {
