@@ -31,6 +31,51 @@ function readText(source: string, summary: string): string {
   return `Read the heap dump ${source}: ${summary}`;
 }
 
+/** Tells the uploader only: our own sentences as they are (their mentions work), a failure escaped. */
+function toUploader(client: WebClient, upload: DumpUpload) {
+  const { channel, user, threadTs } = upload;
+  return {
+    tell: async (text: string) => {
+      await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, text });
+    },
+    // A failure quotes the file's name: escaped, it cannot mention or link.
+    failure: async (text: string) => {
+      await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, ...noticeView(text) });
+    },
+  };
+}
+
+/** The message that says the dump is being read: replaced by what was read, or removed on a refusal. */
+async function readingMessage(deps: SlackDeps, client: WebClient, upload: DumpUpload, source: string) {
+  const { channel, threadTs } = upload;
+  const posted = await client.chat.postMessage({
+    channel,
+    thread_ts: threadTs,
+    ...noticeView(readingText(source)),
+  });
+  return {
+    replace: async (text: string) => {
+      if (posted.ts) await client.chat.update({ channel, ts: posted.ts, ...noticeView(text) });
+    },
+    remove: async () => {
+      if (!posted.ts) return;
+      try {
+        await client.chat.delete({ channel, ts: posted.ts });
+      } catch (error) {
+        deps.log.warn({ channel, err: explainFailure(error).message }, 'reading message not removed');
+      }
+    },
+  };
+}
+
+/** The uploaded dump read in the heap thread (from a temporary file) into the step's event. */
+async function dumpEvent(deps: SlackDeps, file: SlackFileRef, step: string): Promise<HeapDumpEvent> {
+  const source = file.name ?? file.id;
+  const result = await readSlackHeapDump(deps, file);
+  if (!result.heap) throw new InputUnreadableError(source, 'no heap was read from it');
+  return heapDumpEventFrom(source, { heap: result.heap, findings: result.findings }, step);
+}
+
 /**
  * A file uploaded where a walkthrough waits at a heap-dump step answers it: the uploader checked
  * first (a stranger's dump is not downloaded), the dump admitted against the budget and the heap
@@ -46,59 +91,36 @@ export async function answerWithDump(
   waiting: WaitingForDump,
   file: SlackFileRef,
 ): Promise<void> {
-  const { channel, threadTs, user } = upload;
-  // Our own sentences go as they are (their mentions must work); a failure quotes the file's name, so it is escaped.
-  const tell = async (text: string) => {
-    await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, text });
-  };
-  const tellFailure = async (text: string) => {
-    await client.chat.postEphemeral({ channel, user, thread_ts: threadTs, ...noticeView(text) });
-  };
-  const owner = waiting.record.owner;
-  if (!(await deps.oncall.mayAnswer(client, user, owner))) return tell(notAllowedText(owner));
-  const source = file.name ?? file.id;
+  const told = toUploader(client, upload);
+  const { record, view } = waiting;
+  if (!(await deps.oncall.mayAnswer(client, upload.user, record.owner)))
+    return told.tell(notAllowedText(record.owner));
   try {
     admitHeapDump(deps, file);
   } catch (error) {
-    return tellFailure(`${explainFailure(error).message} ${STILL_WAITING}`);
+    return told.failure(`${explainFailure(error).message} ${STILL_WAITING}`);
   }
-  const posted = await client.chat.postMessage({
-    channel,
-    thread_ts: threadTs,
-    ...noticeView(readingText(source)),
-  });
-  const log = deps.log.child({ channel, threadTs, file: file.id, walkthrough: waiting.record.id });
-  // What is read takes the "reading" message's place; a refusal removes it (the uploader is told).
-  const replace = async (text: string) => {
-    if (posted.ts) await client.chat.update({ channel, ts: posted.ts, ...noticeView(text) });
-  };
-  const remove = async () => {
-    if (!posted.ts) return;
-    try {
-      await client.chat.delete({ channel, ts: posted.ts });
-    } catch (error) {
-      log.warn({ err: explainFailure(error).message }, 'reading message not removed');
-    }
-  };
+  const reading = await readingMessage(deps, client, upload, file.name ?? file.id);
   let event: HeapDumpEvent;
   try {
-    const result = await readSlackHeapDump(deps, file);
-    if (!result.heap) throw new InputUnreadableError(source, 'no heap was read from it');
-    event = heapDumpEventFrom(source, { heap: result.heap, findings: result.findings }, waiting.view.step);
+    event = await dumpEvent(deps, file, view.step);
   } catch (error) {
     const failure = explainFailure(error);
-    log.warn({ code: failure.code, err: failure.message }, 'heap dump did not answer the step');
-    await remove();
-    return tellFailure(`${failure.message} ${STILL_WAITING}`);
+    deps.log.warn(
+      { walkthrough: record.id, file: file.id, code: failure.code, err: failure.message },
+      'heap dump did not answer the step',
+    );
+    await reading.remove();
+    return told.failure(`${failure.message} ${STILL_WAITING}`);
   }
-  await replace(readText(source, event.summary));
+  await reading.replace(readText(event.source, event.summary));
   await answerStep(deps, client, {
-    walkthrough: waiting.record.id,
-    expectedVersion: waiting.record.version,
-    ...(waiting.record.current ? { step: waiting.record.current } : {}),
+    walkthrough: record.id,
+    expectedVersion: record.version,
+    ...(record.current ? { step: record.current } : {}),
     event,
-    user,
-    thread: { channel, ts: threadTs },
-    tell,
+    user: upload.user,
+    thread: { channel: upload.channel, ts: upload.threadTs },
+    tell: told.tell,
   });
 }
