@@ -73,8 +73,20 @@ export function heapDumpEventFrom(source: string, analysis: DumpAnalysis, step?:
   };
 }
 
-/** The dump in one line: its biggest suspect, the GC root that keeps it and where it accumulates. */
-function summaryOf(heap: HeapReport): string {
+/**
+ * The dump in one line: its biggest suspect, the GC root that keeps it and where it accumulates;
+ * for a dump cut short, where it ends (what lies past it was not counted).
+ */
+function summaryOf(report: HeapReport): string {
+  const { dump } = report;
+  const cut = dump.complete
+    ? ''
+    : `; the dump is cut short at byte ${dump.bytesRead}, so what it held past there is not counted`;
+  return `${suspectsOf(report)}${cut}`;
+}
+
+/** The biggest suspect, the GC root that keeps it and where it accumulates; or that there is none. */
+function suspectsOf(heap: HeapReport): string {
   const [top, ...more] = heap.suspects;
   if (!top) return `no leak suspect in ${formatSize(heap.heap.bytes)} of reachable heap`;
   const acc = top.accumulation;

@@ -181,4 +181,30 @@ describe('a heap dump uploaded at a walkthrough heap-dump step in Slack', () => 
     );
     expect((await conclusionIn(harness, root)).text).toContain('java.util.HashMap');
   });
+
+  it('answers the step with a dump cut short, and says where it ends', async () => {
+    const harness = await app();
+    const { root, step } = await atDumpStep(harness);
+    await upload(
+      harness,
+      root,
+      OWNER,
+      { id: 'FSTEP6', name: 'java_pid10.hprof.gz' },
+      heapDumpFixture('truncated-mid.hprof.gz'),
+    );
+    const read = await waitFor(
+      () => threadReplies(harness, CHANNEL, root.ts).find((m) => m.text?.includes('Read the heap dump')),
+      60_000,
+    );
+    expect(read.text).toContain('the dump is cut short at byte 33496382');
+    // The walkthrough moved on past the dump step.
+    await waitFor(
+      () =>
+        threadReplies(harness, CHANNEL, root.ts).find(
+          (m) => m.ts !== step.ts && m.ts !== read.ts && m.ts > step.ts,
+        ),
+      60_000,
+    );
+    expect(harness.fake.callsTo('chat.postEphemeral')).toEqual([]);
+  });
 });
