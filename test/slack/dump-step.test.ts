@@ -51,7 +51,7 @@ describe('a heap dump uploaded at a walkthrough heap-dump step in Slack', () => 
     expect(harness?.fake.rejections).toEqual([]);
   });
 
-  async function app(): Promise<Harness> {
+  async function app(budgetBytes = 2 * 1024 ** 3): Promise<Harness> {
     ran = [];
     const run: HeapDumpOffload = (job) => {
       ran.push(job.source);
@@ -60,7 +60,7 @@ describe('a heap dump uploaded at a walkthrough heap-dump step in Slack', () => 
     h = await startHarness({
       playbooks,
       walkthroughs: new WalkthroughService({ store: new MemoryWalkthroughStore() }),
-      extend: (deps) => ({ ...deps, heapDumps: { run, budgetBytes: 2 * 1024 ** 3 } }),
+      extend: (deps) => ({ ...deps, heapDumps: { run, budgetBytes } }),
     });
     return h;
   }
@@ -206,5 +206,26 @@ describe('a heap dump uploaded at a walkthrough heap-dump step in Slack', () => 
       60_000,
     );
     expect(harness.fake.callsTo('chat.postEphemeral')).toEqual([]);
+  });
+
+  it('refuses a dump announced over the budget before downloading it, and the step still waits', async () => {
+    // 162 MiB leaves room for a dump of under 1 MiB; the gzip fixture alone is larger (heap-dump-upload.test.ts).
+    const harness = await app(162 * 1024 ** 2);
+    const { root } = await atDumpStep(harness);
+    await upload(
+      harness,
+      root,
+      OWNER,
+      { id: 'FSTEP7', name: 'java_pid11.hprof.gz' },
+      heapDumpFixture('static-cache-oom.hprof.gz'),
+    );
+    const told = await waitFor(() => harness.fake.callsTo('chat.postEphemeral')[0]);
+    expect(told.args.user).toBe(OWNER);
+    expect(JSON.stringify(told.args)).toMatch(
+      /java_pid11\.hprof\.gz: .*MEMDOCTOR_HEAP_DUMP_BUDGET.*The step still waits for a heap dump\./,
+    );
+    expect(harness.fake.downloadsOf('FSTEP7')).toBe(0);
+    expect(ran).toEqual([]);
+    expect(threadReplies(harness, CHANNEL, root.ts)).toHaveLength(2);
   });
 });
