@@ -37,11 +37,16 @@ function staleText(fresh: WalkthroughRecord | undefined, step: string | undefine
   return 'That step is no longer waiting for an answer; the walkthrough has moved on.';
 }
 
+/** Why someone who is neither the walkthrough's owner nor on call cannot answer its steps. */
+export function notAllowedText(owner: string): string {
+  return `Only <@${owner}>, who started this walkthrough, and the on-call engineers can answer its steps.`;
+}
+
 /** A refused answer, in the words the person who answered is told. */
 function refusalText(deps: SlackDeps, answer: StepAnswer, refusal: AnswerRefusal): string {
   switch (refusal.kind) {
     case 'not-allowed':
-      return `Only <@${refusal.error.owner}>, who started this walkthrough, and the on-call engineers can answer its steps.`;
+      return notAllowedText(refusal.error.owner);
     case 'stale':
       return staleText(refusal.current, refusal.step);
     case 'store-down': {

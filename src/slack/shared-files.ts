@@ -26,6 +26,7 @@ import {
   writeReadToCase,
 } from './diagnose.ts';
 import type { SlackFileRef } from './download.ts';
+import { answerWithDump } from './dump-step.ts';
 import { explainFailure, storeDownText } from './failures.ts';
 import { answerHeapDump } from './heap-dump.ts';
 import { threadTurns } from './thread-turns.ts';
@@ -270,11 +271,11 @@ async function firstDelivery(deps: SlackDeps, message: FileMessage): Promise<boo
   }
 }
 
-/** A walkthrough step in the thread that waits for pasted output. */
+/** A walkthrough step in the thread that waits for pasted output or a heap dump. */
 type WaitingStep = NonNullable<Awaited<ReturnType<typeof waitingIn>>>;
 
 /**
- * The step in the message's thread that waits for output, if any; `unknown` when Redis cannot say
+ * The step in the message's thread that waits for output or a heap dump, if any; `unknown` when Redis cannot say
  * (the uploader is told, when files are diagnosed here, that the file was not used).
  */
 async function stepWaitingFor(
@@ -286,7 +287,7 @@ async function stepWaitingFor(
   if (message.threadTs === message.ts) return undefined;
   const thread = { channel: message.channel, ts: message.threadTs };
   try {
-    return await waitingIn(deps, message.workspace, thread, ['output']);
+    return await waitingIn(deps, message.workspace, thread, ['output', 'dump']);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     deps.log.warn({ channel: message.channel, code: error.code, err: error.message }, 'shared file not read');
@@ -323,8 +324,8 @@ async function answerWithFile(
 }
 
 /**
- * Handles the files of a message in a thread: when a walkthrough there waits for a paste, the first
- * file answers it; otherwise each file is diagnosed (when `diagnose` allows). A message can reach
+ * Handles the files of a message in a thread: when a walkthrough there waits for a paste or a heap
+ * dump, the first file answers it (a dump read in the heap thread, dump-step.ts); otherwise each file is diagnosed (when `diagnose` allows). A message can reach
  * the bot twice (as `message/file_share` and as `app_mention`), so it is claimed once by its ts.
  * When Redis is unavailable the uploader in a memdoctor thread is told so, and the file is not used.
  */
@@ -339,5 +340,6 @@ export async function handleSharedFiles(
   if (!(await firstDelivery(deps, message))) return;
   const file = message.files[0];
   if (!waiting || !file) return diagnoseEach(deps, client, message);
+  if (waiting.view.input === 'dump') return answerWithDump(deps, client, message, waiting, file);
   await answerWithFile(deps, client, message, waiting, file);
 }

@@ -1,5 +1,6 @@
 import type { CaseRecord, CaseStore, CaseWhere } from '../cases/index.ts';
 import type { CaseInputOffload } from '../diagnosis/engine-job.ts';
+import { HeapDumpOverBudgetError } from '../diagnosis/heap-budget.ts';
 import { type DiagnosisInput, knownFacts, routeCaseInput } from '../diagnosis/index.ts';
 import {
   type CaseGroupReport,
@@ -112,8 +113,10 @@ async function readWithin(
     const job = { source, chunks, maxBytes: limits.maxBytes - held };
     return { stored: await (context.readInput ?? readHere)(job) };
   } catch (error) {
-    // From a worker thread the error comes back as a MemdoctorError with its code.
+    // From a worker thread the error comes back as a MemdoctorError with its code. A dump over the
+    // heap budget is too large for this machine, not for the case: its own message says what to do.
     if (!(error instanceof MemdoctorError && error.code === ErrorCode.InputTooLarge)) throw error;
+    if (error instanceof HeapDumpOverBudgetError) throw error;
     return {
       leftOut: {
         source,

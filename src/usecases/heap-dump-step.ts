@@ -1,4 +1,5 @@
 import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from '../diagnosis/heap-dump.ts';
+import type { Finding } from '../engine/facts.ts';
 import type { HeapReport } from '../engine/heap/index.ts';
 import type { SeekableInput } from '../engine/ranges.ts';
 import { formatSize } from '../engine/units.ts';
@@ -42,22 +43,50 @@ export async function heapDumpStepEvent(
       'this step takes a Java heap dump (.hprof, or .hprof.gz), which starts with "JAVA PROFILE"; jcmd <pid> GC.heap_dump <file> writes one',
     );
   const input = { source: dump.source, head, all, ...(dump.seekable ? { seekable: dump.seekable } : {}) };
-  const result = await diagnoseHeapDump(input, [], options);
-  const summary = summaryOf(result.heap);
-  const facts = result.findings
+  return heapDumpEventFrom(dump.source, await diagnoseHeapDump(input, [], options), step);
+}
+
+/** The event that answers a heap-dump step. */
+export type HeapDumpEvent = Extract<WalkthroughEvent, { type: 'heap-dump' }>;
+
+/** What an analysis of a dump gives the step: the report of what holds the heap, and its facts. */
+export interface DumpAnalysis {
+  heap: HeapReport;
+  findings: readonly Finding[];
+}
+
+/**
+ * The event that answers a heap-dump step, from a dump already analysed (a Slack upload read in the
+ * heap thread): the analysis' `heap-dump.*` facts and one summary line.
+ */
+export function heapDumpEventFrom(source: string, analysis: DumpAnalysis, step?: string): HeapDumpEvent {
+  const summary = summaryOf(analysis.heap);
+  const facts = analysis.findings
     .filter((f) => f.kind.startsWith('heap-dump.'))
     .map((f) => (f.values ? { kind: f.kind, values: { ...f.values } } : { kind: f.kind }));
   return {
     type: 'heap-dump',
-    source: dump.source,
+    source,
     summary: summary.slice(0, 2000),
     facts,
     ...(step ? { step } : {}),
   };
 }
 
-/** The dump in one line: its biggest suspect, the GC root that keeps it and where it accumulates. */
-function summaryOf(heap: HeapReport): string {
+/**
+ * The dump in one line: its biggest suspect, the GC root that keeps it and where it accumulates;
+ * for a dump cut short, where it ends (what lies past it was not counted).
+ */
+function summaryOf(report: HeapReport): string {
+  const { dump } = report;
+  const cut = dump.complete
+    ? ''
+    : `; the dump is cut short at byte ${dump.bytesRead}, so what it held past there is not counted`;
+  return `${suspectsOf(report)}${cut}`;
+}
+
+/** The biggest suspect, the GC root that keeps it and where it accumulates; or that there is none. */
+function suspectsOf(heap: HeapReport): string {
   const [top, ...more] = heap.suspects;
   if (!top) return `no leak suspect in ${formatSize(heap.heap.bytes)} of reachable heap`;
   const acc = top.accumulation;

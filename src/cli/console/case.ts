@@ -32,6 +32,8 @@ export class ConsoleCase {
     private readonly cases: ConsoleCases,
     private readonly playbooks: readonly Playbook[],
     private readonly write: (text: string) => void,
+    /** MEMDOCTOR_HEAP_DUMP_BUDGET for a heap dump added to the case, as `diagnose --together` has it. */
+    private readonly heapDumpBudget?: number,
   ) {
     this.where = {
       workspace: 'local',
@@ -42,7 +44,13 @@ export class ConsoleCase {
 
   /** Adds an input to the session's case; with two inputs or more, shows the case's answer. */
   async add(input: DiagnosisInput, engine: EngineHint | undefined): Promise<void> {
-    const context = { cases: this.cases.store, limits: this.cases.limits, playbooks: this.playbooks };
+    const budget = this.heapDumpBudget;
+    const context = {
+      cases: this.cases.store,
+      limits: this.cases.limits,
+      playbooks: this.playbooks,
+      ...(budget !== undefined ? { heapDumpBudget: budget } : {}),
+    };
     try {
       this.answer = await addToCase({ where: this.where, input, ...(engine ? { engine } : {}) }, context);
     } catch (error) {

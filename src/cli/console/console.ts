@@ -95,7 +95,7 @@ export class Console {
       options.heapDumpBudget,
     );
     this.case = options.cases
-      ? new ConsoleCase(options.cases, options.playbooks, (t) => this.write(t))
+      ? new ConsoleCase(options.cases, options.playbooks, (t) => this.write(t), options.heapDumpBudget)
       : undefined;
   }
 

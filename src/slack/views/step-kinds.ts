@@ -5,7 +5,7 @@ import { LIMITS } from './limits.ts';
 /** The blocks a step's kind adds between its title and text and its buttons. */
 export type SlackStepBlocks = (view: StepView) => Block[];
 
-/** How a step is answered in a thread, from its input: a reply with a value, or with command output. */
+/** How a step is answered in a thread, from its input: a reply with a value or command output, an uploaded dump. */
 export function answerBlocks(view: StepView): Block[] {
   if (view.input === 'value')
     return [context(`:straight_ruler: Reply in this thread with ${mrkdwn(view.hint ?? 'a number')}.`)];
@@ -13,6 +13,12 @@ export function answerBlocks(view: StepView): Block[] {
     const how = view.parser ? `Run ${mrkdwn(view.parser.howToGet)}, then r` : 'R';
     return [context(`:clipboard: ${how}eply in this thread with its output, or upload it as a file.`)];
   }
+  if (view.input === 'dump')
+    return [
+      context(
+        ':floppy_disk: Upload the heap dump (.hprof, or .hprof.gz) in this thread: memdoctor reads it and answers this step.',
+      ),
+    ];
   return [];
 }
 
