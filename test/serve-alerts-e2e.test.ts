@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac, sign } from 'node:crypto';
+import { createHmac, randomUUID, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -206,7 +206,7 @@ afterAll(async () => {
 // The senders' requests -------------------------------------------------------------------------
 
 /** Alertmanager's v4 sample, its one alert the kube-state-metrics OOMKilled alert for the TaskManager pod. */
-function alertmanagerBody(): string {
+function alertmanagerBody(endsAt?: string): string {
   const message = fixture<{ alerts: Record<string, unknown>[]; commonLabels: unknown }>(
     'alertmanager-v4-firing.json',
   );
@@ -217,8 +217,15 @@ function alertmanagerBody(): string {
     container: FLINK_TM_POD.container,
     severity: 'warning',
   };
-  const alert = { ...message.alerts[0], labels, annotations: { summary: 'TaskManager OOMKilled' } };
-  return JSON.stringify({ ...message, alerts: [alert], commonLabels: labels });
+  const status = endsAt ? 'resolved' : 'firing';
+  const alert = {
+    ...message.alerts[0],
+    labels,
+    annotations: { summary: 'TaskManager OOMKilled' },
+    status,
+    ...(endsAt ? { endsAt } : {}),
+  };
+  return JSON.stringify({ ...message, status, alerts: [alert], commonLabels: labels });
 }
 
 /** EventBridge's Glue Job State Change sample (FAILED) for the run the fake serves, as SNS delivers it. */
@@ -249,14 +256,16 @@ function snsBody(message: string, timestamp = new Date().toISOString()): string 
 }
 
 /** PagerDuty's v3 sample as incident.triggered now, its incident key the Spark application on YARN. */
-function pagerDutyBody(occurredAt = new Date().toISOString()): string {
+function pagerDutyBody(
+  occurredAt = new Date().toISOString(),
+  change: { type: string; id: string } = { type: 'incident.triggered', id: '' },
+): string {
   const sample = fixture<{ event: Record<string, unknown> & { data: Record<string, unknown> } }>(
     'pagerduty-incident-priority-updated.json',
   );
   const data = { ...sample.event.data, incident_key: SPARK_YARN_APP, title: 'Spark job failed' };
-  return JSON.stringify({
-    event: { ...sample.event, event_type: 'incident.triggered', occurred_at: occurredAt, data },
-  });
+  const event = { ...sample.event, event_type: change.type, occurred_at: occurredAt, data };
+  return JSON.stringify({ event: change.id ? { ...event, id: change.id } : event });
 }
 
 /** PagerDuty's v1 signature: HMAC-SHA256 of the raw body, hex. */
@@ -413,6 +422,28 @@ describe('an alert from each source, through memdoctor serve, to its thread with
     expect(metrics).toContain('memdoctor_alerts_processed_total{change="opened"} 4');
     expect(metrics).toContain('memdoctor_alert_backlog 0');
     expect(slack.messages.length).toBe(before);
+    for (const channel of Object.values(CHANNELS)) expect(rootsIn(channel)).toHaveLength(1);
+  });
+
+  it('a resolution edits its root and opens no thread (Alertmanager, PagerDuty)', async () => {
+    const endsAt = '2026-12-07T03:20:00.000Z';
+    const am = alertmanagerBody(endsAt);
+    expect(await post('/alerts/alertmanager', am, { authorization: 'Bearer am-e2e-token' })).toEqual({
+      status: 200,
+      json: { queued: 1, duplicates: 0, unrouted: 0 },
+    });
+    // PagerDuty gives each webhook event its own id.
+    const resolved = { type: 'incident.resolved', id: randomUUID() };
+    const pd = pagerDutyBody(new Date().toISOString(), resolved);
+    const signed = { 'x-pagerduty-signature': pdSignature(pd, 'pd-e2e-secret') };
+    expect((await post('/alerts/pagerduty', pd, signed)).status).toBe(200);
+    const flinkRoot = await waitFor(() =>
+      rootsIn(CHANNELS.flink).find((m) => textOf(m).includes('Resolved')),
+    );
+    expect(textOf(flinkRoot)).toContain(`Resolved at ${endsAt}`);
+    await waitFor(() => rootsIn(CHANNELS.spark).find((m) => textOf(m).includes('Resolved')));
+    const edited = slack.callsTo('chat.update').map((c) => c.args.channel);
+    expect(edited.sort()).toEqual([CHANNELS.flink, CHANNELS.spark]);
     for (const channel of Object.values(CHANNELS)) expect(rootsIn(channel)).toHaveLength(1);
   });
 });
