@@ -20,7 +20,8 @@ import { SPARK_YARN_APP, sparkFake, yarnFake } from './connectors/fakes/systems.
 import { useTestCredentials } from './connectors/glue-support.ts';
 import { FakeSlack, type StoredMessage, TEAM_ID } from './slack/support/fake-slack.ts';
 import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from './slack/support/harness.ts';
-import { deletePrefix, newRedis, randomPrefix } from './support/redis.ts';
+import { deletePrefix, newRedis, randomPrefix, TEST_REDIS_URL } from './support/redis.ts';
+import { TcpProxy } from './support/tcp-proxy.ts';
 
 /**
  * Issue 38's "done when", from outside: each sender's request, signed as the sender signs it, into
@@ -82,6 +83,8 @@ const account = testServiceAccount(DF_PROJECT);
 const dataflow: RestFake = dataflowFake(undefined, account);
 const prefix = randomPrefix();
 let service: SlackService | undefined;
+/** serve reaches Redis through it, so a test can take Redis away from serve alone. */
+let redisProxy: TcpProxy | undefined;
 let port = 0;
 let keyPem = '';
 let certPem = '';
@@ -159,7 +162,7 @@ async function serveConfig(connectors: string): Promise<Config> {
     MEMDOCTOR_ENGINE_THREADS: '1',
     MEMDOCTOR_ALERTS: writeFile('alerts.yaml', ALERTS_YAML),
     MEMDOCTOR_CONNECTORS: connectors,
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_URL: redisProxy?.url ?? TEST_REDIS_URL,
     MEMDOCTOR_REDIS_PREFIX: prefix,
     PORT: String(await freePort()),
   });
@@ -171,6 +174,7 @@ beforeAll(async () => {
   useTestCredentials();
   vi.stubEnv('GOOGLE_APPLICATION_CREDENTIALS', account.file);
   await slack.start();
+  redisProxy = await TcpProxy.start(Number(new URL(TEST_REDIS_URL).port || 6379));
   const [kubeUrl, glueUrl, sparkUrl, yarnUrl, dataflowUrl] = await Promise.all(
     [kube, glue, spark, yarn, dataflow].map((fake) => fake.start()),
   );
@@ -194,6 +198,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.stop();
+  await redisProxy?.cut();
   const redis = newRedis();
   await deletePrefix(redis, prefix);
   redis.disconnect();
@@ -273,13 +278,14 @@ const pdSignature = (body: string, secret: string) =>
   `v1=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** Google's incident sample, on the Dataflow job the fake serves. */
-function gcpBody(): string {
+function gcpBody(incidentId?: string): string {
   const sample = fixture<{ incident: Record<string, unknown> }>('gcp-incident-open.json');
   const resource = {
     type: 'dataflow_job',
     labels: { project_id: DF_PROJECT, job_id: DF_JOB, region: DF_LOCATION },
   };
-  return JSON.stringify({ ...sample, incident: { ...sample.incident, resource } });
+  const incident = { ...sample.incident, resource, ...(incidentId ? { incident_id: incidentId } : {}) };
+  return JSON.stringify({ ...sample, incident });
 }
 
 async function post(path: string, body: string, headers: Record<string, string> = {}) {
@@ -445,5 +451,36 @@ describe('an alert from each source, through memdoctor serve, to its thread with
     const edited = slack.callsTo('chat.update').map((c) => c.args.channel);
     expect(edited.sort()).toEqual([CHANNELS.flink, CHANNELS.spark]);
     for (const channel of Object.values(CHANNELS)) expect(rootsIn(channel)).toHaveLength(1);
+  });
+
+  it('Redis down at receipt: 503 and nothing stored; the sender’s retry once it is back opens one thread', async () => {
+    const proxy = redisProxy as TcpProxy;
+    // Another incident on the same Dataflow job, so it has a thread of its own.
+    const send = () => post('/alerts/gcp?token=gcp-e2e-token', gcpBody('0.mtdi83m6w8ap'));
+    await proxy.cut();
+    try {
+      expect((await send()).status).toBe(503);
+    } finally {
+      await proxy.restore();
+    }
+    expect(await scrape()).toContain('memdoctor_alert_intake_failures_total{receiver="gcp-monitoring"} 1');
+    // Cloud Monitoring sends the notification again until it gets a 2xx.
+    let accepted: unknown;
+    const retried = async () => {
+      const answer = await send();
+      if (answer.status === 200) accepted = answer.json;
+      return answer.status;
+    };
+    await expect.poll(retried, { timeout: 15_000 }).toBe(200);
+    // Queued by the retry, not a duplicate: the refused request had stored nothing.
+    expect(accepted).toEqual({ queued: 1, duplicates: 0, unrouted: 0 });
+    await waitFor(() => {
+      const second = rootsIn(CHANNELS.dataflow)[1];
+      return second && repliesTo(second).length >= 2;
+    }, 20_000);
+    expect(rootsIn(CHANNELS.dataflow)).toHaveLength(2);
+    expect(textOf(repliesTo(rootsIn(CHANNELS.dataflow)[1] as StoredMessage)[0])).toContain(
+      'job.currentState = JOB_STATE_FAILED',
+    );
   });
 });
