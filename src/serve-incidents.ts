@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -36,6 +37,28 @@ export interface Incidents {
   stop(): Promise<void>;
 }
 
+/** The wait before asking Slack again who the bot is: 1 s doubling to a minute. */
+function whoAmIBackoffMs(attempt: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.min(attempt - 1, 6));
+}
+
+/**
+ * Slack's auth.test, asked until it answers: a worker that never started would leave every alert the
+ * receivers take (and answer 2xx for) waiting unposted until a restart. Undefined once `signal` aborts.
+ */
+async function whoAmI(app: App, log: Logger, signal: AbortSignal) {
+  for (let attempt = 1; !signal.aborted; attempt += 1) {
+    try {
+      return await app.client.auth.test();
+    } catch (error) {
+      const retryInMs = whoAmIBackoffMs(attempt);
+      log.error({ err: String(error), retryInMs }, 'alert worker not started yet: auth.test failed');
+      await sleep(retryInMs, undefined, { signal }).catch(() => {});
+    }
+  }
+  return undefined;
+}
+
 /** This process's name in the consumer group: the host (a pod's name) and pid, and a few random bytes. */
 function consumerName(): string {
   return `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
@@ -55,8 +78,9 @@ function openQueue(config: Config, redis: RedisConnection | undefined, log: Logg
 /**
  * The alert intake of `memdoctor serve` (issue 38): Redis when the app has its Redis connection,
  * memory otherwise, and the worker that turns each accepted alert into its incident's thread. The
- * worker starts once Slack has said which workspace and bot it is (auth.test); alerts accepted
- * before that wait in the queue. Hand `intake` to mountAlertReceivers (src/alerts).
+ * worker starts once Slack has said which workspace and bot it is (auth.test, asked again with
+ * backoff until it answers); alerts accepted before that wait in the queue. Hand `intake` to
+ * mountAlertReceivers (src/alerts).
  */
 export function openIncidents(service: IncidentsHost, config: Config, log: Logger): Incidents {
   const alertLog = log.child({ module: 'incidents' });
@@ -64,7 +88,9 @@ export function openIncidents(service: IncidentsHost, config: Config, log: Logge
   const registry = service.deps.metrics?.registry;
   const metrics = registry ? new AlertMetrics(registry, () => queue.backlog()) : undefined;
   let worker: IncidentWorker | undefined;
-  const started = service.app.client.auth.test().then((who) => {
+  const stopping = new AbortController();
+  const started = whoAmI(service.app, alertLog, stopping.signal).then((who) => {
+    if (!who || stopping.signal.aborted) return;
     const handle = alertHandler({ ...service.deps, log: alertLog }, service.app.client, {
       incidents: queue,
       workspace: who.team_id ?? '',
@@ -87,7 +113,9 @@ export function openIncidents(service: IncidentsHost, config: Config, log: Logge
     intake: queue,
     queue,
     async stop() {
-      await started.catch(() => {});
+      // Not waiting for an auth.test in flight (the client retries one for minutes): once aborted,
+      // its answer starts nothing.
+      stopping.abort();
       await worker?.stop();
       alertLog.info('alert worker stopped');
     },

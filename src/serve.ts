@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { type AlertsConfig, loadAlertsConfig } from './alerts/config.ts';
 import { AlertMetrics } from './alerts/metrics.ts';
 import { mountAlertReceivers } from './alerts/mount.ts';
+import type { SnsTransport } from './alerts/sns.ts';
 import { type Config, enginePoolSettings, loadConfig, redisTarget, secretFromEnv } from './config.ts';
 import { MemoryEventDedupe } from './dedupe/event-dedupe.ts';
 import { RedisEventDedupe } from './dedupe/redis.ts';
@@ -242,6 +243,8 @@ export async function buildSlackService(config: Config, log: Logger): Promise<Sl
 export interface AlertReceivers {
   config: AlertsConfig;
   intake: AlertIntake;
+  /** How SNS certificates are fetched and subscriptions confirmed; AWS over HTTPS unless a test trusts its own. */
+  sns?: SnsTransport;
 }
 
 /**
@@ -295,6 +298,7 @@ export async function listenWithAlerts(
       metrics: new AlertMetrics(metrics.registry),
       logger: log.child({ module: 'alerts' }),
       idCheck: (connector, id) => checkIdProblem(connector, id, connectors),
+      ...(alerts.sns ? { sns: alerts.sns } : {}),
     });
   await listen({ app: keepingServer(service.app, mount), abandon: service.abandon }, port);
   log.info(

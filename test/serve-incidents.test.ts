@@ -108,4 +108,32 @@ describe('openIncidents (serve with MEMDOCTOR_ALERTS)', () => {
     expect(stoppedFirst).toEqual([true]);
     expect(await intake.accept({ ...routedAlert(), checks: [] })).toBe('queued');
   });
+
+  it('Slack failing auth.test at start: asked again, and the alert taken meanwhile is posted', async () => {
+    const fake = await fakeSlack();
+    // Slack's transient error, answered as ok:false, which the client does not retry itself.
+    fake.failNext('auth.test', 'internal_error');
+    const logs = new LogSink();
+    const service = serviceOn(fake, logs);
+    const incidents = openIncidents(service, loadConfig({}), service.deps.log);
+    cleanups.push(() => incidents.stop());
+    expect(await incidents.intake.accept({ ...routedAlert(), checks: [] })).toBe('queued');
+    await waitFor(async () => (await incidents.queue.backlog()) === 0);
+    expect(fake.callsTo('auth.test').length).toBeGreaterThanOrEqual(2);
+    expect(logs.raw).toContain('alert worker not started yet: auth.test failed');
+    expect(fake.messages.filter((m) => m.channel === 'C0ALERTS')).toHaveLength(2);
+  });
+
+  it('stopped before Slack answered: nothing is started after', async () => {
+    const fake = await fakeSlack();
+    fake.failNext('auth.test', 'internal_error');
+    const logs = new LogSink();
+    const service = serviceOn(fake, logs);
+    const incidents = openIncidents(service, loadConfig({}), service.deps.log);
+    await waitFor(() => logs.raw.includes('auth.test failed'));
+    await incidents.stop();
+    expect(await incidents.intake.accept({ ...routedAlert(), checks: [] })).toBe('queued');
+    expect(fake.callsTo('auth.test')).toHaveLength(1);
+    expect(logs.lines.some((l) => l.msg === 'alert worker started')).toBe(false);
+  });
 });
