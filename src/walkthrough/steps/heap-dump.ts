@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { firstBranch } from '../conditions.ts';
 import { defineStepKind } from './step-kind.ts';
-import { edgeIf, skipTo, wrongEvent } from './step-rules.ts';
+import { skipTo, valueBranchEdges, wrongEvent } from './step-rules.ts';
 import {
   BranchSchema,
   baseStep,
@@ -89,22 +89,7 @@ const VALUE_KEYS = Object.keys(heapDumpValues([]));
 export const heapDump = defineStepKind({ schema: HeapDumpStepSchema, answerSchema: HeapDumpAnswerSchema })({
   expects: EXPECTS,
   input: 'dump',
-  edges(step) {
-    const answered = [step.id];
-    return [
-      ...step.branches.map((b, i) => ({
-        field: `branches[${i}].next`,
-        target: b.next,
-        label: `branch ${i}`,
-        learns: [
-          ...answered,
-          ...b.when.filter((c) => c.value !== 'value').map((c) => `${step.id}.${c.value}`),
-        ],
-      })),
-      { field: 'otherwise', target: step.otherwise, label: 'otherwise', learns: answered },
-      ...edgeIf('on_skip', step.on_skip, 'skip', []),
-    ];
-  },
+  edges: valueBranchEdges,
   lint: (step, at) =>
     step.branches.flatMap((b, i) =>
       b.when.flatMap((c, j) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { firstBranch } from '../conditions.ts';
 import { defineStepKind } from './step-kind.ts';
-import { edgeIf, fromKey, skipTo, wrongEvent } from './step-rules.ts';
+import { fromKey, skipTo, valueBranchEdges, wrongEvent } from './step-rules.ts';
 import {
   BranchSchema,
   baseStep,
@@ -56,23 +56,8 @@ function distinctLines(text: string): string[] {
 export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: PasteAnswerSchema })({
   expects: EXPECTS,
   input: 'output',
-  edges(step) {
-    // A paste branch tests the parsed values, which later steps see as `<step-id>.<key>`.
-    const answered = [step.id];
-    return [
-      ...step.branches.map((b, i) => ({
-        field: `branches[${i}].next`,
-        target: b.next,
-        label: `branch ${i}`,
-        learns: [
-          ...answered,
-          ...b.when.filter((c) => c.value !== 'value').map((c) => `${step.id}.${c.value}`),
-        ],
-      })),
-      { field: 'otherwise', target: step.otherwise, label: 'otherwise', learns: answered },
-      ...edgeIf('on_skip', step.on_skip, 'skip', []),
-    ];
-  },
+  // A branch tests the parsed values, which later steps see as `<step-id>.<key>`.
+  edges: valueBranchEdges,
   lint: (step, at, procedure) =>
     procedure.parsers.has(step.parser)
       ? []

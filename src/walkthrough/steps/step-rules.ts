@@ -37,6 +37,29 @@ export function edgeIf(
 }
 
 /**
+ * The edges of a step whose branches test the values its answer gives (a paste's parsed output, a heap
+ * dump's suspects): later steps see each as `<step-id>.<key>`; then `otherwise`, then `on_skip`.
+ */
+export function valueBranchEdges(step: {
+  id: string;
+  branches: readonly { next: string; when: readonly { value: string }[] }[];
+  otherwise: string;
+  on_skip?: string | undefined;
+}): StepEdge[] {
+  const answered = [step.id];
+  return [
+    ...step.branches.map((b, i) => ({
+      field: `branches[${i}].next`,
+      target: b.next,
+      label: `branch ${i}`,
+      learns: [...answered, ...b.when.filter((c) => c.value !== 'value').map((c) => `${step.id}.${c.value}`)],
+    })),
+    { field: 'otherwise', target: step.otherwise, label: 'otherwise', learns: answered },
+    ...edgeIf('on_skip', step.on_skip, 'skip', []),
+  ];
+}
+
+/**
  * Fills `{{name}}` from what is known; a name with no value yet shows as `<name unknown>` so the
  * sentence still reads and the gap is visible.
  */
