@@ -6,6 +6,7 @@ import { AlertMetrics } from './alerts/metrics.ts';
 import { mountAlertReceivers } from './alerts/mount.ts';
 import type { SnsTransport } from './alerts/sns.ts';
 import { type Config, enginePoolSettings, loadConfig, redisTarget, secretFromEnv } from './config.ts';
+import { SNS_OVER_HTTPS } from './connectors/sns-https.ts';
 import { MemoryEventDedupe } from './dedupe/event-dedupe.ts';
 import { RedisEventDedupe } from './dedupe/redis.ts';
 import type { Playbook } from './engine/playbook/schema.ts';
@@ -298,7 +299,7 @@ export async function listenWithAlerts(
       metrics: new AlertMetrics(metrics.registry),
       logger: log.child({ module: 'alerts' }),
       idCheck: (connector, id) => checkIdProblem(connector, id, connectors),
-      ...(alerts.sns ? { sns: alerts.sns } : {}),
+      sns: alerts.sns ?? SNS_OVER_HTTPS,
     });
   await listen({ app: keepingServer(service.app, mount), abandon: service.abandon }, port);
   log.info(

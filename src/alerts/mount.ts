@@ -12,7 +12,7 @@ import {
   type Receiver,
 } from './receivers.ts';
 import { type IdCheck, routeAlert } from './route.ts';
-import { SNS_OVER_HTTPS, type SnsTransport } from './sns.ts';
+import type { SnsTransport } from './sns.ts';
 
 /** What the receivers are handed by the composition root (src/serve.ts). */
 export interface AlertReceiverDeps {
@@ -23,7 +23,7 @@ export interface AlertReceiverDeps {
   /** The use case's id checks (usecases/connectors.ts checkIdProblem over the configured connectors). */
   idCheck: IdCheck;
   /** SNS certificates and confirmations; tests trust a certificate they made. */
-  sns?: SnsTransport;
+  sns: SnsTransport;
   now?: () => number;
 }
 
@@ -138,7 +138,7 @@ async function receive(
 /** The receivers as one request handler; a path no configured receiver serves is passed to `next`. */
 export function alertRequestHandler(deps: AlertReceiverDeps, next: Handler): Handler {
   const receivers = configuredReceivers(deps.config, {
-    sns: deps.sns ?? SNS_OVER_HTTPS,
+    sns: deps.sns,
     now: deps.now ?? Date.now,
   });
   return (req, res) => {

@@ -53,33 +53,16 @@ export function stringToSign(m: SnsMessage): string {
     .join('');
 }
 
-/** How the verifier reaches SNS: replaced in tests, which trust a certificate they made. */
+/**
+ * How the verifier reaches SNS: serve hands over the real one (src/connectors/sns-https.ts, under the
+ * connectors' fetch discipline); tests hand one that trusts a certificate they made.
+ */
 export interface SnsTransport {
   /** The PEM at an SNS certificate URL (already checked by isSnsCertificateUrl). */
   fetchCertificate(url: string): Promise<string>;
   /** GETs a ConfirmSubscription URL memdoctor built from a configured topic. */
   confirm(url: string): Promise<void>;
 }
-
-const CERT_MAX_BYTES = 64 * 1024;
-const TIMEOUT_MS = 5_000;
-
-async function getText(url: string, max: number): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
-  if (!response.ok) throw new Error(`${new URL(url).hostname} answered ${response.status}`);
-  const text = await response.text();
-  if (Buffer.byteLength(text) > max)
-    throw new Error(`${new URL(url).hostname} answered more than ${max} bytes`);
-  return text;
-}
-
-/** The real SNS: certificates and confirmations over HTTPS, each call bounded in time and size. */
-export const SNS_OVER_HTTPS: SnsTransport = {
-  fetchCertificate: (url) => getText(url, CERT_MAX_BYTES),
-  confirm: async (url) => {
-    await getText(url, CERT_MAX_BYTES);
-  },
-};
 
 /** A certificate could not be had (SNS unreachable): the sender is answered 503 and retries. */
 export class CertificateUnavailableError extends Error {}
