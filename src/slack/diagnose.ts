@@ -209,7 +209,8 @@ export function admitHeapDump(deps: DiagnoseDeps, file: SlackFileRef): void {
 
 /**
  * A heap dump's analysis (diagnoseSlackHeapDump without counting it as a diagnosis): what a
- * walkthrough step that takes a dump is answered from.
+ * walkthrough step that takes a dump is answered from. The caller has admitted the dump
+ * (admitHeapDump), before it told anyone the dump is being read.
  */
 export async function readSlackHeapDump(deps: DiagnoseDeps, file: SlackFileRef): Promise<DiagnosisResult> {
   const source = file.name ?? file.id;
@@ -221,7 +222,6 @@ export async function readSlackHeapDump(deps: DiagnoseDeps, file: SlackFileRef):
     ...(offload ? { heapOffload: offload } : {}),
   };
   const announced = file.size !== undefined ? { announcedBytes: file.size } : {};
-  admitHeapDump(deps, file);
   const limit = budget !== undefined ? heapDumpDownloadLimit(budget) : deps.settings.maxUploadBytes;
   return withDownload(
     deps,
@@ -244,12 +244,16 @@ export async function diagnoseSlackFileOrDump(
   file: SlackFileRef,
   workspace = 'slack',
 ): Promise<DiagnosisResult> {
-  if (namedLikeHeapDump(file.name ?? '')) return diagnoseSlackHeapDump(deps, file, workspace);
+  const asDump = () => {
+    admitHeapDump(deps, file);
+    return diagnoseSlackHeapDump(deps, file, workspace);
+  };
+  if (namedLikeHeapDump(file.name ?? '')) return asDump();
   try {
     return await diagnoseSlackFile(deps, file, undefined, workspace);
   } catch (error) {
     if (!isHeapDumpRefusal(error)) throw error;
-    return diagnoseSlackHeapDump(deps, file, workspace);
+    return asDump();
   }
 }
 
