@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,6 +12,7 @@ import {
   diagnoseHeapDump,
   type HeapDiagnosis,
   type HeapDumpOptions,
+  knownSize,
   looksLikeHeapDump,
 } from './heap-dump.ts';
 import { reportingReads } from './reads.ts';
@@ -35,15 +36,10 @@ export const NOT_A_HEAP_DUMP =
   'it is not a Java heap dump: an HPROF file starts with "JAVA PROFILE 1.0", plain or inside gzip. ' +
   'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and give memdoctor that file';
 
-/** Enough of a file's start to tell HPROF's header, plain or inside gzip. */
-async function firstBytes(path: string): Promise<Uint8Array> {
-  const file = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await file.read({ buffer: new Uint8Array(HEAD_BYTES), position: 0 });
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
+/** The first chunk of a file (enough for HPROF's header, plain or gzip), the read then let go. */
+async function headOf(seekable: NonNullable<CaseInputFile['seekable']>): Promise<Uint8Array> {
+  for await (const chunk of seekable.read(0)) return chunk.slice(0, HEAD_BYTES);
+  return new Uint8Array(0);
 }
 
 /**
@@ -57,7 +53,7 @@ export async function diagnoseHeapDumpFile(
 ): Promise<HeapDiagnosis> {
   const seekable = seekableFile(job.path);
   if (!seekable) throw new InputUnreadableError(job.source, 'the dump could not be opened for reading');
-  const head = await firstBytes(job.path);
+  const head = await headOf(seekable);
   if (!looksLikeHeapDump(head)) throw new InputUnreadableError(job.source, NOT_A_HEAP_DUMP);
   // Opened only when the analysis starts reading: a dump refused for its size leaves nothing open.
   const all = (async function* () {
@@ -139,12 +135,6 @@ export interface CaseInputFile {
   seekable?: { size: number; read(from: number): AsyncIterable<Uint8Array> };
 }
 
-/** The first chunk of a file (enough for HPROF's header, plain or gzip), the read then let go. */
-async function headOf(seekable: NonNullable<CaseInputFile['seekable']>): Promise<Uint8Array> {
-  for await (const chunk of seekable.read(0)) return chunk.slice(0, HEAD_BYTES);
-  return new Uint8Array(0);
-}
-
 /**
  * The heap dumps among a case's files, each checked against the budget before any input of the
  * case is read: a case of a log, a GC log and a dump too large is refused at once, not after the
@@ -160,8 +150,8 @@ export async function checkCaseHeapDumps(
     if (!input.seekable) continue;
     const head = await headOf(input.seekable);
     if (!looksLikeHeapDump(head)) continue;
-    const exact = !(head[0] === 0x1f && head[1] === 0x8b);
-    checkDumpSize(input.source, { bytes: input.seekable.size, exact }, budgetBytes);
+    const size = knownSize(head, input.seekable);
+    if (size) checkDumpSize(input.source, size, budgetBytes);
   }
 }
 

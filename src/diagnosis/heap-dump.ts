@@ -40,7 +40,10 @@ export interface HeapDumpOptions {
 }
 
 /** A file's size as known before reading: exact when plain, a floor when gzip; nothing for a stream. */
-function knownSize(head: Uint8Array, seekable: SeekableInput | undefined): DumpSize | undefined {
+export function knownSize(
+  head: Uint8Array,
+  seekable: Pick<SeekableInput, 'size'> | undefined,
+): DumpSize | undefined {
   if (!seekable) return undefined;
   return { bytes: seekable.size, exact: !(head[0] === 0x1f && head[1] === 0x8b) };
 }
