@@ -123,21 +123,19 @@ export function openIncidents(service: IncidentsHost, config: Config, log: Logge
 }
 
 /**
- * What `startSlack` takes as `openIntake` (src/serve.ts): the intake for the receivers, with the
- * worker stopped before the app's own stop closes the Redis connection they share.
+ * The intake `startSlack` hands the receivers (src/serve.ts), its worker stopped before the app's own
+ * stop closes the Redis connection they share.
  */
-export function alertIntakeOf(config: Config, log: Logger): (service: IncidentsHost) => AlertIntake {
-  return (service) => {
-    const incidents = openIncidents(service, config, log);
-    const { stop, abandon } = service;
-    service.stop = async () => {
-      await incidents.stop();
-      await stop();
-    };
-    service.abandon = async () => {
-      await Promise.allSettled([incidents.stop()]);
-      await abandon();
-    };
-    return incidents.intake;
+export function alertIntakeOf(service: IncidentsHost, config: Config, log: Logger): AlertIntake {
+  const incidents = openIncidents(service, config, log);
+  const { stop, abandon } = service;
+  service.stop = async () => {
+    await incidents.stop();
+    await stop();
   };
+  service.abandon = async () => {
+    await Promise.allSettled([incidents.stop()]);
+    await abandon();
+  };
+  return incidents.intake;
 }

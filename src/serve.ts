@@ -319,7 +319,7 @@ export async function startSlack(config: Config): Promise<void> {
   const alertsConfig = alertsConfigOf(config);
   const service = await buildSlackService(config, log);
   const alerts = alertsConfig
-    ? { config: alertsConfig, intake: alertIntakeOf(config, log)(service) }
+    ? { config: alertsConfig, intake: alertIntakeOf(service, config, log) }
     : undefined;
   await listenWithAlerts(service, config.PORT, log, alerts);
   const transport = config.SLACK_APP_TOKEN ? 'socket-mode' : 'http';

@@ -191,7 +191,7 @@ beforeAll(async () => {
   if (!alertsConfig) throw new Error('MEMDOCTOR_ALERTS not read');
   // As startSlack wires it, with the SNS transport that trusts the test's certificate.
   service = await buildSlackService(config, log);
-  const intake = alertIntakeOf(config, log)(service);
+  const intake = alertIntakeOf(service, config, log);
   await listenWithAlerts(service, config.PORT, log, { config: alertsConfig, intake, sns: SNS });
   port = config.PORT;
 }, 30_000);

@@ -101,7 +101,7 @@ describe('openIncidents (serve with MEMDOCTOR_ALERTS)', () => {
     service.stop = async () => {
       stoppedFirst.push(logs.lines.some((l) => l.msg === 'alert worker stopped'));
     };
-    const intake = alertIntakeOf(loadConfig({}), service.deps.log)(service);
+    const intake = alertIntakeOf(service, loadConfig({}), service.deps.log);
     await waitFor(() => logs.lines.some((l) => l.msg === 'alert worker started'));
     expect(logs.lines.some((l) => l.msg === 'alert worker stopped')).toBe(false);
     await service.stop();
