@@ -49,17 +49,20 @@ function basicMatches(req: IncomingMessage, expected: BasicCredentials | undefin
   return sameSecret(given.password, expected.password) && user ? 'ok' : 'wrong';
 }
 
-/** Bearer or basic, as Alertmanager's http_config sends them; either configured one is enough. */
-function bearerOrBasic(
+/**
+ * A token (Alertmanager's bearer, Cloud Monitoring's `?token=`) or basic auth, either configured one
+ * being enough: `given` is the token the request carries, if any.
+ */
+function tokenOrBasic(
   req: IncomingMessage,
-  bearer: string | undefined,
+  given: string | undefined,
+  expected: string | undefined,
   basic: BasicCredentials | undefined,
-) {
-  const token = bearerOf(req);
-  if (token !== undefined && bearer !== undefined) return sameSecret(token, bearer) ? 'ok' : 'wrong';
+): Authentication {
+  if (given !== undefined && expected !== undefined) return sameSecret(given, expected) ? 'ok' : 'wrong';
   const viaBasic = basicMatches(req, basic);
   if (viaBasic !== 'missing') return viaBasic;
-  return req.headers.authorization ? 'wrong' : 'missing';
+  return given !== undefined || req.headers.authorization ? 'wrong' : 'missing';
 }
 
 function alertmanager(
@@ -69,7 +72,7 @@ function alertmanager(
   return {
     source: 'alertmanager',
     path,
-    authenticate: (req) => bearerOrBasic(req, settings.bearer, settings.basic),
+    authenticate: (req) => tokenOrBasic(req, bearerOf(req), settings.bearer, settings.basic),
     handle: async (_req, raw, receivedAt) => ({ parsed: parseAlertmanager(json(raw), receivedAt) }),
   };
 }
@@ -174,18 +177,12 @@ function sns(
 }
 
 function gcp(settings: NonNullable<AlertsConfig['receivers']['gcp']>, path: string): Receiver {
-  const tokenOf = (req: IncomingMessage) => new URL(req.url ?? '/', 'http://x').searchParams.get('token');
+  const tokenOf = (req: IncomingMessage) =>
+    new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? undefined;
   return {
     source: 'gcp-monitoring',
     path,
-    authenticate: (req) => {
-      const token = tokenOf(req);
-      if (token !== null && settings.token !== undefined)
-        return sameSecret(token, settings.token) ? 'ok' : 'wrong';
-      const viaBasic = basicMatches(req, settings.basic);
-      if (viaBasic !== 'missing') return viaBasic;
-      return token !== null || req.headers.authorization ? 'wrong' : 'missing';
-    },
+    authenticate: (req) => tokenOrBasic(req, tokenOf(req), settings.token, settings.basic),
     handle: async (_req, raw, receivedAt) => ({ parsed: parseGcp(json(raw), receivedAt) }),
   };
 }
