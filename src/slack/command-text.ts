@@ -1,3 +1,4 @@
+import { CONNECTOR_NAMES } from '../usecases/connector-names.ts';
 import { ENGINE_HINTS, type EngineHint } from '../usecases/types.ts';
 
 /** What a `/memdoctor ...` line asks for. */
@@ -16,7 +17,7 @@ export type SlashRequest =
   | { kind: 'check'; system?: CheckSystem; id?: string };
 
 /** The systems `/memdoctor check` reads, as connectors.yaml names them. */
-export const CHECK_SYSTEMS = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'] as const;
+export const CHECK_SYSTEMS = CONNECTOR_NAMES;
 export type CheckSystem = (typeof CHECK_SYSTEMS)[number];
 /** The name kubectl users type for Kubernetes. */
 const CHECK_ALIASES: Readonly<Record<string, CheckSystem>> = { k8s: 'kubernetes' };

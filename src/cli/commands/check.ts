@@ -3,13 +3,14 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { configuredPlaybooks, openFetching } from '../../console.ts';
 import { UsageError } from '../../errors.ts';
+import { CONNECTOR_NAMES } from '../../usecases/connector-names.ts';
 import { type CheckResult, type ConnectorName, check, requestText } from '../../usecases/connectors.ts';
 import { CHART_OPTION, shapeText, writeCharts } from '../charts.ts';
 import type { CliIo, Command } from '../command.ts';
 import { terminalColors } from '../render/colors.ts';
 import { renderReport } from '../render/diagnosis.ts';
 
-const SYSTEMS: readonly ConnectorName[] = ['flink', 'spark', 'yarn', 'kubernetes', 'glue', 'dataflow'];
+const SYSTEMS: readonly ConnectorName[] = CONNECTOR_NAMES;
 /** The name kubectl users type for Kubernetes. */
 const ALIASES: Readonly<Record<string, ConnectorName>> = { k8s: 'kubernetes' };
 const USAGE =
