@@ -27,7 +27,7 @@ describe('Dataflow connector under hostile answers', () => {
   const fetch = (resource: string, overrides = {}) =>
     dataflowConnector.fetch(
       { resource, ids: { jobId: DF_JOB } },
-      { target: dataflowTargetFor(url, { maxBytes: 65_536, timeoutMs: 1_500, ...overrides }) },
+      { target: dataflowTargetFor(url, { maxBytes: 65_536, timeoutMs: 15_000, ...overrides }) },
     );
 
   it('an endless body is cut at maxBytes while reading', async () => {

@@ -31,7 +31,7 @@ describe('Glue connector under hostile answers', () => {
   const fetch = (resource: string, overrides = {}) =>
     glueConnector.fetch(
       { resource, ids: RUN },
-      { target: glueTargetFor(url, { maxBytes: 65_536, timeoutMs: 1_500, ...overrides }) },
+      { target: glueTargetFor(url, { maxBytes: 65_536, timeoutMs: 15_000, ...overrides }) },
     );
 
   it('an endless body is cut at maxBytes while reading, not collected by the SDK to the deadline', async () => {

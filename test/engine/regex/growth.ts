@@ -22,7 +22,7 @@ const RUNGS = [8, 12, 16, 20, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 409
  * Milliseconds of CPU this process spent on `run`: unlike the wall clock, it does not count the time
  * the scheduler gave other processes, which on a shared 2-core machine is most of the noise.
  */
-function elapsed(run: () => unknown): number {
+export function cpuTime(run: () => unknown): number {
   const start = process.cpuUsage();
   run();
   const used = process.cpuUsage(start);
@@ -32,7 +32,7 @@ function elapsed(run: () => unknown): number {
 /** The median CPU milliseconds of `runs` runs, after one warm-up run. */
 export function medianTime(run: () => unknown, runs: number): number {
   run();
-  const times = Array.from({ length: runs }, () => elapsed(run)).sort((a, b) => a - b);
+  const times = Array.from({ length: runs }, () => cpuTime(run)).sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] ?? 0;
 }
 
@@ -57,7 +57,7 @@ function costly(work: (input: string) => unknown, input: string): boolean {
   const start = performance.now();
   work(input);
   if (performance.now() - start <= SCREEN_MS) return false;
-  return elapsed(() => work(input)) > SCREEN_MS;
+  return cpuTime(() => work(input)) > SCREEN_MS;
 }
 
 /** The first rung that costs more than SCREEN_MS, or undefined when even MAX_LENGTH is cheap. */
