@@ -9,7 +9,7 @@ import { diagnoseStream, diagnoseText } from '../../src/engine/index.ts';
 import type { SeekableInput } from '../../src/engine/ranges.ts';
 import { loadPlaybooks } from '../../src/playbooks/load.ts';
 import { BlockPool, coreFreeSince, coresSpare } from '../../src/setup/block-pool.ts';
-import { paced } from './paced.ts';
+import { behind, paced } from './paced.ts';
 
 const playbooks = loadPlaybooks();
 const ORDINARY = [
@@ -99,10 +99,15 @@ describe('the block pool', () => {
       const blocks = await rangePool();
       const seekable = seekableInput(path);
       expect(seekable?.size).toBe(Buffer.byteLength(text));
-      // Read here slowly, so that the threads read most of it from its end.
-      const split = await diagnoseStream('big.log', paced(openInput(path), 10), playbooks, {
-        blocks: { ...blocks.options, ...(seekable ? { seekable } : {}) },
-      });
+      // Read here behind the threads, so that they read most of it from its end.
+      const split = await diagnoseStream(
+        'big.log',
+        behind(openInput(path), () => blocks.rangesRead),
+        playbooks,
+        {
+          blocks: { ...blocks.options, ...(seekable ? { seekable } : {}) },
+        },
+      );
       expect(blocks.rangesRead).toBeGreaterThan(10);
       expect(blocks.rangesRead).toBe(blocks.blocksRead);
       const inOrder = await diagnoseText('big.log', text, playbooks, { skim: false });
