@@ -43,7 +43,10 @@ function jobExceptions(m: RegExpExecArray): Answer {
 }
 
 /** The Flink JobManager REST endpoints memdoctor reads (docs/content/docs/ops/rest_api.md). */
-export function flinkFake(overview = 'flink/overview-sif-flink-1.17.1.json'): RestFake {
+export function flinkFake(
+  overview = 'flink/overview-sif-flink-1.17.1.json',
+  taskManagers = 'flink/taskmanagers-superzhc-yarn.json',
+): RestFake {
   const fake: RestFake = new RestFake([
     {
       name: 'overview',
@@ -53,7 +56,7 @@ export function flinkFake(overview = 'flink/overview-sif-flink-1.17.1.json'): Re
     {
       name: 'taskmanagers',
       pattern: /^\/taskmanagers$/,
-      answer: () => ({ body: fixture('flink/taskmanagers-superzhc-yarn.json') }),
+      answer: () => ({ body: fixture(taskManagers) }),
     },
     {
       name: 'taskmanager',
