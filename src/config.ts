@@ -217,6 +217,20 @@ const Fields = z.object({
   MEMDOCTOR_FETCHES_PER_USER_PER_MINUTE: wholeNumber(1, 10_000, () => 10),
   /** Fetches running at once, everyone together; one more is refused with a message. */
   MEMDOCTOR_FETCHES_TOTAL: wholeNumber(1, 1000, () => 8),
+  /**
+   * Whom a terminal's fetches (`check`, the console's and `walk`'s Fetch, `mcp`'s check) count
+   * against: a Slack `TEAM:MEMBER` pair shares that person's caps with their Slack checks; a plain
+   * name counts as that terminal person. Unset: the OS user (docs/connectors.md "Fetch caps").
+   */
+  MEMDOCTOR_FETCH_AS: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[\w.@-]{1,64}(:[\w.@-]{1,64})?$/,
+        'a name, or a Slack TEAM:MEMBER pair such as T0123ABCD:U0456EFGH (letters, digits, "_", ".", "@", "-")',
+      )
+      .optional(),
+  ),
   /** Worker threads that diagnose for the Slack app (src/setup/engine-pool.ts). */
   MEMDOCTOR_ENGINE_THREADS: wholeNumber(1, 64, () => defaultEngineThreads()),
   /**

@@ -13,17 +13,18 @@ import { memoryCases } from './setup/cases.ts';
 import { configuredPlaybooks } from './setup/playbooks.ts';
 import type { OutcomeStore } from './stats/outcomes.ts';
 import type { CaseLimits, CaseStore } from './usecases/add-to-case.ts';
-import type { ConnectorsConfig, FetchGate } from './usecases/connectors.ts';
+import type { TerminalFetching } from './usecases/connectors.ts';
 import type { Playbook } from './usecases/types.ts';
 import type { WalkthroughService } from './walkthrough/index.ts';
 
 export { configuredPlaybooks, playbooksDir } from './setup/playbooks.ts';
 
-/** The connectors `check` reads and the gate its fetches pass (setup/connectors.ts, loaded on use). */
-export async function openFetching(
-  config: Config,
-): Promise<{ connectors: ConnectorsConfig; gate: FetchGate }> {
-  return (await import('./setup/connectors.ts')).requiredFetching(config);
+/**
+ * The connectors `check` reads, the gate its fetches pass and whom they count against, with the caps
+ * counted where `serve` counts them (setup/terminal-fetching.ts, loaded on use). Close it when done.
+ */
+export async function openFetching(config: Config): Promise<TerminalFetching> {
+  return (await import('./setup/terminal-fetching.ts')).requiredFetching(config);
 }
 
 /** What a console session or `memdoctor walk`/`resume` works with. */
@@ -38,7 +39,7 @@ export interface ConsoleResources {
    * The APIs steps may be fetched from (MEMDOCTOR_CONNECTORS) and the gate those fetches pass, with
    * the configured caps (MEMDOCTOR_FETCHES_*); unset, nothing is fetched.
    */
-  fetching?: { connectors: ConnectorsConfig; gate: FetchGate };
+  fetching?: TerminalFetching;
   /** The session's case (in memory: a console session is one process) and its limits. */
   cases: { store: CaseStore; limits: CaseLimits };
   /** Lets go of the store and the assist. */
@@ -66,15 +67,19 @@ export async function openConsole(
   // Loaded here, not at the top: `diagnose` imports this root too and needs no walkthrough code.
   const [{ openWalkthroughs }, { optionalFetching }] = await Promise.all([
     import('./setup/walkthroughs.ts'),
-    import('./setup/connectors.ts'),
+    import('./setup/terminal-fetching.ts'),
   ]);
-  const service = await openWalkthroughs(config);
+  const fetching = await optionalFetching(config);
+  const service = await openWalkthroughs(config).catch(async (error: unknown) => {
+    await fetching?.close();
+    throw error;
+  });
   const { assist, off } = options.assist ? await modelAssist(config) : {};
   const close = async () => {
     await assist?.close();
+    await fetching?.close();
     await service.close();
   };
-  const fetching = optionalFetching(config);
   return {
     playbooks,
     service,

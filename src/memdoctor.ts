@@ -109,24 +109,29 @@ function mcpDeps(
     if (problem) throw problem;
     return (await import('./setup/walkthroughs.ts')).openWalkthroughs(config);
   });
+  // The server's one gate, so its caps hold across an agent's calls (counted in serve's Redis when
+  // one is configured); audit lines go to stderr's log.
+  const fetching = once(async () => {
+    if (problem) throw problem;
+    const { requiredFetching } = await import('./setup/terminal-fetching.ts');
+    const log = (await import('./log.ts')).createLogger(config.LOG_LEVEL);
+    const opened = await requiredFetching(config, log);
+    if (opened.note) log.warn(opened.note);
+    return opened;
+  });
   return {
     ...about,
     playbooks: async () => (await diagnosis.get()).playbooks,
     diagnosisContext: async () => (await diagnosis.get()).context(),
     walkthroughs: walkthroughs.get,
-    connectors: async () => {
-      if (problem) throw problem;
-      const { requiredFetching } = await import('./setup/connectors.ts');
-      // The server's one gate, so its caps hold across an agent's calls; audit lines go to stderr's log.
-      const log = (await import('./log.ts')).createLogger(config.LOG_LEVEL);
-      return requiredFetching(config, log);
-    },
+    connectors: fetching.get,
     close: async () => {
-      const [service, resources] = await Promise.all([
+      const [service, resources, fetched] = await Promise.all([
         walkthroughs.opened()?.catch(() => undefined),
         diagnosis.opened()?.catch(() => undefined),
+        fetching.opened()?.catch(() => undefined),
       ]);
-      await Promise.all([service?.close(), resources?.close()]);
+      await Promise.all([service?.close(), resources?.close(), fetched?.close()]);
     },
   };
 }

@@ -31,6 +31,14 @@ const Containers = z.looseObject({
   ),
 });
 
+/**
+ * The diagnostics the RM UI shows, "" when it wrote none. RMAppAttemptImpl appends the AM's unregister
+ * message to a StringBuilder, so an AM that finished without one (Tez, on success) reads "null".
+ */
+function diagnosticsOf(app: z.infer<typeof App>['app']): string | undefined {
+  return app.diagnostics?.trim() === 'null' ? '' : app.diagnostics;
+}
+
 /** Containers that ended with a non-zero exit status: the ones whose diagnostics say why. */
 const failedContainers = (json: unknown) =>
   (loosely(Containers, json)?.container ?? []).filter((c) => (c.containerExitStatus ?? 0) !== 0);
@@ -44,16 +52,21 @@ const resources: Record<string, RestResource> = {
     empty:
       "the application's diagnostics are empty: YARN wrote no reason for it (it does when the application or its ApplicationMaster fails), so they name no container kill",
     // A person pastes the diagnostics the RM UI shows, not the JSON around them.
-    paste: (json, body) => loosely(App, json)?.app.diagnostics ?? body,
+    paste: (json, body) => {
+      const app = loosely(App, json)?.app;
+      return app ? (diagnosticsOf(app) ?? body) : body;
+    },
     cite: (json) => {
       const app = loosely(App, json)?.app;
       if (!app) return [];
-      const first =
-        app.diagnostics?.split('\n').find((l) => /memory|exit/i.test(l)) ?? app.diagnostics?.split('\n')[0];
+      const lines = diagnosticsOf(app)?.split('\n');
+      const first = lines?.find((l) => /memory|exit/i.test(l)) ?? lines?.[0];
+      // -1 is the RM's usage report of an application that no longer runs (no containers), not a size.
+      const allocated = app.allocatedMB !== undefined && app.allocatedMB >= 0;
       return [
         `app.state = ${app.state}${app.finalStatus ? `, app.finalStatus = ${app.finalStatus}` : ''}`,
         ...(first ? [`app.diagnostics = ${first.slice(0, 300)}`] : []),
-        ...(app.allocatedMB !== undefined ? [`app.allocatedMB = ${app.allocatedMB} MB`] : []),
+        ...(allocated ? [`app.allocatedMB = ${app.allocatedMB} MB`] : []),
       ];
     },
   },

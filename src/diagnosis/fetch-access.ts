@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AccessRule, AccessRules, ConnectorName } from '../connectors/config.ts';
+import type { AccessRule, AccessRules, ConnectorName, ConnectorsConfig } from '../connectors/config.ts';
 import { FetchRefusedError } from '../errors.ts';
 import { DEFAULT_FETCH_LIMITS, FetchLimiter, type FetchLimits, type FetchSlots } from './fetch-limits.ts';
 
@@ -14,6 +14,12 @@ export interface Asker {
   channel?: string;
   /** Whether the asker is in a Slack user group (usergroups.users.list); Slack only. */
   inGroup?: (group: string) => Promise<boolean>;
+}
+
+/** Whom a fetch counts against, as the Slack app counts a person: a workspace and a user in it. */
+export interface FetchPerson {
+  workspace: string;
+  user: string;
 }
 
 /**
@@ -139,4 +145,16 @@ export class FetchGate {
       ...(asker.channel ? { channel: asker.channel } : {}),
     };
   }
+}
+
+/** A terminal's connectors (`check`, the console's and `walk`'s Fetch, `mcp`'s check) and their gate. */
+export interface TerminalFetching {
+  connectors: ConnectorsConfig;
+  gate: FetchGate;
+  /** Whom these fetches count against (MEMDOCTOR_FETCH_AS, else the OS user): the asker's workspace and user. */
+  person: FetchPerson;
+  /** Why the caps are counted in this process alone although a Redis is configured, when it is. */
+  note?: string;
+  /** Waits for the places given back to reach Redis, then lets go of the connection. */
+  close(): Promise<void>;
 }

@@ -32,6 +32,8 @@ export class RedisFetchSlots implements FetchSlots {
   private readonly scripts: RedisScripts;
   private readonly leaseMs: number;
   private readonly fallback: FetchLimiter;
+  /** Releases sent and not yet answered: a process about to close its connection waits for them. */
+  private readonly releasing = new Set<Promise<void>>();
 
   constructor(
     redis: RedisConnection,
@@ -90,12 +92,23 @@ export class RedisFetchSlots implements FetchSlots {
       if (released) return;
       released = true;
       clearInterval(renew);
-      this.scripts.releaseFetchSlot(keys, lease).catch((error: unknown) => {
+      const sent = this.scripts.releaseFetchSlot(keys, lease).catch((error: unknown) => {
         this.options.log?.warn(
           { err: error },
           'redis fetch release failed; the place comes back when its lease lapses',
         );
       });
+      this.releasing.add(sent);
+      void sent.finally(() => this.releasing.delete(sent));
     };
+  }
+
+  /**
+   * Resolves once every place given back has reached Redis. A one-shot `memdoctor check` closes its
+   * connection right after its fetch: without this wait its place would stay taken until the lease
+   * lapsed, and the person's next checks would be refused for it.
+   */
+  async settled(): Promise<void> {
+    await Promise.all([...this.releasing]);
   }
 }

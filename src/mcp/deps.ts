@@ -1,5 +1,5 @@
 import type { DiagnosisContext } from '../diagnosis/index.ts';
-import type { ConnectorsConfig, FetchGate } from '../usecases/connectors.ts';
+import type { TerminalFetching } from '../usecases/connectors.ts';
 import type { Playbook } from '../usecases/types.ts';
 import type { WalkthroughService } from '../walkthrough/index.ts';
 
@@ -20,8 +20,11 @@ export interface McpDeps {
   diagnosisContext(): Promise<DiagnosisContext>;
   /** The walkthroughs, in the store the console and Slack use (Redis when configured, else memory). */
   walkthroughs(): Promise<WalkthroughService>;
-  /** The APIs `check` may read (MEMDOCTOR_CONNECTORS); a UsageError saying how to set them when unset. */
-  connectors(): Promise<{ connectors: ConnectorsConfig; gate: FetchGate }>;
+  /**
+   * The APIs `check` may read (MEMDOCTOR_CONNECTORS), the one gate of this server's fetches and whom
+   * they count against; a UsageError saying how to set them when unset.
+   */
+  connectors(): Promise<TerminalFetching>;
   /** Lets go of what was opened. */
   close(): Promise<void>;
 }

@@ -4,7 +4,6 @@ import { type ConnectorsConfig, loadConnectorsConfig } from '../connectors/confi
 import { FetchGate } from '../diagnosis/fetch-access.ts';
 import type { FetchLimits } from '../diagnosis/fetch-limits.ts';
 import { RedisFetchSlots } from '../diagnosis/fetch-slots-redis.ts';
-import { UsageError } from '../errors.ts';
 import { childFor } from '../log.ts';
 import type { RedisConnection } from '../redis/connection.ts';
 import { RedisKeys } from '../redis/keys.ts';
@@ -41,36 +40,4 @@ export function configuredFetching(
     ? new RedisFetchSlots(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX), fetchLimits(config), { log })
     : fetchLimits(config);
   return { connectors, fetchGate: new FetchGate(connectors.access, audit, slots) };
-}
-
-/** The gate fetches from these connectors pass: their access rules and the configured caps. */
-function gateFor(connectors: ConnectorsConfig, config: Config, audit?: Logger): FetchGate {
-  return new FetchGate(connectors.access, audit, fetchLimits(config));
-}
-
-/**
- * For the console, `walk` and `resume`: the connectors and the gate their steps' fetches pass, with
- * the configured caps (MEMDOCTOR_FETCHES_*); nothing when MEMDOCTOR_CONNECTORS is unset.
- */
-export function optionalFetching(
-  config: Config,
-): { connectors: ConnectorsConfig; gate: FetchGate } | undefined {
-  const connectors = configuredConnectors(config);
-  return connectors && { connectors, gate: gateFor(connectors, config) };
-}
-
-/**
- * For `check` in a terminal or an agent's MCP server: the connectors and one gate (the configured caps;
- * audit lines only with a logger), or a UsageError saying how to name the connectors when unset.
- */
-export function requiredFetching(
-  config: Config,
-  log?: Logger,
-): { connectors: ConnectorsConfig; gate: FetchGate } {
-  const connectors = configuredConnectors(config);
-  if (!connectors)
-    throw new UsageError(
-      'set MEMDOCTOR_CONNECTORS to a connectors.yaml naming the APIs memdoctor may read (docs/connectors.md)',
-    );
-  return { connectors, gate: gateFor(connectors, config, log && childFor(log, 'fetch-audit')) };
 }

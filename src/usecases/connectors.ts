@@ -8,5 +8,12 @@ export { loadConnectorsConfig } from '../connectors/config.ts';
 export { requestText } from '../connectors/types.ts';
 export { type CheckRequest, type CheckResult, check } from '../diagnosis/check.ts';
 export { checkIdProblem } from '../diagnosis/check-ids.ts';
-export { type Admission, type Asker, type Audience, FetchGate } from '../diagnosis/fetch-access.ts';
+export {
+  type Admission,
+  type Asker,
+  type Audience,
+  FetchGate,
+  type FetchPerson,
+  type TerminalFetching,
+} from '../diagnosis/fetch-access.ts';
 export { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../diagnosis/fetch-limits.ts';

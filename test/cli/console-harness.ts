@@ -41,7 +41,13 @@ function start(options: {
     service,
     actor: 'alice',
     ...(options.connectors
-      ? { fetching: { connectors: options.connectors, gate: new FetchGate(options.connectors.access) } }
+      ? {
+          fetching: {
+            connectors: options.connectors,
+            gate: new FetchGate(options.connectors.access),
+            person: { workspace: 'terminal', user: 'alice' },
+          },
+        }
       : {}),
   };
   const console = new Console(io, options.assist ? { ...base, assist: options.assist } : base);

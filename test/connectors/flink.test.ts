@@ -209,3 +209,45 @@ describe('Flink connector against a fake JobManager answering real responses', (
     ]);
   });
 });
+
+describe('Flink connector: /overview of another version (1.9.0, a standalone cluster of three TaskManagers)', () => {
+  const flink = useFake(() => flinkFake('flink/overview-flink-1.9.0.json'));
+
+  it('judges it as its paste is judged: 6 free slots of 6, not a cluster short of slots', async () => {
+    const got = await flinkConnector.fetch(
+      { resource: 'overview' },
+      { target: targetFor(flink.url), now: FIXED_NOW },
+    );
+    const judged = parseText('flink-rest', got.paste);
+    expect(judged).toEqual(
+      parseText('flink-rest', pasted('flink-job-slots/notes-overview-flink-1.9.0.json')),
+    );
+    expect(judged.values).toMatchObject({
+      taskManagers: 3,
+      slotsTotal: 6,
+      slotsAvailable: 6,
+      flinkVersion: '1.9.0',
+    });
+    expect(judged.verdict).toBe('6 free slots');
+    expect(got.citations[0]).toBe('overview.slots-available = 6 of slots-total = 6');
+  });
+});
+
+describe('Flink connector: /taskmanagers of a released Flink 1.11.2, every resource 0', () => {
+  const flink = useFake(() =>
+    flinkFake('flink/overview-sif-flink-1.17.1.json', 'flink/taskmanagers-flink-1.11.2-zero-resources.json'),
+  );
+
+  it('cites the zeros as not measured and the slots only, as the pasted answer is judged', async () => {
+    const got = await flinkConnector.fetch(
+      { resource: 'taskmanagers' },
+      { target: targetFor(flink.url), now: FIXED_NOW },
+    );
+    const paste = pasted('flink-rest/walkthrough-flink-1.11.2-taskmanagers-zero-resources.json');
+    expect(parseText('flink-rest', got.paste)).toEqual(parseText('flink-rest', paste));
+    expect(got.citations).toEqual([
+      'taskmanagers[0].freeSlots = 0 of slotsNumber = 1',
+      'taskmanagers[0].totalResource and freeResource are all 0, not measured (Flink 1.11-1.12): slots only',
+    ]);
+  });
+});

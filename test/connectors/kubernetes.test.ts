@@ -151,6 +151,11 @@ describe('which container’s previous log a check reads', () => {
     expect(podToCheck(never)).toEqual({ container: 'flink-main-container', previous: false });
   });
 
+  it('the same on a real restartPolicy Never pod (an Argo Workflows step): the killed container’s own log', () => {
+    const argo = JSON.parse(fixture('kubernetes/pod-argo-main-container-oomkilled-never.json'));
+    expect(podToCheck(argo)).toEqual({ container: 'main', previous: false });
+  });
+
   it('none when no container has ended yet (the API server has no previous log then)', () => {
     const fresh = pod();
     fresh.status.containerStatuses[0].lastState = {};

@@ -56,6 +56,17 @@ describe('Spark connector against a fake History Server answering real responses
     expect(parseText('spark-executors', got.paste).values).toMatchObject({ processTreeMeasured: false });
   });
 
+  it('does not cite the all-zero peaks of a real History Server answer as "peak JVM heap 0 B"', async () => {
+    const got = await fetchFrom('spark/allexecutors-all-zero-peaks-exclude-on-failure.json', 'executors');
+    expect(got.citations).toContain('[1].peakMemoryMetrics.JVMHeapMemory = 0 (not measured) (executor 3)');
+    expect(got.citations.join('\n')).not.toMatch(/= 0 B/);
+    const judged = parseText('spark-executors', got.paste);
+    expect(judged.values).toMatchObject({ executors: 4, hasPeakMetrics: true, peakMetricsMeasured: false });
+    expect(judged.summary).toContain(
+      'peak memory metrics all 0: sent without being measured, so the peaks are unknown',
+    );
+  });
+
   it('cites why an executor was removed', async () => {
     const got = await fetchFrom('spark/assembled-allexecutors-removed-for-memory.json', 'executors');
     expect(got.citations).toEqual([

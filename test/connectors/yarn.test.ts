@@ -39,6 +39,20 @@ describe('YARN connector against a fake ResourceManager answering documented res
     expect(got.citations).toEqual(['app.state = FINISHED, app.finalStatus = SUCCEEDED']);
   });
 
+  it('reads a real Tez application whose diagnostics the RM wrote as "null" as one with none', async () => {
+    const appId = 'application_1508258610180_0005';
+    fake = yarnFake('yarn/app-kylo-sandbox-tez-diagnostics-null.json', appId);
+    const url = await fake.start();
+    const got = await yarnConnector.fetch(
+      { resource: 'app', ids: { appId } },
+      { target: targetFor(url), now: FIXED_NOW },
+    );
+    // RMAppAttemptImpl appends the AM's unregister message to a StringBuilder: a null one reads "null".
+    expect(got.paste).toBe('');
+    // allocatedMB -1 is the RM's "no usage report" for an application no longer running, not a size.
+    expect(got.citations).toEqual(['app.state = FINISHED, app.finalStatus = SUCCEEDED']);
+  });
+
   it('fetches the attempts and cites each attempt container', async () => {
     const got = await fetchFrom(undefined, 'attempts');
     expect(got.citations).toEqual([

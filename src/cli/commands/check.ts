@@ -1,4 +1,3 @@
-import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.ts';
 import { configuredPlaybooks, openFetching } from '../../console.ts';
@@ -71,35 +70,52 @@ function renderFetched(result: CheckResult): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The fetched answers, then the report (or `--json`), then any charts. */
+function write(result: CheckResult, request: ReturnType<typeof parse>, lookedFor: string[], io: CliIo): void {
+  if (request.json) {
+    io.stdout.write(`${JSON.stringify({ ...result.report, fetched: result.fetched })}\n`);
+    return;
+  }
+  io.stdout.write(
+    renderFetched(result) +
+      renderReport(
+        result.report,
+        lookedFor,
+        terminalColors(io.stdout),
+        // check has no --engine: the system is the one it asked, and each answer's judgement is above.
+        `Nothing ${request.system} answered matches a known memory problem; each answer's own judgement is listed above.`,
+      ) +
+      (result.charts ?? []).map((c) => shapeText(c, io)).join(''),
+  );
+}
+
 /** `memdoctor check flink|spark|yarn|kubernetes|glue|dataflow ...`: fetch the evidence from the configured API and diagnose it. */
 export const checkCommand: Command = {
   async run(args, io: CliIo) {
     const request = parse(args);
     const config = loadConfig();
-    const { connectors, gate } = await openFetching(config);
     const playbooks = configuredPlaybooks(config);
+    const { connectors, gate, person, note, close } = await openFetching(config);
+    if (note) io.stderr.write(`memdoctor: ${note}\n`);
     // The terminal's user holds connectors.yaml and its credentials: the access rules name Slack people.
-    const asker = { surface: 'cli' as const, workspace: 'cli', user: userInfo().username };
-    const { chartDir } = request;
-    const result = await check(
-      { system: request.system, workspace: 'cli', asker, ...(request.id ? { id: request.id } : {}) },
-      { connectors, playbooks, gate },
+    // The caps count them as `person`, in serve's Redis when one is configured (docs/connectors.md).
+    const asker = { surface: 'cli' as const, ...person };
+    const asked = {
+      system: request.system,
+      workspace: 'cli',
+      asker,
+      ...(request.id ? { id: request.id } : {}),
+    };
+    const result = await check(asked, { connectors, playbooks, gate }).finally(close);
+    for (const line of result.notes) io.stderr.write(`memdoctor: ${line}\n`);
+    write(
+      result,
+      request,
+      playbooks.map((p) => p.id),
+      io,
     );
-    for (const note of result.notes) io.stderr.write(`memdoctor: ${note}\n`);
-    if (request.json) io.stdout.write(`${JSON.stringify({ ...result.report, fetched: result.fetched })}\n`);
-    else
-      io.stdout.write(
-        renderFetched(result) +
-          renderReport(
-            result.report,
-            playbooks.map((p) => p.id),
-            terminalColors(io.stdout),
-            // check has no --engine: the system is the one it asked, and each answer's judgement is above.
-            `Nothing ${request.system} answered matches a known memory problem; each answer's own judgement is listed above.`,
-          ) +
-          (result.charts ?? []).map((c) => shapeText(c, io)).join(''),
-      );
-    if (chartDir !== undefined) await writeCharts(chartDir, result.charts ?? [], io, request.json);
+    if (request.chartDir !== undefined)
+      await writeCharts(request.chartDir, result.charts ?? [], io, request.json);
     return 0;
   },
 };

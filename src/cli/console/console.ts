@@ -8,7 +8,6 @@ import {
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import { findPlaybook } from '../../playbooks/load.ts';
-import type { ConnectorsConfig, FetchGate } from '../../usecases/connectors.ts';
 import { startWalkthrough } from '../../usecases/start-walkthrough.ts';
 import { ENGINE_HINTS, type EngineHint, type Playbook } from '../../usecases/types.ts';
 import type { DiagnosisFacts, WalkthroughService } from '../../walkthrough/index.ts';
@@ -17,7 +16,7 @@ import { openInput, seekableInput } from '../input.ts';
 import { renderReport } from '../render/diagnosis.ts';
 import { renderSuggestion } from '../render/suggestion.ts';
 import { ConsoleCase, type ConsoleCases } from './case.ts';
-import { ConsoleFetch } from './fetch.ts';
+import { ConsoleFetch, type ConsoleFetching } from './fetch.ts';
 import { BRACKETED_END, LineReader, PASTE_TERMINATOR } from './lines.ts';
 import { readBlockOrPath } from './paste.ts';
 import { CONSOLE_CONVERSATION, WALK_HELP, WalkSession } from './session.ts';
@@ -49,7 +48,7 @@ export interface ConsoleOptions {
    * The connectors.yaml in force (MEMDOCTOR_CONNECTORS) and the gate of its fetches (the configured
    * caps, src/console.ts); without it no step offers a fetch.
    */
-  fetching?: { connectors: ConnectorsConfig; gate: FetchGate };
+  fetching?: ConsoleFetching;
   /** The session's inputs are one case (docs/cases.md); without it each input stands alone. */
   cases?: ConsoleCases;
   /** MEMDOCTOR_HEAP_DUMP_BUDGET: a heap dump whose analysis would need more is refused (also in a walkthrough's heap-dump step). */

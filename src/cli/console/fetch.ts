@@ -1,4 +1,10 @@
-import { type ConnectorsConfig, type FetchGate, requestText } from '../../usecases/connectors.ts';
+import {
+  type ConnectorsConfig,
+  type FetchGate,
+  type FetchPerson,
+  requestText,
+  type TerminalFetching,
+} from '../../usecases/connectors.ts';
 import { type FetchOffer, type FetchStepResult, fetchOffer, fetchStep } from '../../usecases/fetch-step.ts';
 import type { WalkthroughRecord, WalkthroughService } from '../../walkthrough/index.ts';
 
@@ -32,18 +38,24 @@ export function typedIds(missing: readonly string[], words: readonly string[]): 
   return Object.fromEntries(missing.flatMap((id, i) => (values[i] ? [[id, values[i]]] : [])));
 }
 
+/** What the console fetches with: the connectors, their gate, and whom the caps count. */
+export type ConsoleFetching = Pick<TerminalFetching, 'connectors' | 'gate' | 'person'>;
+
 /** The console's side of fetching a step: the offer to show, and `fetch <ids>` as a request. */
 export class ConsoleFetch {
   private readonly connectors: ConnectorsConfig;
   /** The gate a console's fetches pass: its caps; the access rules name Slack people, not a terminal's. */
   private readonly gate: FetchGate;
+  /** Whom the caps count these fetches against: the same person as the terminal's `check`. */
+  private readonly person: FetchPerson;
 
   constructor(
     private readonly service: WalkthroughService,
-    fetching: { connectors: ConnectorsConfig; gate: FetchGate },
+    fetching: ConsoleFetching,
   ) {
     this.connectors = fetching.connectors;
     this.gate = fetching.gate;
+    this.person = fetching.person;
   }
 
   offer(record: WalkthroughRecord): FetchOffer | undefined {
@@ -55,7 +67,7 @@ export class ConsoleFetch {
     const offer = this.offer(record);
     const ids = typedIds(offer?.missingIds ?? [], line.trim().split(/\s+/).slice(1));
     const context = { walkthroughs: this.service, connectors: this.connectors, gate: this.gate };
-    const asker = { surface: 'console' as const, workspace: record.workspace, user: actor };
+    const asker = { surface: 'console' as const, ...this.person };
     return fetchStep(context, {
       walkthrough: record.id,
       actor,

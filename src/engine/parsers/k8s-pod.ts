@@ -22,7 +22,9 @@ interface Container {
 
 const PodJson = PodShape.extend({
   kind: z.literal('Pod'),
-  metadata: z.looseObject({ name: z.string() }),
+  // Optional: people cut metadata (names, labels) from a pod before pasting it, as Argo Workflows'
+  // own test pods are cut; the containers and their statuses are what is judged.
+  metadata: z.looseObject({ name: z.string() }).optional(),
 });
 
 /** Longest description of what a container runs kept per container: a JVM shows itself early. */
@@ -175,7 +177,7 @@ class PodRun implements ParserRun {
   private fromObject(data: unknown): void {
     const pod = PodJson.safeParse(data);
     if (!pod.success) throw parseFailed('a Kubernetes Pod object (kind: Pod with spec.containers).');
-    this.pod = pod.data.metadata.name;
+    this.pod = pod.data.metadata?.name ?? '';
     const statuses = pod.data.status?.containerStatuses ?? [];
     for (const spec of pod.data.spec.containers) {
       const status = statuses.find((s) => s.name === spec.name);
@@ -231,7 +233,8 @@ class PodRun implements ParserRun {
       : c.exitCode === 137
         ? 'killed with SIGKILL (exit 137)'
         : 'no memory kill recorded';
-    const summary = `Container ${c.name} of pod ${this.pod}: ${c.reason ?? 'no termination reason'}${c.exitCode !== undefined ? `, exit code ${c.exitCode}` : ''}, ${limit}${c.request ? `, request ${formatSize(c.request)}` : ''}, ${c.restarts ?? 0} restarts.`;
+    const whose = this.pod ? `pod ${this.pod}` : 'a pod pasted without its name';
+    const summary = `Container ${c.name} of ${whose}: ${c.reason ?? 'no termination reason'}${c.exitCode !== undefined ? `, exit code ${c.exitCode}` : ''}, ${limit}${c.request ? `, request ${formatSize(c.request)}` : ''}, ${c.restarts ?? 0} restarts.`;
     return output('k8s-pod', values, summary, facts, verdict, c.line);
   }
 }

@@ -18,11 +18,12 @@ function render(result: CheckResult, lookedFor: readonly string[]): string {
 
 /** `check`'s use case over the configured connectors; its answer as `check --json` prints it. */
 export async function runCheck(deps: McpDeps, request: { system: ConnectorName; id?: string | undefined }) {
-  const { connectors, gate } = await deps.connectors();
+  const { connectors, gate, person } = await deps.connectors();
   const playbooks = await deps.playbooks();
   const { system, id } = request;
-  // The agent runs as the local user, who holds connectors.yaml and its credentials, as in a terminal.
-  const asker = { surface: 'mcp' as const, workspace: 'mcp', user: deps.actor };
+  // The agent runs as the local user, who holds connectors.yaml and its credentials, as in a terminal;
+  // its fetches count against the same person as that user's `check` (docs/connectors.md).
+  const asker = { surface: 'mcp' as const, ...person };
   const asked = { system, workspace: 'mcp', asker, ...(id !== undefined ? { id } : {}) };
   const result = await check(asked, { connectors, playbooks, gate });
   const lookedFor = playbooks.map((p) => p.id);

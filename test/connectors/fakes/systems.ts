@@ -43,17 +43,20 @@ function jobExceptions(m: RegExpExecArray): Answer {
 }
 
 /** The Flink JobManager REST endpoints memdoctor reads (docs/content/docs/ops/rest_api.md). */
-export function flinkFake(): RestFake {
+export function flinkFake(
+  overview = 'flink/overview-sif-flink-1.17.1.json',
+  taskManagers = 'flink/taskmanagers-superzhc-yarn.json',
+): RestFake {
   const fake: RestFake = new RestFake([
     {
       name: 'overview',
       pattern: /^\/overview$/,
-      answer: () => ({ body: fixture('flink/overview-sif-flink-1.17.1.json') }),
+      answer: () => ({ body: fixture(overview) }),
     },
     {
       name: 'taskmanagers',
       pattern: /^\/taskmanagers$/,
-      answer: () => ({ body: fixture('flink/taskmanagers-superzhc-yarn.json') }),
+      answer: () => ({ body: fixture(taskManagers) }),
     },
     {
       name: 'taskmanager',

@@ -42,6 +42,8 @@ describe('the flink-job-slots parser', () => {
     expect(parseText('flink-job-slots', read('sif-overview-flink-1.17.1.json')).values.verdict).toBe(
       'cluster-only',
     );
+    const older = parseText('flink-job-slots', read('notes-overview-flink-1.9.0.json'));
+    expect(older.values).toMatchObject({ verdict: 'cluster-only', slotsTotal: 6 });
     const none = parseText('flink-job-slots', read('assembled-no-taskmanagers.json'));
     expect(none.values.verdict).toBe('no-task-managers');
     expect(none.facts.map((f) => f.kind)).toContain('flink.no-task-managers');

@@ -76,6 +76,34 @@ describe('a Flink 1.11-1.12 answer whose resources are all 0 (issue 35, finding 
     expect(out.summary).not.toMatch(/short of|lacks/);
   });
 
+  it('reads a released Flink 1.11.2 /taskmanagers, resources all 0, the same way (a second real version)', () => {
+    const out = parseText(
+      'flink-rest',
+      read('flink-rest', 'walkthrough-flink-1.11.2-taskmanagers-zero-resources.json'),
+    );
+    expect(out.values).toMatchObject({
+      resourcesReported: false,
+      taskManagers: 1,
+      slotsTotal: 1,
+      slotsFree: 0,
+    });
+    expect(out.values).not.toHaveProperty('freeTaskHeapBytes');
+    expect(out.summary).toContain('report every resource as 0, figures Flink did not measure');
+    expect(out.summary).not.toContain('0 B');
+  });
+
+  it('does not conclude the 1.11.2 cluster lacks resources for a pending request either', () => {
+    // The pending request's log lines (assembled-lacks-resources.txt), then the real 1.11.2 answer.
+    const request = read('flink-slot-fit', 'assembled-lacks-resources.txt')
+      .split('\n')
+      .slice(0, 4)
+      .join('\n');
+    const answer = read('flink-rest', 'walkthrough-flink-1.11.2-taskmanagers-zero-resources.json');
+    const out = parseText('flink-slot-fit', `${request}\n${answer}`);
+    expect(out.values).toMatchObject({ verdict: 'resources-unreported', taskManagers: 1, short: '' });
+    expect(out.summary).not.toMatch(/short of|lacks/);
+  });
+
   it('still compares a TaskManager with one real figure (1.13+ on YARN, in MiB)', () => {
     const out = parseText('flink-slot-fit', read('flink-slot-fit', 'assembled-lacks-resources.txt'));
     expect(out.values).toMatchObject({ verdict: 'lacks-resources' });

@@ -42,6 +42,21 @@ describe('k8s-pod: whose memory kill it is, and where the kill is recorded', () 
     expect(found).not.toContain('jvm-oom');
   });
 
+  it('a real restartPolicy Never pod (an Argo Workflows step, k3s) killed in state.terminated: read, and no JVM’s', async () => {
+    const text = read('engine/parsers/fixtures/k8s-pod/argo-main-container-oomkilled-yaml.txt');
+    const out = parseText('k8s-pod', text);
+    expect(out.values).toMatchObject({ container: 'main', oomKilled: true, exitCode: 137, restartCount: 0 });
+    expect(out.facts.map((f) => f.kind)).toEqual([
+      'container.killed-memory',
+      'container.no-jvm-sign',
+      'parsed.k8s-pod',
+    ]);
+    expect(out.summary).toBe(
+      'Container main of a pod pasted without its name: OOMKilled, exit code 137, no memory limit, 0 restarts.',
+    );
+    expect(await playbooks(text)).not.toContain('jvm-oom');
+  });
+
   it('prefers the OOMKilled end when a container has ended twice (state and lastState)', () => {
     const pod = JSON.parse(read('connectors/fixtures/kubernetes/pod-aiops-memhog-oomkilled.json'));
     const status = pod.status.containerStatuses[0];

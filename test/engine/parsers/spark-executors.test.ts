@@ -61,6 +61,25 @@ describe('spark-executors on the answers of each Spark version', () => {
     expect(out.summary).not.toContain('0 B');
   });
 
+  it('says the all-zero peaks of a real answer (a History Server of 3.1.1+, Spark 4 too, replaying a log without task peaks) are unknown', () => {
+    // Spark's own HistoryServerSuite answer: every executor's peakMemoryMetrics present and all 0,
+    // because AppStatusListener.onTaskEnd (SPARK-34005) folds each task end's executor metrics into
+    // the executor's peaks, and a task end without "Task Executor Metrics" reads as zeros.
+    const out = parse('history-server-all-zero-peaks-exclude-on-failure.json');
+    expect(out.values).toMatchObject({
+      executors: 4,
+      hasPeakMetrics: true,
+      peakMetricsMeasured: false,
+      processTreeMeasured: false,
+      failedTasks: 8,
+    });
+    expect(out.summary).toBe(
+      '4 executor(s), 4 active, 0 removed; peak memory metrics all 0: sent without being measured, so the peaks are unknown.',
+    );
+    expect(out.summary).not.toMatch(/peak JVM heap 0|0 B/);
+    expect(out.chart).toBeUndefined();
+  });
+
   it('does not count the Spark 1.x driver ("<driver>") as an executor', () => {
     const out = parse('spark-1x-executor-list-legacy-driver.json');
     expect(out.values).toMatchObject({
