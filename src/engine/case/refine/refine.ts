@@ -113,7 +113,7 @@ function untilLimit(fact: Fact, limit: number | undefined): string {
   const last = fact.values?.lastBytes;
   if (!limit || typeof rate !== 'number' || rate <= 0 || typeof last !== 'number') return '';
   if (last >= limit)
-    return `; the last sample (${formatSize(last)}) is already past the ${formatSize(limit)} limit`;
+    return `; they ran up to the ${formatSize(limit)} limit (the last, ${formatSize(last)}, is at or past it: RSS also counts shared file pages)`;
   return `; at that rate the last sample (${formatSize(last)}) reaches the ${formatSize(limit)} limit in about ${durationText((limit - last) / rate)}`;
 }
 
