@@ -9,6 +9,7 @@ import { contradictions } from './refine/contradictions.ts';
 import { refineDiagnoses } from './refine/refine.ts';
 import { type StoredInput, storedInput } from './stored.ts';
 import { apartInTime } from './time.ts';
+import { type Unmatched, unmatchedOf } from './unmatched.ts';
 
 /** The container a group's evidence is about, when its inputs name more than one, and why that one. */
 export interface ContainerChoice {
@@ -27,6 +28,8 @@ export interface CaseGroupReport {
   diagnoses: CaseDiagnosis[];
   /** Where its inputs disagree about one process (a kill's figure against a pmap's), each said once. */
   contradictions: string[];
+  /** When no playbook matched: what its inputs show all the same, and the system that would read them. */
+  unmatched?: Unmatched;
 }
 
 /** `diagnose --together --json`: what was read, what was left out, one answer per group of inputs. */
@@ -137,6 +140,7 @@ function report(
         // One input alone gives the answer it gets alone; only a second input can refine it.
         diagnoses: books.length > 1 ? refineDiagnoses(diagnoses, books, processes) : diagnoses,
         contradictions: contradictions(books, group.processes),
+        ...(diagnoses.length === 0 ? { unmatched: unmatchedOf(books, engine) } : {}),
       };
     }),
     notes: [...notes, ...leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],

@@ -87,7 +87,7 @@ function aboutThatProcess(
 }
 
 /** The memory limit the group's inputs name: a kill's limit, a memory cgroup's (the kernel's OOM report), or a pod's. */
-function limitOf(inputs: readonly RefiningInput[]): number | undefined {
+export function limitOf(inputs: readonly RefiningInput[]): number | undefined {
   for (const fact of inputs.flatMap((input) => factsOf(input.book))) {
     const limit =
       (fact.kind === 'container.killed-memory' && fact.values?.resource !== 'virtual') ||
@@ -108,7 +108,7 @@ function durationText(seconds: number): string {
 }
 
 /** `; at that rate, from X the Y limit is N away`: for a growth with a rate, when the case knows the limit. */
-function untilLimit(fact: Fact, limit: number | undefined): string {
+export function untilLimit(fact: Fact, limit: number | undefined): string {
   const rate = fact.values?.rateBytesPerSecond;
   const last = fact.values?.lastBytes;
   if (!limit || typeof rate !== 'number' || rate <= 0 || typeof last !== 'number') return '';
