@@ -33,5 +33,5 @@ export function resultText(
 
 /** A case's answer: each group, what joined it, its diagnoses citing `input:line`, the notes. */
 export function caseText(report: CaseReport): string {
-  return caseLines(report).join('\n');
+  return caseLines(report, (engine) => `call diagnose again with engine: ${engine}`).join('\n');
 }

@@ -82,8 +82,37 @@ function caseDiagnosisLines(d: CaseDiagnosis): string[] {
   return out;
 }
 
+type Unmatched = NonNullable<CaseReport['groups'][number]['unmatched']>;
+
+/** How a surface names the system a case could be read as: `--engine beam`, `engine: beam`. */
+export type EngineHintText = (engine: string) => string;
+
+/** The CLI's words; the console and MCP name their own. */
+export const CLI_ENGINE_HINT: EngineHintText = (engine) => `run it again with --engine ${engine}`;
+
+/**
+ * No playbook matched: what the inputs show all the same (the kill, the growth, the growing line),
+ * and, when their process is one a system's playbook reads, how to name that system.
+ */
+export function unmatchedLines(unmatched: Unmatched | undefined, hint: EngineHintText): string[] {
+  if (!unmatched || unmatched.shown.length === 0) return ['  no known problem found'];
+  const out = ['  no playbook matched; what the inputs show:'];
+  for (const said of unmatched.shown) out.push(`    ${said}`);
+  const engine = unmatchedEngineText(unmatched, hint);
+  if (engine) out.push(`  ${engine}`);
+  return out;
+}
+
+/** "If this is a Beam worker, …": the system to name, why it was not applied, and the surface's way. */
+export function unmatchedEngineText(unmatched: Unmatched, hint: EngineHintText): string | undefined {
+  const named = unmatched.ifEngine;
+  if (!named) return undefined;
+  const system = named.engine[0]?.toUpperCase() + named.engine.slice(1);
+  return `If this is a ${system} worker, ${hint(named.engine)}: the ${named.playbook} playbook then reads these inputs. ${named.why}`;
+}
+
 /** A case's answer: each group, what joined it, its diagnoses citing `input:line`, the notes. */
-export function caseLines(report: CaseReport): string[] {
+export function caseLines(report: CaseReport, hint: EngineHintText = CLI_ENGINE_HINT): string[] {
   const out: string[] = [];
   report.groups.forEach((group, i) => {
     out.push(`Case ${i + 1}: ${group.inputs.join(', ')}`);
@@ -91,7 +120,7 @@ export function caseLines(report: CaseReport): string[] {
     for (const process of group.processes) out.push(`  one process: ${process}`);
     if (group.container) out.push(`  container used: ${group.container.used}: ${group.container.why}`);
     for (const said of group.contradictions) out.push(`  ${said}`);
-    if (group.diagnoses.length === 0) out.push('  no known problem found');
+    if (group.diagnoses.length === 0) out.push(...unmatchedLines(group.unmatched, hint));
     for (const d of group.diagnoses) out.push(...caseDiagnosisLines(d));
   });
   for (const note of report.notes) out.push(`Note: ${note}`);

@@ -23,3 +23,35 @@ describe('a case answered as text (the terminal and the MCP tools alike)', () =>
     expect(firstCite).toBeGreaterThan(cause);
   });
 });
+
+// The captured Python leak (test/fixtures/case/python-leak): nothing in it names Beam.
+describe('a case no playbook matched, as text', () => {
+  const PY = join(import.meta.dirname, '..', 'fixtures', 'case', 'python-leak');
+  const report = () =>
+    diagnoseCase(
+      {
+        inputs: ['dmesg.txt', 'top-11304.txt', 'tracemalloc-11304.txt'].map((file) => ({
+          source: file,
+          chunks: fileChunks(join(PY, file)),
+        })),
+      },
+      { playbooks: loadPlaybooks() },
+    );
+
+  it('says what the inputs show instead of a bare "no known problem", and how to name Beam', async () => {
+    const lines = caseLines(await report());
+    expect(lines).not.toContain('  no known problem found');
+    expect(lines).toContain('  no playbook matched; what the inputs show:');
+    expect(lines).toContain("    dmesg.txt:3: the kernel's OOM killer ended python3");
+    expect(lines).toContain('    top-11304.txt:8: memory climbs at 4.28 MB/s without levelling off');
+    expect(lines).toContainEqual(expect.stringMatching(/^ {4}tracemalloc-11304\.txt:1: .*leaky_dofn\.py:24/));
+    expect(lines.at(-1)).toBe(
+      '  If this is a Beam worker, run it again with --engine beam: the beam-python-leak playbook then reads these inputs. Nothing in them names Beam (an SDK harness log would), so it was not applied.',
+    );
+  });
+
+  it('names the system the way the surface takes it (MCP: engine: beam)', async () => {
+    const lines = caseLines(await report(), (engine) => `call diagnose again with engine: ${engine}`);
+    expect(lines.at(-1)).toContain('If this is a Beam worker, call diagnose again with engine: beam:');
+  });
+});

@@ -7,7 +7,7 @@ import {
   diagnoseCase,
 } from '../../diagnosis/index.ts';
 import { UsageError } from '../../errors.ts';
-import { caseLines } from '../../usecases/answer-text.ts';
+import { caseLines, type EngineHintText } from '../../usecases/answer-text.ts';
 import type { CliIo } from '../command.ts';
 import { openInput, seekableInput } from '../input.ts';
 
@@ -23,9 +23,12 @@ export function caseLimits(values: { 'max-inputs'?: string; 'max-bytes'?: string
   return Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
 }
 
-/** A case's answer as text: each group, what joined it, its diagnoses citing `input:line`, the notes. */
-export function renderCaseText(report: CaseReport): string {
-  return `${caseLines(report).join('\n')}\n`;
+/**
+ * A case's answer as text: each group, what joined it, its diagnoses citing `input:line`, the notes;
+ * `hint` names the system the way the surface takes it (`--engine`, or the console's own word).
+ */
+export function renderCaseText(report: CaseReport, hint?: EngineHintText): string {
+  return `${caseLines(report, hint).join('\n')}\n`;
 }
 
 /** Runs several files as one case and prints its answer; the exit code as for single inputs. */

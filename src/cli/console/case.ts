@@ -13,6 +13,10 @@ import type { EngineHint, Playbook } from '../../usecases/types.ts';
 import type { DiagnosisFacts } from '../../walkthrough/index.ts';
 import { renderCaseText } from '../commands/diagnose-together.ts';
 
+/** A session's case takes the system named with its first input (cases/record.ts), so the hint says so. */
+const CONSOLE_ENGINE_HINT = (engine: string) =>
+  `type ${engine} before the first input of a new session (a session's case takes the system named with its first input)`;
+
 /** Where the console keeps its cases, and how much one reads. */
 export interface ConsoleCases {
   store: CaseStore;
@@ -60,7 +64,7 @@ export class ConsoleCase {
     const { report, change, record } = this.answer;
     if (record.inputs.length + record.leftOutCount < 2) return;
     this.write(`\n== Read together in this session: ${report.inputs.map((i) => i.source).join(', ')}\n`);
-    this.write(renderCaseText(report));
+    this.write(renderCaseText(report, CONSOLE_ENGINE_HINT));
     this.write(`What changed: ${change.summary}\n`);
   }
 

@@ -9,6 +9,7 @@ import { contradictions } from './refine/contradictions.ts';
 import { refineDiagnoses } from './refine/refine.ts';
 import { type StoredInput, storedInput } from './stored.ts';
 import { apartInTime } from './time.ts';
+import { type Unmatched, unmatchedOf } from './unmatched.ts';
 
 /** The container a group's evidence is about, when its inputs name more than one, and why that one. */
 export interface ContainerChoice {
@@ -27,6 +28,8 @@ export interface CaseGroupReport {
   diagnoses: CaseDiagnosis[];
   /** Where its inputs disagree about one process (a kill's figure against a pmap's), each said once. */
   contradictions: string[];
+  /** When no playbook matched: what its inputs show all the same, and the system that would read them. */
+  unmatched?: Unmatched;
 }
 
 /** `diagnose --together --json`: what was read, what was left out, one answer per group of inputs. */
@@ -74,6 +77,27 @@ function unrelatedNote(groups: readonly CaseGroup[]): string[] {
   ];
 }
 
+/** Memory samples that name no process: the input's parsed series carries no pid. */
+function unnamedSamples(input: StoredInput): boolean {
+  const parsed = input.book.groups.find((g) => g.kind === 'parsed.memory-samples')?.first[0];
+  return parsed !== undefined && parsed.values?.pid === undefined;
+}
+
+/**
+ * Why a series of samples read alone stayed alone: it names no process, so nothing joins it (a pid is
+ * never guessed), and how to sample so it would.
+ */
+function unnamedSamplesNotes(groups: readonly CaseGroup[], inputs: readonly StoredInput[]): string[] {
+  if (groups.length < 2) return [];
+  const alone = groups.filter((g) => g.inputs.length === 1).flatMap((g) => members(inputs, g.inputs));
+  return alone
+    .filter((input) => unnamedSamples(input) && !input.keys.first.some((k) => k.key.family === 'pid'))
+    .map(
+      (input) =>
+        `${input.name} holds memory samples that name no process (no PID column, no Pid: line, no pid in its name), so it joins no other input and its growth is read on its own. Sample with \`ps -o pid,etimes,rss -p <pid>\`, or write the loop to a file named for the process (ps-<pid>.txt), to read it with that process's other inputs.`,
+    );
+}
+
 /**
  * Joins the stored inputs into groups: first apart by time (an input of another run is read on its
  * own, with why), then by the keys they share.
@@ -88,7 +112,8 @@ function groupsOf(inputs: readonly StoredInput[]): {
   const byKeys = joinKeys(inputs.filter((input) => !apart.has(input.name)));
   const groups = [...byKeys, ...time.apart.flatMap((names) => joinKeys(members(inputs, names)))];
   // Inputs apart in time may share a key (a pid used again): only the time note says why they are apart.
-  return { groups, notes: [...unrelatedNote(byKeys), ...time.notes], timeApart: [...apart] };
+  const notes = [...unrelatedNote(byKeys), ...unnamedSamplesNotes(byKeys, inputs), ...time.notes];
+  return { groups, notes, timeApart: [...apart] };
 }
 
 function report(
@@ -115,6 +140,7 @@ function report(
         // One input alone gives the answer it gets alone; only a second input can refine it.
         diagnoses: books.length > 1 ? refineDiagnoses(diagnoses, books, processes) : diagnoses,
         contradictions: contradictions(books, group.processes),
+        ...(diagnoses.length === 0 ? { unmatched: unmatchedOf(books, engine) } : {}),
       };
     }),
     notes: [...notes, ...leftOut.map((l) => `Left out ${l.source}: ${l.reason}.`)],

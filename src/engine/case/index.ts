@@ -16,3 +16,4 @@ export {
 export type { RefinedBy } from './refine/refined-by.ts';
 export { caseFindings, renamed, type StoredInput, storedEvidence, storedInput } from './stored.ts';
 export type { TimeSpan } from './time.ts';
+export type { Unmatched } from './unmatched.ts';

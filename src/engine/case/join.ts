@@ -52,8 +52,9 @@ export function readKeys(input: CaseInput): InputKeys {
   const links = new Map<string, [string, string]>();
   const fromName = pidInFileName(input.name);
   if (fromName) first.set(keyId(fromName), { id: keyId(fromName), key: fromName, line: 0 });
+  const memo = new Map<string, number>();
   input.lines.forEach((text, index) => {
-    const ids = keysOfLine(text, index + 1).flatMap((key) => {
+    const ids = keysOfLine(text, index + 1, memo).flatMap((key) => {
       const id = scoped(key, input.name);
       if (!first.has(id) && first.size >= MAX_KEYS_PER_INPUT) return [];
       if (!first.has(id)) first.set(id, { id, key, line: index + 1 });

@@ -3,6 +3,16 @@ import type { Extractor, MessageFamily } from './types.ts';
 
 const OOM_KILL_C = 'torvalds/linux mm/oom_kill.c';
 
+const UNLIMITED_KIB = 2 ** 40;
+
+function memcgLimit(usedKiB: string, limitKiB: string) {
+  const limit = Number(limitKiB);
+  return {
+    usedBytes: Number(usedKiB) * 1024,
+    ...(limit < UNLIMITED_KIB ? { limitBytes: limit * 1024 } : {}),
+  };
+}
+
 // Provenance of each rule is in FAMILIES below (kernel file and versions per wording).
 const RULES: readonly LineRule[] = [
   {
@@ -23,6 +33,13 @@ const RULES: readonly LineRule[] = [
     re: /invoked oom-killer|oom-kill:|\bOOM killer\b|\bkilled as a result of limit of\b/i,
     kind: 'os.oom-kill',
     values: () => ({ process: 'unknown' }),
+  },
+  // A memory cgroup's OOM report: its usage and its limit, in KiB ("memory+swap:" and "kmem:" are
+  // other counters). Above 2^40 KiB the limit is the kernel's "unlimited" (PAGE_COUNTER_MAX).
+  {
+    re: /(?:^|[\]\s])memory: usage (\d{1,16})kB, limit (\d{1,16})kB, failcnt \d/,
+    kind: 'os.memcg-limit',
+    values: (m) => memcgLimit(m[1] ?? '', m[2] ?? ''),
   },
   // The kubelet's node event for a kernel OOM kill it saw ("SystemOOM"), naming the victim from 1.9 on.
   {
@@ -92,6 +109,14 @@ const FAMILIES: readonly MessageFamily[] = [
     ],
   },
   {
+    name: "a memory cgroup's usage and limit in the OOM report",
+    kind: 'os.memcg-limit',
+    source:
+      'torvalds/linux mm/memcontrol.c (mem_cgroup_print_oom_meminfo: "memory: usage %llukB, limit %llukB, failcnt %lu")',
+    versions: 'Linux 3.x+ (cgroup v1 and v2, printed when a memory cgroup runs out)',
+    examples: ['[  461.392465] memory: usage 196608kB, limit 196608kB, failcnt 51'],
+  },
+  {
     name: "the kubelet's SystemOOM node event",
     kind: 'os.oom-kill',
     source: 'kubernetes/kubernetes pkg/kubelet/oom/oom_watcher_linux.go (systemOOMEvent)',
@@ -140,6 +165,7 @@ export const osOomKiller: Extractor = {
     'killed',
     'signal',
     'sigkill',
+    'failcnt',
   ],
   extract: (line) => applyRules(RULES, line),
   families: FAMILIES,

@@ -38,6 +38,18 @@ function secondsOf(label: string | undefined): number | undefined {
   return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3] ?? 0) : undefined;
 }
 
+/**
+ * ps's ELAPSED column, the time since the process started: `etimes` prints seconds ("42"), `etime`
+ * `[[dd-]hh:]mm:ss` ("02:14", "1-03:04:05"); procps ps/output.c (pr_etimes, pr_etime). Rows of one
+ * process are then timed by its own clock, which is all a rate needs.
+ */
+function elapsedSeconds(text: string | undefined): number | undefined {
+  if (text && /^\d{1,10}$/.test(text)) return Number(text);
+  const m = /^(?:(\d{1,5})-)?(?:(\d{1,2}):)?(\d{1,2}):(\d{2})$/.exec(text ?? '');
+  if (!m) return undefined;
+  return Number(m[1] ?? 0) * 86_400 + Number(m[2] ?? 0) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+}
+
 /** A reading's bytes and the smallest step it can show: "4.4g" moves by 0.1 GiB, "35488" by 1 KiB. */
 function reading(number: string, unit: string): Pick<Sample, 'bytes' | 'quantum'> | undefined {
   const bytes = parseSize(`${number}${unit}`);
@@ -73,6 +85,7 @@ class SamplesRun implements ParserRun {
   private source?: Source;
   private resColumn = -1;
   private pidColumn = 0;
+  private elapsedColumn = -1;
   private topTime?: number;
   private readonly byPid = new Map<string, Omit<Series, 'pid'>>();
   private readonly plain: Sample[] = [];
@@ -89,6 +102,7 @@ class SamplesRun implements ParserRun {
       this.source ??= 'ps';
       this.resColumn = cols.indexOf(this.source === 'top' ? 'RES' : 'RSS');
       this.pidColumn = cols.indexOf('PID');
+      this.elapsedColumn = this.source === 'ps' ? cols.indexOf('ELAPSED') : -1;
       return;
     }
     if (this.resColumn >= 0 && /^\s*\S+\s+\S+/.test(line)) {
@@ -133,7 +147,8 @@ class SamplesRun implements ParserRun {
       this.byPid.set(pid, series);
     }
     this.firstLine ||= lineNo;
-    if (series.samples.length < MAX_SAMPLES) series.samples.push({ ...r, seconds: this.topTime });
+    const seconds = this.elapsedColumn >= 0 ? elapsedSeconds(cols[this.elapsedColumn]) : this.topTime;
+    if (series.samples.length < MAX_SAMPLES) series.samples.push({ ...r, seconds });
   }
 
   /** The process with the most samples (ties: the largest), or the plain list. */
@@ -201,6 +216,8 @@ function judged(read: SamplesRead, s: Series, firstLine: number) {
         growthShare: values.growthShare ?? 0,
         ...(values.rateBytesPerSecond !== undefined ? { rateBytesPerSecond: values.rateBytesPerSecond } : {}),
         ...(values.lastBytes !== undefined ? { lastBytes: values.lastBytes } : {}),
+        // Whose growth it is: a case applies it only to the process of that pid (refine.ts).
+        ...(read.pid ? { pid: read.pid } : {}),
       }),
     );
   const out = output('memory-samples', values, summary, facts, verdict, firstLine);

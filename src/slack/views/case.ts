@@ -1,4 +1,5 @@
 import type { CaseAnswer } from '../../usecases/add-to-case.ts';
+import { unmatchedEngineText } from '../../usecases/answer-text.ts';
 import type { Playbook } from '../../usecases/types.ts';
 import { ACTION, BLOCK } from '../ids.ts';
 import { packAlternatives } from './alternatives.ts';
@@ -78,12 +79,29 @@ function footer(view: CaseView): Block[] {
   return blocks;
 }
 
+/** A thread's case takes no system (only `/memdoctor <system> <paste>` does), so the hint names that. */
+const SLACK_ENGINE_HINT = (engine: string) =>
+  `paste the worker's log with \`/memdoctor ${engine}\` (a thread's case takes no system yet; that reads the paste with the ${engine} playbooks)`;
+
+/** No playbook matched, yet the inputs show something: each line cited, and the system to name. */
+function shownBlocks(view: CaseView): Block[] {
+  const unmatched = view.report.groups.find((g) => g.unmatched && g.unmatched.shown.length > 0)?.unmatched;
+  if (!unmatched) return [];
+  const shown = unmatched.shown.map((said) => `• ${mrkdwn(said)}`).join('\n');
+  const engine = unmatchedEngineText(unmatched, SLACK_ENGINE_HINT);
+  return [
+    section(cut(`*What the inputs show*\n${shown}`, LIMITS.sectionText)),
+    ...(engine ? [section(cut(mrkdwn(engine), LIMITS.sectionText))] : []),
+  ];
+}
+
 function nothingFound(view: CaseView, playbooks: readonly Playbook[]): MessageView {
   const text = 'memdoctor found no known memory problem in the inputs of this thread.';
   return {
     text: view.change ? `${text} ${view.change.summary}` : text,
     blocks: [
       section(`*${text}*`),
+      ...shownBlocks(view),
       section(`Looked for: ${playbooks.map((p) => `\`${p.id}\``).join(', ') || 'no playbooks are loaded'}.`),
       ...footer(view),
     ],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { joinInputs } from '../../../src/engine/case/join.ts';
+import { joinInputs, readKeys } from '../../../src/engine/case/join.ts';
 import { pidInFileName } from '../../../src/engine/case/keys/pid.ts';
 import { keysOfLine } from '../../../src/engine/case/keys/registry.ts';
 import { parseContainerId } from '../../../src/engine/case/keys/yarn.ts';
@@ -82,6 +82,14 @@ const LINES: [string, string, number, string[]][] = [
     [],
   ],
   ['a timed ps -o rss= sample is no pid (python-leak/ps-11304.txt)', '15:51:33 147252', 1, []],
+  ['/proc/<pid>/status, its Pid: line (jvm-native-leak/status.txt)', 'Pid:\t16253', 6, ['pid 16253']],
+  ['/proc/<pid>/status, its parent is another process', 'PPid:\t16143', 7, []],
+  [
+    'a ps row without its header is no pid (jvm-native-leak/ps-o.txt)',
+    '16253       0 39068 2500136 java -XX:NativeMemoryTracking=summary -Xmx32m -cp /tmp/nl/run1/classes NativeLeak 4',
+    2,
+    [],
+  ],
 ];
 
 describe('join keys read from a line', () => {
@@ -105,9 +113,14 @@ describe('one Python process, captured here (test/fixtures/case/python-leak)', (
   const dir = join(import.meta.dirname, '..', '..', 'fixtures', 'case', 'python-leak');
   const read = (name: string) => ({ name, lines: readFileSync(join(dir, name), 'utf8').split('\n') });
 
-  it('takes the pid from a tracemalloc file named by its process, and from no other text file', () => {
+  it('takes the pid from a tracemalloc file or a sampling loop named by its process', () => {
     expect(pidInFileName('out/tracemalloc-11304.txt')).toEqual({ family: 'pid', value: '11304' });
-    expect(pidInFileName('ps-11304.txt')).toBeUndefined();
+    expect(pidInFileName('ps-11304.txt')).toEqual({ family: 'pid', value: '11304' });
+    expect(pidInFileName('status-11304.txt')).toEqual({ family: 'pid', value: '11304' });
+    // top names its pid in every row; a name is no process unless a sampler's name says so.
+    expect(pidInFileName('top-11304.txt')).toBeUndefined();
+    expect(pidInFileName('notes-11304.txt')).toBeUndefined();
+    expect(pidInFileName('ps-bare.txt')).toBeUndefined();
   });
 
   it('joins the kernel kill, the top samples and the tracemalloc diff as one process by pid', () => {
@@ -125,5 +138,40 @@ describe('one Python process, captured here (test/fixtures/case/python-leak)', (
         },
       ],
     ]);
+  });
+});
+
+describe('one JVM sampled with ps, captured here (test/fixtures/case/jvm-native-leak)', () => {
+  const dir = join(import.meta.dirname, '..', '..', 'fixtures', 'case', 'jvm-native-leak');
+  const read = (name: string) => ({ name, lines: readFileSync(join(dir, name), 'utf8').split('\n') });
+  const pidOf = (name: string) => readKeys(read(name)).first.filter((k) => k.key.family === 'pid');
+
+  it.each([
+    ['ps -o pid,etimes,rss,vsz,cmd: the row under its header', 'ps-o.txt', 2],
+    ['ps u (the ps aux columns): the row under its header', 'ps-u.txt', 2],
+    ['a whole /proc/<pid>/status: its Pid: line', 'status.txt', 6],
+    ['a ps -o rss= loop written to a file named for its pid', 'ps-16253.txt', 0],
+  ])('%s', (_what, name, line) => {
+    expect(pidOf(name)).toEqual([{ id: 'pid 16253', key: { family: 'pid', value: '16253' }, line }]);
+  });
+
+  it('reads no pid from a ps -o rss= loop that names none', () => {
+    expect(pidOf('ps-bare.txt')).toEqual([]);
+  });
+
+  it("joins the kernel's kill, NMT, pmap and every ps series that names pid 16253; the bare series stays apart", () => {
+    const names = [
+      'dmesg.txt',
+      'ps-o.txt',
+      'ps-u.txt',
+      'ps-16253.txt',
+      'nmt-diff.txt',
+      'pmap.txt',
+      'ps-bare.txt',
+    ];
+    const [group, ...others] = joinInputs(names.map(read));
+    expect(group?.inputs).toEqual(names.slice(0, -1));
+    expect(group?.joinedBy.map((k) => k.key.value)).toEqual(['16253']);
+    expect(others.map((g) => g.inputs)).toEqual([['ps-bare.txt']]);
   });
 });

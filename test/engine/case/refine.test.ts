@@ -11,7 +11,7 @@ import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 /*
  * Every file here is real (playbooks/*\/fixtures, test/engine/parsers/fixtures, test/fixtures/case;
  * sources in their SOURCES.md). A base file gives the diagnosis, a refining file the verdict. Most
- * pairs come from different incidents, so the test says they are one process (a pid both name), as
+ * pairs come from different incidents, so the test says they are one process (a pod both name), as
  * the join would when they name one: what is tested is the rule, not the join (keys.test.ts).
  */
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -28,7 +28,9 @@ function input(path: string) {
 
 function oneProcess(...names: string[]): { processes: KeyCites[][] } {
   return {
-    processes: [[{ key: { family: 'pid', value: '1' }, cites: names.map((n) => ({ input: n, line: 1 })) }]],
+    processes: [
+      [{ key: { family: 'k8s-pod', value: 'one-pod' }, cites: names.map((n) => ({ input: n, line: 1 })) }],
+    ],
   };
 }
 

@@ -50,6 +50,20 @@ describe('os-oom-killer', () => {
     expect(findingsOf(osOomKiller, line)).toEqual([{ kind: 'os.oom-kill', values: { process } }]);
   });
 
+  // Captured here (test/fixtures/case/jvm-native-leak/dmesg.txt): the memory cgroup that ran out.
+  it('reads the usage and the limit of the memory cgroup that ran out', () => {
+    expect(
+      findingsOf(osOomKiller, '[  461.392465] memory: usage 196608kB, limit 196608kB, failcnt 51'),
+    ).toEqual([{ kind: 'os.memcg-limit', values: { usedBytes: 201_326_592, limitBytes: 201_326_592 } }]);
+  });
+
+  it('keeps no limit for a cgroup without one (the kernel prints PAGE_COUNTER_MAX)', () => {
+    const line = '[  461.392465] memory: usage 196608kB, limit 9007199254740988kB, failcnt 0';
+    expect(findingsOf(osOomKiller, line)).toEqual([
+      { kind: 'os.memcg-limit', values: { usedBytes: 201_326_592 } },
+    ]);
+  });
+
   it.each(['Killed', '  Killed  ', 'Killed: 9'])('a bare "%s" line -> process.killed', (line) => {
     expect(kindsOf(osOomKiller, line)).toEqual(['process.killed']);
   });

@@ -381,3 +381,35 @@ describe('memory-samples detection', () => {
     expect(detect('1 GB used\n2 GB used\n3 GB used')).toBe(false);
   });
 });
+
+// One JVM leaking 4 MiB/s natively, sampled every second (test/fixtures/case/SOURCES.md, jvm-native-leak).
+describe("ps's own clock: the ELAPSED column times the rows", () => {
+  const capture = (file: string) =>
+    readFileSync(join(import.meta.dirname, '../../fixtures/case/jvm-native-leak', file), 'utf8');
+
+  it('reads `ps -o pid,etimes,rss,...` rows at their elapsed seconds: a rate, and whose growth it is', () => {
+    const out = parse(capture('ps-o.txt'));
+    // ELAPSED 0 .. 44 s; RSS 39068 .. 213908 KiB, 39 rows (two seconds were skipped by the loop).
+    expect(out.values).toMatchObject({ source: 'ps', pid: '16253', samples: 39, spanSeconds: 44 });
+    expect(out.values.rateBytesPerSecond).toBeGreaterThan(3.9 * MiB);
+    expect(out.values.rateBytesPerSecond).toBeLessThan(4.1 * MiB);
+    expect(out.facts.find((f) => f.kind === 'memory.growing')?.values).toMatchObject({ pid: '16253' });
+  });
+
+  it("keeps ps u's rows untimed: its TIME is CPU time and START has minutes only", () => {
+    const out = parse(capture('ps-u.txt'));
+    expect(out.values).toMatchObject({ source: 'ps', pid: '16253', samples: 39 });
+    expect(out.values.rateBytesPerSecond).toBeUndefined();
+  });
+
+  // Hand-written edge cases beside the capture: the two ELAPSED forms, across an hour and a day.
+  it.each([
+    ['etimes', ['100', '160', '220']],
+    ['etime, mm:ss', ['01:00', '02:00', '03:00']],
+    ['etime, hh:mm:ss across an hour', ['59:00', '1:00:00', '1:01:00']],
+    ['etime, dd-hh:mm:ss across a day', ['23:59:00', '1-00:00:00', '1-00:01:00']],
+  ])('reads ELAPSED as %s: three rows a minute apart span 120 s', (_form, elapsed) => {
+    const rows = elapsed.map((e, i) => `  PID ELAPSED   RSS\n    7 ${e} ${1000 * (i + 1)}`);
+    expect(parse(rows.join('\n')).values.spanSeconds).toBe(120);
+  });
+});

@@ -52,6 +52,23 @@ describe('the case answer view', () => {
     expect(blockKitProblems(view.blocks)).toEqual([]);
   });
 
+  it('says what the inputs show when no playbook matched, and how to name Beam from Slack', async () => {
+    const answer = await caseOf(
+      ['python-leak', 'dmesg.txt'],
+      ['python-leak', 'top-11304.txt'],
+      ['python-leak', 'tracemalloc-11304.txt'],
+    );
+    const view = caseAnswerView(answer, playbooks);
+    const sections = view.blocks.filter((b) => b.type === 'section').map((b) => JSON.stringify(b));
+    expect(sections[1]).toContain('*What the inputs show*');
+    expect(sections[1]).toContain("dmesg.txt:3: the kernel's OOM killer ended python3");
+    expect(sections[1]).toContain('top-11304.txt:8: memory climbs at 4.28 MB/s');
+    expect(sections[1]).toContain('leaky_dofn.py:24 holding 39.7 MB more');
+    expect(sections[2]).toContain('If this is a Beam worker, paste the worker');
+    expect(sections[2]).toContain('`/memdoctor beam`');
+    expect(blockKitProblems(view.blocks)).toEqual([]);
+  });
+
   it('leads with the cause another input of the process decided, citing it', async () => {
     const answer = await caseOf(['jvm-heap-oom', 'console.txt'], ['jvm-heap-oom', 'gc-21442.log']);
     const view = caseAnswerView(answer, playbooks);

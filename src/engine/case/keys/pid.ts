@@ -1,3 +1,4 @@
+import { pidInSamplesFileName } from './samples.ts';
 import type { JoinKey } from './types.ts';
 
 /*
@@ -56,8 +57,9 @@ export function pidKeys(line: string, lineNo: number): JoinKey[] {
 
 /**
  * The pid a file name carries, if it carries one: a GC log's (`-Xlog:gc:file=gc-%p.log`), or a
- * heap dump's under HotSpot's default name (`java_pid<pid>.hprof`, gzipped or not), or a tracemalloc
- * statistics file named by its process (`tracemalloc-<pid>.txt`).
+ * heap dump's under HotSpot's default name (`java_pid<pid>.hprof`, gzipped or not), a tracemalloc
+ * statistics file named by its process (`tracemalloc-<pid>.txt`), or a sampling loop's file named
+ * for the process it samples (`ps-<pid>.txt`, samples.ts; top names its pid in its rows).
  */
 export function pidInFileName(name: string): JoinKey | undefined {
   const base = name.split(/[\\/]/).pop() ?? name;
@@ -65,6 +67,8 @@ export function pidInFileName(name: string): JoinKey | undefined {
   if (dump?.[1]) return pid(dump[1]);
   const traced = /tracemalloc/i.test(base) ? TRACEMALLOC_FILE_PID.exec(base) : null;
   if (traced?.[1]) return pid(traced[1]);
+  const sampled = pidInSamplesFileName(base);
+  if (sampled) return sampled;
   if (!/gc/i.test(base)) return undefined;
   const match = FILE_NAME_PID.exec(base);
   return match?.[1] ? pid(match[1]) : undefined;

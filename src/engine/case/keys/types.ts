@@ -22,8 +22,17 @@ export interface JoinKey {
  */
 export type LineKeys = readonly JoinKey[];
 
-/** A key family's reader: the keys one line names (pure; the line number is the caller's). */
-export type KeyReader = (line: string, lineNo: number) => JoinKey[];
+/**
+ * What a reader keeps between the lines of one input, under its own names: a table's header says
+ * which column of the rows below is a pid (`ps -o pid,rss`). A new one for each input.
+ */
+export type KeyMemo = Map<string, number>;
+
+/**
+ * A key family's reader: the keys one line names (pure but for its memo, which only the lines before
+ * of the same input have written; the line number is the caller's).
+ */
+export type KeyReader = (line: string, lineNo: number, memo: KeyMemo) => JoinKey[];
 
 export function keyId(key: JoinKey): string {
   return `${key.family} ${key.value}`;

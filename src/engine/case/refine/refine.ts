@@ -66,11 +66,32 @@ export function sameProcess(input: string, cited: ReadonlySet<string>, group: Gr
   });
 }
 
-/** The memory limit the group's inputs name: a kill's limit, or a pod's. */
-function limitOf(inputs: readonly RefiningInput[]): number | undefined {
+/**
+ * Whether a verdict that names its process (a samples series' `pid`) is about the process that joins
+ * its input to the diagnosis: `ps aux` names every process, and its growth is one of them. A join that
+ * names no pid (a pod) cannot say otherwise; one that names only other pids is another process.
+ */
+function aboutThatProcess(
+  fact: Fact,
+  input: string,
+  cited: ReadonlySet<string>,
+  group: GroupProcesses,
+): boolean {
+  const pid = fact.values?.pid;
+  if (typeof pid !== 'string') return true;
+  const joining = (names: Set<string>) => names.has(input) && [...cited].some((name) => names.has(name));
+  const pids = group.processes
+    .filter((process) => joining(inputsOf(process)))
+    .flatMap((process) => process.filter((k) => k.key.family === 'pid').map((k) => k.key.value));
+  return pids.length === 0 || pids.includes(pid);
+}
+
+/** The memory limit the group's inputs name: a kill's limit, a memory cgroup's (the kernel's OOM report), or a pod's. */
+export function limitOf(inputs: readonly RefiningInput[]): number | undefined {
   for (const fact of inputs.flatMap((input) => factsOf(input.book))) {
     const limit =
-      fact.kind === 'container.killed-memory' && fact.values?.resource !== 'virtual'
+      (fact.kind === 'container.killed-memory' && fact.values?.resource !== 'virtual') ||
+      fact.kind === 'os.memcg-limit'
         ? fact.values?.limitBytes
         : fact.kind === 'parsed.k8s-pod'
           ? fact.values?.memoryLimitBytes
@@ -87,12 +108,12 @@ function durationText(seconds: number): string {
 }
 
 /** `; at that rate, from X the Y limit is N away`: for a growth with a rate, when the case knows the limit. */
-function untilLimit(fact: Fact, limit: number | undefined): string {
+export function untilLimit(fact: Fact, limit: number | undefined): string {
   const rate = fact.values?.rateBytesPerSecond;
   const last = fact.values?.lastBytes;
   if (!limit || typeof rate !== 'number' || rate <= 0 || typeof last !== 'number') return '';
   if (last >= limit)
-    return `; the last sample (${formatSize(last)}) is already past the ${formatSize(limit)} limit`;
+    return `; they ran up to the ${formatSize(limit)} limit (the last, ${formatSize(last)}, is at or past it: RSS also counts shared file pages)`;
   return `; at that rate the last sample (${formatSize(last)}) reaches the ${formatSize(limit)} limit in about ${durationText((limit - last) / rate)}`;
 }
 
@@ -120,7 +141,9 @@ function evidenceFor(
   group: GroupProcesses,
 ): { input: string; fact: Fact } | undefined {
   for (const input of inputs) {
-    const fact = factsOf(input.book).find((f) => matches(rule.evidence, f));
+    const fact = factsOf(input.book).find(
+      (f) => matches(rule.evidence, f) && aboutThatProcess(f, input.name, cited, group),
+    );
     if (fact && sameProcess(input.name, cited, group)) return { input: input.name, fact };
   }
   return undefined;
