@@ -62,7 +62,7 @@ function altOf(d: SamplesChartData, notes: readonly string[]): string {
   const peak = d.points.reduce((m, p) => Math.max(m, p.bytes), 0);
   const limit =
     d.limitBytes !== undefined ? ` against ${d.limitLabel ?? 'the limit'} of ${sizeText(d.limitBytes)}` : '';
-  return `Chart: ${d.points.length} memory samples${limit}, from ${sizeText(first)} to ${sizeText(last)}, peak ${sizeText(peak)}. ${notes.join(' ')}`.trim();
+  return `Chart: ${d.count ?? d.points.length} memory samples${limit}, from ${sizeText(first)} to ${sizeText(last)}, peak ${sizeText(peak)}. ${notes.join(' ')}`.trim();
 }
 
 /** What to draw: the samples, the fitted line for a climb, the limit, the steps and the plateau. */
