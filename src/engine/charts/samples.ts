@@ -36,8 +36,18 @@ function notesOf(d: SamplesChartData): string[] {
     notes.push(`Fitted rate ${rate}${eta}.`);
   } else if (d.shape === 'climbing') notes.push(`Fitted rise ${sizeText(d.bytesPerSample)} per sample.`);
   const plateau = d.plateaus[d.plateaus.length - 1];
-  if (d.shape === 'levelled' && plateau) notes.push(`Levels off from sample ${plateau[0] + 1}.`);
+  if (d.shape === 'levelled' && plateau) notes.push(`Levels off from ${plateauStart(d, plateau[0])}.`);
   return notes;
+}
+
+/**
+ * Where the plateau starts: its sample's number, which thinned points (a stored record's, `count`
+ * set) no longer give by index, so then its sample number (untimed) or its time from the first.
+ */
+function plateauStart(d: SamplesChartData, at: number): string {
+  if (d.count === undefined) return `sample ${at + 1}`;
+  const t = d.points[at]?.t ?? 0;
+  return d.timed ? `${duration(t - (d.points[0]?.t ?? 0))} in` : `sample ${t}`;
 }
 
 function markersOf(d: SamplesChartData): { t: number; label: string }[] {
