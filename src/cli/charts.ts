@@ -43,19 +43,48 @@ export async function writeCharts(
   }
   await mkdir(dir, { recursive: true });
   const names = fileNames(charts);
-  for (const [i, chart] of charts.entries()) {
-    const base = join(dir, names[i] ?? chart.id);
-    await writeFile(`${base}.svg`, chart.svg);
-    const paths = [`${base}.svg`];
-    try {
-      await writeFile(`${base}.png`, await renderPng(chart));
-      paths.push(`${base}.png`);
-    } catch (error) {
-      io.stderr.write(
-        `memdoctor: the PNG of ${chart.title} could not be drawn (${(error as Error).message}); the SVG is written\n`,
-      );
-    }
-    out.write(`chart: ${paths.join(' ')}\n`);
+  for (const [i, chart] of charts.entries())
+    await writeChart(join(dir, names[i] ?? chart.id), chart, {
+      said: (line) => out.write(line),
+      failed: (line) => io.stderr.write(line),
+    });
+}
+
+/** Where a chart's paths are said (`chart: a.svg a.png`), and a PNG that failed. */
+interface ChartSay {
+  said(line: string): void;
+  failed(line: string): void;
+}
+
+/** One chart as `<base>.svg` and `<base>.png`; a PNG that fails is said, its SVG stays written. */
+async function writeChart(base: string, chart: Chart, say: ChartSay): Promise<void> {
+  await writeFile(`${base}.svg`, chart.svg);
+  const paths = [`${base}.svg`];
+  try {
+    await writeFile(`${base}.png`, await renderPng(chart));
+    paths.push(`${base}.png`);
+  } catch (error) {
+    say.failed(
+      `memdoctor: the PNG of ${chart.title} could not be drawn (${(error as Error).message}); the SVG is written\n`,
+    );
+  }
+  say.said(`chart: ${paths.join(' ')}\n`);
+}
+
+/**
+ * A walkthrough's charts beside its transcript in `dir`, under the names the transcript gives them
+ * (`<step>-gc-heap.png`, with its SVG next to it).
+ */
+export async function writeNamedCharts(
+  dir: string,
+  charts: readonly { data: ChartData; file: string }[],
+  say: ChartSay,
+): Promise<void> {
+  if (charts.length === 0) return;
+  await mkdir(dir, { recursive: true });
+  for (const { data, file } of charts) {
+    const [chart] = drawCharts([data]);
+    if (chart) await writeChart(join(dir, file.replace(/\.png$/, '')), chart, say);
   }
 }
 

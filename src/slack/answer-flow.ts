@@ -5,7 +5,14 @@ import type { SlackDeps } from './deps.ts';
 import { explainFailure, storeDownText } from './failures.ts';
 import type { Block } from './views/blocks.ts';
 import { NAV_DONE } from './views/step.ts';
-import { findStepMessage, lastAnswerTo, markAnswered, postProgress, type Thread } from './walk-messages.ts';
+import {
+  findStepMessage,
+  lastAnswerTo,
+  markAnswered,
+  postAnsweredCharts,
+  postProgress,
+  type Thread,
+} from './walk-messages.ts';
 
 /** One answer to a walkthrough step, from a click, a reply or a file. */
 export interface StepAnswer {
@@ -134,4 +141,5 @@ export async function settleAnswer(
   );
   await markStep(deps, client, answer, before, after);
   await postProgress(deps, client, after, thread, before.path.length);
+  await postAnsweredCharts(deps, client, after, thread, before.path.length);
 }

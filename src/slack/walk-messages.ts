@@ -2,11 +2,12 @@ import type { WebClient } from '@slack/web-api';
 import { fetchOffer } from '../usecases/fetch-step.ts';
 import {
   answerText,
+  chartsAnsweredSince,
   type StepView,
   type WalkthroughRecord,
   walkthroughCharts,
 } from '../walkthrough/index.ts';
-import { postCharts } from './charts.ts';
+import { postNamedCharts } from './charts.ts';
 import type { SlackDeps } from './deps.ts';
 import { explainFailure } from './failures.ts';
 import { fixRateWarning, postFeedbackPrompt } from './feedback.ts';
@@ -90,6 +91,23 @@ export async function postProgress(
   await postFeedbackPrompt(deps, client, record, thread);
 }
 
+/**
+ * The charts of the steps an answer just completed (a pasted GC log, memory samples, NMT, pmap), at
+ * most one per step, under the names the transcript gives them. Posted after the next step, so a
+ * picture never holds the walkthrough back; a chart that fails is logged and left out (postCharts).
+ */
+export async function postAnsweredCharts(
+  deps: SlackDeps,
+  client: WebClient,
+  record: WalkthroughRecord,
+  thread: Thread,
+  pathBefore: number,
+): Promise<void> {
+  const charts = chartsAnsweredSince(record, pathBefore);
+  if (charts.length)
+    await postNamedCharts(deps, client, charts, { channel: thread.channel, threadTs: thread.ts });
+}
+
 /** The transcript in the thread: as a message when short, as a text file when long. */
 export async function postTranscript(
   deps: SlackDeps,
@@ -99,9 +117,11 @@ export async function postTranscript(
 ): Promise<void> {
   const transcript = await deps.walkthroughs.transcript(record.id);
   await postTranscriptText(deps, client, record, thread, transcript);
-  // The files the transcript names: in the same thread, under the same names.
-  const charts = walkthroughCharts(record).map((c) => c.data);
-  if (charts.length) await postCharts(deps, client, charts, { channel: thread.channel, threadTs: thread.ts });
+  // The files the transcript names that were not posted with their answers: in the same thread,
+  // under the same names.
+  const charts = walkthroughCharts(record).filter((c) => !c.atAnswer);
+  if (charts.length)
+    await postNamedCharts(deps, client, charts, { channel: thread.channel, threadTs: thread.ts });
   if (deps.assist) await postIncidentDraft(deps, client, record, thread, transcript);
 }
 

@@ -4,7 +4,7 @@
  */
 
 export type { ParseFn } from './answer.ts';
-export { type WalkthroughChart, walkthroughCharts } from './charts.ts';
+export { chartsAnsweredSince, type WalkthroughChart, walkthroughCharts } from './charts.ts';
 export { type WalkthroughEvent, WalkthroughEventSchema } from './events.ts';
 export { answerText } from './known.ts';
 export { checkProcedure, lintProcedure, type ProcedureCheck, type ProcedureProblem } from './lint.ts';

@@ -135,7 +135,7 @@ export class Console {
     const verb = word.toLowerCase();
     if (verb === 'quit' || verb === 'exit') return 'quit';
     if (verb === 'help' || verb === '?') this.write(HELP);
-    else if (await this.session.command(verb)) return undefined;
+    else if (await this.session.command(verb, arg)) return undefined;
     else if (this.session.active) await this.session.answer(line);
     else if (this.session.answerAfterEnd(line)) return undefined;
     else await this.idle(line, verb, arg);

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { asMemdoctorError } from '../../errors.ts';
 import type { LlmAssist } from '../../llm/assist.ts';
 import { answerStep } from '../../usecases/answer-step.ts';
@@ -10,7 +12,9 @@ import {
   type WalkthroughEvent,
   type WalkthroughRecord,
   type WalkthroughService,
+  walkthroughCharts,
 } from '../../walkthrough/index.ts';
+import { writeNamedCharts } from '../charts.ts';
 import { openInput, seekableInput } from '../input.ts';
 import type { ConsoleFetch } from './fetch.ts';
 import { renderFetched, renderFetchPrompt } from './fetch.ts';
@@ -31,7 +35,8 @@ export const WALK_HELP = `While walking through a procedure:
                 (MEMDOCTOR_CONNECTORS) instead of pasting it; \`fetch <job-id>\` gives an id it needs
   back          undo the last answer
   status        where this walkthrough stands, and the other active ones
-  transcript    the walkthrough as Markdown, for incident notes
+  transcript    the walkthrough as Markdown, for incident notes; \`transcript notes/oom.md\` writes
+                it to that file, with the charts it names (SVG and PNG) beside it
   abort         give up on this walkthrough
   quit          leave (with Redis set up, memdoctor resume <id> picks it up again)
 `;
@@ -81,8 +86,11 @@ export class WalkSession {
     if (record.status === 'abandoned') this.write('This walkthrough was abandoned.\n');
   }
 
-  /** Handles `back`, `abort`, `status`, `transcript`; false when the word is not one of them. */
-  async command(word: string): Promise<boolean> {
+  /**
+   * Handles `back`, `abort`, `status`, `transcript [FILE]`; false when the word is not one of them.
+   * `arg` is the word after it.
+   */
+  async command(word: string, arg?: string): Promise<boolean> {
     if (word === 'status') {
       await this.status();
       return true;
@@ -96,7 +104,8 @@ export class WalkSession {
     }
     if (word === 'transcript') {
       const transcript = await this.service.transcript(this.record.id);
-      this.write(`\n${transcript}`);
+      if (arg) await this.exportTranscript(this.record, transcript, arg);
+      else this.write(`\n${transcript}`);
       if (this.record.status === 'done') await this.incidentDraft(transcript);
       return true;
     }
@@ -104,6 +113,17 @@ export class WalkSession {
     if (word === 'abort')
       return this.send({ type: 'abort', reason: 'aborted at the console' }).then(() => true);
     return false;
+  }
+
+  /** The transcript into `file`, and the charts it names beside it under those names. */
+  private async exportTranscript(record: WalkthroughRecord, transcript: string, file: string): Promise<void> {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, transcript);
+    this.write(`transcript: ${file}\n`);
+    await writeNamedCharts(dirname(file), walkthroughCharts(record), {
+      said: this.write,
+      failed: this.write,
+    });
   }
 
   /** The model's draft incident note after the transcript, set apart and labelled as a draft. */

@@ -7,9 +7,15 @@ import type { TimePoint } from './types.ts';
  */
 export function downsample(points: readonly TimePoint[], max: number): TimePoint[] {
   if (points.length <= max) return [...points];
+  return keptIndexes(points, max).map((i) => points[i] as TimePoint);
+}
+
+/** The indexes `downsample` keeps, ascending: for data that points into the series by index. */
+export function keptIndexes(points: readonly TimePoint[], max: number): number[] {
+  if (points.length <= max) return points.map((_, i) => i);
   const buckets = Math.max(1, Math.floor((max - 2) / 2));
   const size = (points.length - 2) / buckets;
-  const kept: TimePoint[] = [points[0] as TimePoint];
+  const kept = [0];
   for (let b = 0; b < buckets; b++) {
     const from = 1 + Math.floor(b * size);
     const to = Math.min(points.length - 1, 1 + Math.floor((b + 1) * size));
@@ -20,10 +26,9 @@ export function downsample(points: readonly TimePoint[], max: number): TimePoint
       if ((points[i] as TimePoint).bytes > (points[hi] as TimePoint).bytes) hi = i;
     }
     if (from >= to) continue;
-    for (const i of lo === hi ? [lo] : [Math.min(lo, hi), Math.max(lo, hi)])
-      kept.push(points[i] as TimePoint);
+    kept.push(...(lo === hi ? [lo] : [Math.min(lo, hi), Math.max(lo, hi)]));
   }
-  kept.push(points[points.length - 1] as TimePoint);
+  kept.push(points.length - 1);
   return kept;
 }
 

@@ -36,8 +36,18 @@ function notesOf(d: SamplesChartData): string[] {
     notes.push(`Fitted rate ${rate}${eta}.`);
   } else if (d.shape === 'climbing') notes.push(`Fitted rise ${sizeText(d.bytesPerSample)} per sample.`);
   const plateau = d.plateaus[d.plateaus.length - 1];
-  if (d.shape === 'levelled' && plateau) notes.push(`Levels off from sample ${plateau[0] + 1}.`);
+  if (d.shape === 'levelled' && plateau) notes.push(`Levels off from ${plateauStart(d, plateau[0])}.`);
   return notes;
+}
+
+/**
+ * Where the plateau starts: its sample's number, which thinned points (a stored record's, `count`
+ * set) no longer give by index, so then its sample number (untimed) or its time from the first.
+ */
+function plateauStart(d: SamplesChartData, at: number): string {
+  if (d.count === undefined) return `sample ${at + 1}`;
+  const t = d.points[at]?.t ?? 0;
+  return d.timed ? `${duration(t - (d.points[0]?.t ?? 0))} in` : `sample ${t}`;
 }
 
 function markersOf(d: SamplesChartData): { t: number; label: string }[] {
@@ -62,7 +72,7 @@ function altOf(d: SamplesChartData, notes: readonly string[]): string {
   const peak = d.points.reduce((m, p) => Math.max(m, p.bytes), 0);
   const limit =
     d.limitBytes !== undefined ? ` against ${d.limitLabel ?? 'the limit'} of ${sizeText(d.limitBytes)}` : '';
-  return `Chart: ${d.points.length} memory samples${limit}, from ${sizeText(first)} to ${sizeText(last)}, peak ${sizeText(peak)}. ${notes.join(' ')}`.trim();
+  return `Chart: ${d.count ?? d.points.length} memory samples${limit}, from ${sizeText(first)} to ${sizeText(last)}, peak ${sizeText(peak)}. ${notes.join(' ')}`.trim();
 }
 
 /** What to draw: the samples, the fitted line for a climb, the limit, the steps and the plateau. */

@@ -42,6 +42,8 @@ export interface SamplesChartData {
   steps: number[];
   plateaus: [number, number][];
   verdict?: string;
+  /** How many samples were read, when `points` holds fewer (thinned for a stored record). */
+  count?: number;
 }
 
 export interface Bar {

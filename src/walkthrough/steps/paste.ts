@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstBranch } from '../conditions.ts';
+import { KeptChartSchema, keptChart } from './chart-schema.ts';
 import { defineStepKind } from './step-kind.ts';
 import { fromKey, skipTo, valueBranchEdges, wrongEvent } from './step-rules.ts';
 import {
@@ -38,6 +39,8 @@ const PasteAnswerSchema = z.strictObject({
   lines: z.array(z.string()).optional(),
   /** Set when a connector fetched the output instead of a person pasting it. */
   fetched: FetchedFromSchema.optional(),
+  /** The figures the output's chart is drawn from, bounded; records written before it have none. */
+  chart: KeptChartSchema.optional(),
 });
 
 /** Most lines kept for a later step: 64 halve to one in six rounds of a bisection. */
@@ -79,6 +82,7 @@ export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: Pas
     const parsed = parse(step.parser, event.text);
     const branch = firstBranch(step.branches, parsed.values);
     const lines = ctx.linesWanted(step.id) ? distinctLines(event.text) : undefined;
+    const chart = keptChart(parsed.chart);
     const answer = {
       kind: 'paste' as const,
       format: parsed.format,
@@ -90,6 +94,7 @@ export const paste = defineStepKind({ schema: PasteStepSchema, answerSchema: Pas
       ),
       ...(lines ? { lines } : {}),
       ...(event.from ? { fetched: event.from } : {}),
+      ...(chart ? { chart } : {}),
     };
     return { outcome: { answer, next: branch?.next ?? step.otherwise, because: branch?.because } };
   },
