@@ -206,13 +206,27 @@ const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
   // For the asker only: its walkthrough runs in their DM, where its fetches are theirs alone too.
   if (result.audience === 'asker')
     return privateDiagnosis({ text: view.text, blocks: [context(ONLY_YOU), note, ...view.blocks] });
-  await client.chat.postMessage({
-    channel: command.channel_id,
-    text: view.text,
-    blocks: [note, ...view.blocks],
-  });
+  await postInChannel(
+    deps,
+    client,
+    command.channel_id,
+    { text: view.text, blocks: [note, ...view.blocks] },
+    result.charts,
+  );
   return undefined;
 };
+
+/** The check's answer in the channel, then what it fetched drawn (a Dataflow worker's memory, Glue's heap) in its thread. */
+async function postInChannel(
+  deps: SlackDeps,
+  client: Args['client'],
+  channel: string,
+  answer: MessageView,
+  charts: readonly ChartData[] | undefined,
+): Promise<void> {
+  const posted = await client.chat.postMessage({ channel, text: answer.text, blocks: answer.blocks });
+  if (posted.ts && charts?.length) await postCharts(deps, client, charts, { channel, threadTs: posted.ts });
+}
 
 /** A reply whose text is already mrkdwn (it mentions people). */
 function mentionsView(text: string): MessageView {
