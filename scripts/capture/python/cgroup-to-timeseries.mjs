@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const [jobFile, container, offset, out, ...workers] = process.argv.slice(2);
 const job = JSON.parse(readFileSync(jobFile, 'utf8'));
-const start = Date.parse(job.startTime) / 1000;
+const start = Math.floor(Date.parse(job.startTime) / 1000);
 const end = Date.parse(job.currentStateTime) / 1000;
 
 function samples(file) {
@@ -44,6 +44,9 @@ const timeSeries = [];
 for (const arg of workers) {
   const [workerId, file] = arg.split('=');
   const rows = samples(file);
-  timeSeries.push(series('bytes_used', workerId, rows, 'used'), series('container_limit', workerId, rows, 'limit'));
+  timeSeries.push(
+    series('bytes_used', workerId, rows, 'used'),
+    series('container_limit', workerId, rows, 'limit'),
+  );
 }
 writeFileSync(out, `${JSON.stringify({ timeSeries }, null, 2)}\n`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FactValue } from '../facts.ts';
 import { maxOf, output, parseFailed } from './common.ts';
 import { dataflowMemoryReading, type MonitoredSeries, USED_METRIC } from './dataflow-memory-series.ts';
+import { jsonDocuments } from './flink-job-slots.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 /** A timeSeries.list page holds at most 100,000 points; far larger text is not one answer. */
@@ -73,13 +74,14 @@ function otherPeaks(all: readonly MonitoredSeries[]): string[] {
   });
 }
 
-function judgedAnswer(answer: z.infer<typeof ListAnswer>, firstLine: number) {
-  const all = (answer.timeSeries ?? []).map((ts) => seriesOf(ts, answer.unit));
+/** Answers pasted one after another (one per metric type: the filter names a single one) read as one. */
+function judgedAnswers(answers: readonly z.infer<typeof ListAnswer>[], firstLine: number) {
+  const all = answers.flatMap((a) => (a.timeSeries ?? []).map((ts) => seriesOf(ts, a.unit)));
   const memory = dataflowMemoryReading(all);
   const values: Record<string, FactValue> = {
     series: all.length,
     points: all.reduce((n, s) => n + s.values.length, 0),
-    morePages: answer.nextPageToken !== undefined && answer.nextPageToken !== '',
+    morePages: answers.some((a) => Boolean(a.nextPageToken)),
     ...memory.values,
   };
   const sentences = [...memory.sentences, ...otherPeaks(all)];
@@ -107,20 +109,20 @@ class SeriesRun implements ParserRun {
   }
 
   finish() {
-    let json: unknown;
-    try {
-      json = JSON.parse(this.text);
-    } catch {
+    const docs = jsonDocuments(this.text);
+    if (docs.length === 0)
       throw parseFailed(
         'the complete JSON that Cloud Monitoring timeSeries.list answers; this is cut off or malformed.',
       );
-    }
-    const parsed = ListAnswer.safeParse(json);
-    if (!parsed.success)
+    const answers = docs.map((doc) => ListAnswer.safeParse(doc));
+    if (answers.some((a) => !a.success))
       throw parseFailed(
         'a timeSeries.list answer: {"timeSeries": [{"metric", "resource", "points": [{"interval": {"endTime"}, "value": {"int64Value" or "doubleValue"}}]}]}.',
       );
-    return judgedAnswer(parsed.data, this.firstLine || 1);
+    return judgedAnswers(
+      answers.flatMap((a) => (a.success ? [a.data] : [])),
+      this.firstLine || 1,
+    );
   }
 }
 

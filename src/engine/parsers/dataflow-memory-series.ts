@@ -38,11 +38,11 @@ export function whoseOf(series: MonitoredSeries): string {
     .join(', ');
 }
 
-/** Where it names them, the container and worker: "container harness on worker <id>". */
+/** Where it names them, the container and its worker, short enough for a title: "harness on <worker>". */
 function nameOf(series: MonitoredSeries): string {
   const { container, worker_id: worker } = series.labels;
-  const parts = [container ? `container ${container}` : '', worker ? `worker ${worker}` : ''];
-  return parts.filter(Boolean).join(' on ') || whoseOf(series) || 'the worker';
+  if (container && worker) return `${container} on ${worker}`;
+  return container ? `container ${container}` : worker ? `worker ${worker}` : whoseOf(series) || 'the worker';
 }
 
 /** The limit of the same container: container_limit with the same labels, else the worker's total. */
@@ -87,7 +87,7 @@ function chartOf(j: Judged): SamplesChartData {
     title: `Dataflow worker memory (${nameOf(series)})`,
     points: series.values.map((bytes, i) => ({ t: (series.seconds[i] ?? t0) - t0, bytes })),
     timed: true,
-    ...(j.limit ? { limitBytes: j.limit.bytes, limitLabel: `${j.limit.label} (Cloud Monitoring)` } : {}),
+    ...(j.limit ? { limitBytes: j.limit.bytes, limitLabel: j.limit.label } : {}),
     shape: judgement.shape,
     ...(judgement.bytesPerSecond !== undefined ? { bytesPerSecond: judgement.bytesPerSecond } : {}),
     bytesPerSample: judgement.bytesPerSample,
