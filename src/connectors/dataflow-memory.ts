@@ -130,7 +130,8 @@ export function memoryText(fetched: Fetched): string {
   return JSON.stringify({ timeSeries: all, ...(units.size === 1 && unit ? { unit } : {}) }, null, 2);
 }
 
-const int = (v: monitoring_v3.Schema$TypedValue | undefined) =>
+/** A point's reading: int64 as the string it arrives as, or a double. */
+const readingOf = (v: monitoring_v3.Schema$TypedValue | undefined) =>
   Number(v?.int64Value ?? v?.doubleValue ?? Number.NaN);
 
 /** One metric's citation: how many series and points, and the highest reading with whose and when. */
@@ -141,7 +142,7 @@ function metricCitation(answer: Fetched['answers'][number]): string {
   for (const s of answer.series)
     for (const p of s.points ?? []) {
       points++;
-      const value = int(p.value);
+      const value = readingOf(p.value);
       if (Number.isFinite(value) && (!best || value > best.value))
         best = { value, at: p.interval?.endTime ?? '?', who: s.metric?.labels?.container ?? '' };
     }

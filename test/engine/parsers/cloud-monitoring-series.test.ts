@@ -15,7 +15,7 @@ type Answer = {
   nextPageToken?: string;
   unit?: string;
 };
-const [USED, LIMITS] = DATAFLOW.split(/\n(?=\{)/).map((doc) => JSON.parse(doc) as Answer);
+const [USED, LIMITS] = DATAFLOW.split(/\n(?=\{)/).map((doc) => JSON.parse(doc) as Answer) as [Answer, Answer];
 const parse = (...answers: unknown[]) =>
   parseText('cloud-monitoring-series', answers.map((a) => JSON.stringify(a, null, 2)).join('\n'));
 
