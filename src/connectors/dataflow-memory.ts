@@ -33,6 +33,22 @@ const AFTER_END_MS = 60_000;
 // --jobName rule the Dataflow pipeline options document), so one can be quoted in a filter as it is.
 const JOB_NAME = /^[a-z]([-a-z0-9]{0,1022}[a-z0-9])?$/;
 
+/** Raw points while a series would hold no more than this many a minute apart; past it, each window's maximum. */
+const MAX_POINTS = 500;
+const MINUTE_S = 60;
+
+/**
+ * How Cloud Monitoring is asked to thin a long run: ALIGN_MAX over whole minutes, so a series keeps
+ * at most MAX_POINTS points and every peak (a window's maximum is what a kill follows); a run short
+ * enough is read raw.
+ */
+export function alignmentFor(window: { start: Date; end: Date }): Record<string, string> {
+  const span = (window.end.getTime() - window.start.getTime()) / 1000;
+  const period = Math.ceil(span / MAX_POINTS / MINUTE_S) * MINUTE_S;
+  if (period <= MINUTE_S) return {};
+  return { 'aggregation.alignmentPeriod': `${period}s`, 'aggregation.perSeriesAligner': 'ALIGN_MAX' };
+}
+
 /** The job's run: its start to its end, or to now while it runs. */
 export function jobWindow(job: Job, now: Date): { start: Date; end: Date } {
   const started = job.startTime ?? job.createTime;
@@ -61,6 +77,7 @@ function listCall(
     filter: memoryFilter(metricType, jobName),
     'interval.startTime': window.start.toISOString(),
     'interval.endTime': window.end.toISOString(),
+    ...alignmentFor(window),
   });
   return {
     method: 'timeSeries.list',
@@ -93,6 +110,7 @@ async function listSeries(
       'interval.startTime': window.start.toISOString(),
       'interval.endTime': window.end.toISOString(),
       view: 'FULL',
+      ...alignmentFor(window),
       ...(pageToken ? { pageToken } : {}),
     };
     const page = await dataflowCall(asked, target, () =>
@@ -155,8 +173,9 @@ function metricCitation(answer: Fetched['answers'][number]): string {
 /** The fields of the memory answer a diagnosis cites. */
 export function memoryCitations(fetched: Fetched): string[] {
   const { start, end } = fetched.window;
+  const period = alignmentFor(fetched.window)['aggregation.alignmentPeriod'];
   return [
-    `interval: ${start.toISOString()} to ${end.toISOString()} (the job's run)`,
+    `interval: ${start.toISOString()} to ${end.toISOString()} (the job's run)${period ? `, the maximum of each ${period}` : ', raw points'}`,
     ...fetched.answers.map(metricCitation),
   ];
 }

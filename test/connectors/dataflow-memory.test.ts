@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dataflowConnector } from '../../src/connectors/dataflow.ts';
-import { jobWindow } from '../../src/connectors/dataflow-memory.ts';
+import { alignmentFor, jobWindow } from '../../src/connectors/dataflow-memory.ts';
 import { parseText } from '../../src/engine/parsers/parse-text.ts';
 import { ConnectorError } from '../../src/errors.ts';
 import {
@@ -45,7 +45,7 @@ describe("Dataflow workers' memory from Cloud Monitoring, through the real googl
     expect(running.fake.seen[1]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
     expect(got.parser).toBe('cloud-monitoring-series');
     expect(got.citations).toEqual([
-      "interval: 2026-05-18T14:03:27.118Z to 2026-05-18T14:08:14.170Z (the job's run)",
+      "interval: 2026-05-18T14:03:27.118Z to 2026-05-18T14:08:14.170Z (the job's run), raw points",
       'worker/memory/bytes_used: 2 series, 21 points; highest 251203584 bytes (239.6 MiB) (container harness) at 2026-05-18T14:06:43Z',
       'worker/memory/container_limit: 2 series, 21 points; highest 268435456 bytes (256.0 MiB) (container harness) at 2026-05-18T14:06:43Z',
     ]);
@@ -144,5 +144,35 @@ describe('jobWindow', () => {
     expect(jobWindow({ ...job, currentState: 'JOB_STATE_RUNNING' }, now).end).toEqual(now);
     expect(jobWindow(job, now).end).toEqual(now);
     expect(jobWindow(job, FIXED_NOW()).end.toISOString()).toBe('2026-05-18T14:08:14.170Z');
+  });
+});
+
+describe("a long run is thinned by Cloud Monitoring, keeping every window's peak", () => {
+  const running = useFake(() => dataflowFake());
+
+  it('a job still running two days later: ALIGN_MAX over whole minutes, at most 500 points a series', async () => {
+    const later = () => new Date('2026-05-20T14:03:27.118Z');
+    const job = JSON.parse(fixture('dataflow/assembled-job-python-2.50-failed.json'));
+    const window = { start: new Date(job.startTime), end: later() };
+    expect(alignmentFor(window)).toEqual({
+      'aggregation.alignmentPeriod': '360s',
+      'aggregation.perSeriesAligner': 'ALIGN_MAX',
+    });
+    expect(alignmentFor({ start: window.start, end: new Date(job.currentStateTime) })).toEqual({});
+    running.fake.override('dataflow.projects.locations.jobs.get', {
+      body: JSON.stringify({ ...job, currentState: 'JOB_STATE_RUNNING' }),
+    });
+    const got = await dataflowConnector.fetch(
+      { resource: 'memory', ids: { jobId: DF_JOB } },
+      { target: dataflowTargetFor(running.url), now: later },
+    );
+    const [first] = timeSeriesCalls(running.fake.seen);
+    expect(first?.searchParams.get('aggregation.alignmentPeriod')).toBe('360s');
+    expect(got.citations[0]).toBe(
+      "interval: 2026-05-18T14:03:27.118Z to 2026-05-20T14:03:27.118Z (the job's run), the maximum of each 360s",
+    );
+    // The leak's three minutes fall into one or two windows of six minutes: their maximum is still the peak before the kill.
+    const read = parseText('cloud-monitoring-series', got.paste);
+    expect(read.values.workerMemoryPeakBytes).toBe(251203584);
   });
 });

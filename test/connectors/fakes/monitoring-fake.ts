@@ -54,7 +54,38 @@ function wrongRequest(url: URL): string | undefined {
   const start = Date.parse(url.searchParams.get('interval.startTime') ?? '') || end;
   if (!Number.isFinite(end)) return 'interval.endTime is not an RFC 3339 time';
   if (start > end) return 'interval.startTime is after interval.endTime';
+  return wrongAlignment(url);
+}
+
+/** The aggregation's rules (Aggregation in the REST reference): a period of 60s or more, with an aligner. */
+function wrongAlignment(url: URL): string | undefined {
+  const period = url.searchParams.get('aggregation.alignmentPeriod');
+  const aligner = url.searchParams.get('aggregation.perSeriesAligner');
+  if (period === null && aligner === null) return undefined;
+  if (aligner !== 'ALIGN_MAX') return `the fake aligns with ALIGN_MAX only, not ${aligner}`;
+  const seconds = /^(\d+)s$/.exec(period ?? '')?.[1];
+  if (!seconds || Number(seconds) < 60)
+    return `aggregation.alignmentPeriod ${period} is not a duration of 60s or more`;
   return undefined;
+}
+
+/** ALIGN_MAX: one point per period counted back from the interval's end, the period's maximum, newest first. */
+function alignedMax(points: readonly Point[], url: URL): Point[] {
+  const period =
+    Number(/^(\d+)s$/.exec(url.searchParams.get('aggregation.alignmentPeriod') ?? '')?.[1]) * 1000;
+  if (!period) return [...points];
+  const end = Date.parse(url.searchParams.get('interval.endTime') ?? '');
+  const buckets = new Map<number, number>();
+  for (const p of points) {
+    const at = end - Math.floor((end - Date.parse(p.interval.endTime)) / period) * period;
+    buckets.set(at, Math.max(buckets.get(at) ?? Number.NEGATIVE_INFINITY, Number(p.value.int64Value)));
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([at, max]) => ({
+      interval: { startTime: new Date(at - period).toISOString(), endTime: new Date(at).toISOString() },
+      value: { int64Value: String(max) },
+    }));
 }
 
 /** The series of that metric and job with their points inside the interval; series left with none are left out. */
@@ -66,10 +97,13 @@ function matching(file: string, asked: { metricType: string; jobName: string }, 
     .filter((s) => s.metric.type === asked.metricType && s.resource.labels.job_name === asked.jobName)
     .map((s) => ({
       ...s,
-      points: s.points.filter((p) => {
-        const at = Date.parse(p.interval.endTime);
-        return at >= start && at <= end;
-      }),
+      points: alignedMax(
+        s.points.filter((p) => {
+          const at = Date.parse(p.interval.endTime);
+          return at >= start && at <= end;
+        }),
+        url,
+      ),
     }))
     .filter((s) => s.points.length > 0);
 }
