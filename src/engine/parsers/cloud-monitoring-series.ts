@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FactValue } from '../facts.ts';
-import { maxOf, output, parseFailed } from './common.ts';
+import { fact, maxOf, output, parseFailed } from './common.ts';
 import { dataflowMemoryReading, type MonitoredSeries, USED_METRIC } from './dataflow-memory-series.ts';
 import { jsonDocuments } from './flink-job-slots.ts';
 import type { Parser, ParserRun } from './types.ts';
@@ -91,7 +91,10 @@ function judgedAnswers(answers: readonly z.infer<typeof ListAnswer>[], firstLine
   const summary = all.length
     ? `${sentences.join('; ')}.`
     : 'No time series in the answer: Cloud Monitoring holds no points for this filter and interval (it answers {}).';
-  const out = output('cloud-monitoring-series', values, summary, [], memory.verdict, firstLine);
+  const facts = memory.growing
+    ? [fact('memory.growing', firstLine, sentences[0] ?? summary, memory.growing)]
+    : [];
+  const out = output('cloud-monitoring-series', values, summary, facts, memory.verdict, firstLine);
   const chart = memory.chart;
   return chart
     ? { ...out, chart: { ...chart, ...(memory.verdict ? { verdict: memory.verdict } : {}) } }

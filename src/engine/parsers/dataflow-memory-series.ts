@@ -112,6 +112,24 @@ function sentenceOf(j: Judged): string {
   return `${nameOf(j.series)} peaked at ${formatSize(j.peak)}${against}, ${j.series.values.length} points, ${shape}`;
 }
 
+/**
+ * What a climbing container says as memory-samples says it (the `memory.growing` fact's figures), so
+ * walkthrough steps and case rules that read a climb read this one too.
+ */
+function growingOf(j: Judged): Record<string, FactValue> | undefined {
+  if (j.judgement.shape !== 'climbing') return undefined;
+  const first = j.series.values[0] ?? 0;
+  const last = j.series.values.at(-1) ?? 0;
+  return {
+    growthShare: first > 0 ? Number(((last - first) / first).toFixed(4)) : 0,
+    lastBytes: last,
+    ...(j.judgement.bytesPerSecond !== undefined
+      ? { rateBytesPerSecond: Math.round(j.judgement.bytesPerSecond) }
+      : {}),
+    ...(j.limit ? { limitBytes: j.limit.bytes } : {}),
+  };
+}
+
 /** A stated unit other than bytes: the series is not read as memory. */
 const notBytes = (s: MonitoredSeries) => s.unit !== undefined && s.unit !== 'By';
 
@@ -121,6 +139,8 @@ export function dataflowMemoryReading(all: readonly MonitoredSeries[]): {
   sentences: string[];
   verdict?: string;
   chart?: SamplesChartData;
+  /** The figures of a `memory.growing` fact when the container drawn climbs. */
+  growing?: Record<string, FactValue>;
 } {
   const used = all.filter((s) => s.metricType === USED_METRIC && s.values.length > 0);
   const sentences = used.filter(notBytes).map((s) => `${nameOf(s)}: unit ${s.unit}, not bytes: not read`);
@@ -149,5 +169,12 @@ export function dataflowMemoryReading(all: readonly MonitoredSeries[]): {
       : share >= NEAR_LIMIT
         ? `worker container reached ${percent(share)} of its memory limit`
         : `worker containers stayed below ${percent(NEAR_LIMIT)} of their memory limits`;
-  return { values, sentences, chart: chartOf(first), ...(verdict ? { verdict } : {}) };
+  const growing = growingOf(first);
+  return {
+    values,
+    sentences,
+    chart: chartOf(first),
+    ...(verdict ? { verdict } : {}),
+    ...(growing ? { growing } : {}),
+  };
 }

@@ -51,6 +51,26 @@ describe('cloud-monitoring-series', () => {
     expect(out.chart?.kind).toBe('memory-samples');
   });
 
+  it('a climbing container is a memory.growing fact, as climbing samples are; other series give none', () => {
+    const growing = parseText('cloud-monitoring-series', DATAFLOW).facts.filter(
+      (f) => f.kind === 'memory.growing',
+    );
+    expect(growing).toEqual([
+      expect.objectContaining({
+        line: 1,
+        values: {
+          growthShare: 30.0999,
+          lastBytes: 251203584,
+          rateBytesPerSecond: 1343118,
+          limitBytes: 268435456,
+        },
+      }),
+    ]);
+    expect(parseText('cloud-monitoring-series', GRAFANA).facts.map((f) => f.kind)).not.toContain(
+      'memory.growing',
+    );
+  });
+
   it('puts points in time order whatever order they come in: newest first gives the same reading', () => {
     const oldestFirst = structuredClone(USED);
     for (const s of oldestFirst.timeSeries) s.points.reverse();
