@@ -133,6 +133,29 @@ function growingOf(j: Judged): Record<string, FactValue> | undefined {
 /** A stated unit other than bytes: the series is not read as memory. */
 const notBytes = (s: MonitoredSeries) => s.unit !== undefined && s.unit !== 'By';
 
+/** The figures of the container drawn: its peak and shape, and its limit and share of it. */
+function valuesOf(first: Judged): Record<string, FactValue> {
+  return {
+    workerMemoryPeakBytes: first.peak,
+    workerMemoryShape: first.judgement.shape,
+    ...(first.limit
+      ? {
+          workerMemoryLimitBytes: first.limit.bytes,
+          workerMemoryPeakShare: Number((first.peak / first.limit.bytes).toFixed(4)),
+        }
+      : {}),
+  };
+}
+
+/** Whether the container nearest its limit reached it; nothing to say without a limit. */
+function verdictOf(first: Judged): string | undefined {
+  if (!first.limit) return undefined;
+  const share = first.peak / first.limit.bytes;
+  return share >= NEAR_LIMIT
+    ? `worker container reached ${percent(share)} of its memory limit`
+    : `worker containers stayed below ${percent(NEAR_LIMIT)} of their memory limits`;
+}
+
 /** The values, sentences, verdict and chart of the Dataflow memory series among `all`. */
 export function dataflowMemoryReading(all: readonly MonitoredSeries[]): {
   values: Record<string, FactValue>;
@@ -150,28 +173,12 @@ export function dataflowMemoryReading(all: readonly MonitoredSeries[]): {
     .sort(rank);
   const [first] = ranked;
   if (!first) return { values: {}, sentences };
-  const values: Record<string, FactValue> = {
-    workerMemoryPeakBytes: first.peak,
-    workerMemoryShape: first.judgement.shape,
-    ...(first.limit
-      ? {
-          workerMemoryLimitBytes: first.limit.bytes,
-          workerMemoryPeakShare: Number((first.peak / first.limit.bytes).toFixed(4)),
-        }
-      : {}),
-  };
   sentences.push(...ranked.slice(0, 3).map(sentenceOf));
   if (ranked.length > 3) sentences.push(`${ranked.length - 3} more containers, further from their limits`);
-  const share = first.limit ? first.peak / first.limit.bytes : undefined;
-  const verdict =
-    share === undefined
-      ? undefined
-      : share >= NEAR_LIMIT
-        ? `worker container reached ${percent(share)} of its memory limit`
-        : `worker containers stayed below ${percent(NEAR_LIMIT)} of their memory limits`;
+  const verdict = verdictOf(first);
   const growing = growingOf(first);
   return {
-    values,
+    values: valuesOf(first),
     sentences,
     chart: chartOf(first),
     ...(verdict ? { verdict } : {}),

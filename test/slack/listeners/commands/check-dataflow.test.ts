@@ -104,3 +104,27 @@ describe('/memdoctor check dataflow', () => {
     expect(h.fake.messages.filter((m) => m.channel === CHANNEL)).toEqual([]);
   });
 });
+
+describe('/memdoctor check dataflow for the asker only', () => {
+  it("answers privately at once, and the chart goes to the asker's DM under a copy of the answer", async () => {
+    h = await startHarness({
+      extend: (base) => ({ ...base, playbooks: PLAYBOOKS, connectors: { dataflow: dataflowTargetFor(url) } }),
+    });
+    await h.sender.command(
+      slashCommand(`check dataflow ${DF_JOB}`, {
+        user: USER,
+        channel: CHANNEL,
+        responseUrl: h.fake.responseUrl,
+      }),
+    );
+    const told = await waitFor(() => h.fake.responses[0]);
+    expect(told.response_type).toBe('ephemeral');
+    expect(JSON.stringify(told.blocks)).toContain('Its chart follows in your DM with memdoctor.');
+    const complete = await waitFor(() => h.fake.callsTo('files.completeUploadExternal')[0]);
+    const opened = h.fake.callsTo('conversations.open')[0];
+    expect(opened?.args.users).toBe(USER);
+    expect(complete.args.channel_id).not.toBe(CHANNEL);
+    // Nothing of the answer or its chart is in the channel.
+    expect(h.fake.messages.filter((m) => m.channel === CHANNEL)).toEqual([]);
+  });
+});
