@@ -38,6 +38,10 @@ const INPUTS: readonly { name: string; data: () => ChartData | undefined }[] = [
   },
   { name: 'ps samples', data: parsed('memory-samples', 'memory-samples/live-ps-climb-0.25mibs-1s.txt') },
   {
+    name: 'Dataflow worker memory',
+    data: parsed('cloud-monitoring-series', 'cloud-monitoring-series/assembled-dataflow-worker-oom.json'),
+  },
+  {
     name: 'Spark executors peaks',
     data: parsed('spark-executors', 'spark-executors/spark-executor-metrics-trimmed.json'),
   },

@@ -140,7 +140,7 @@ function connectorsYaml(urls: Record<'kube' | 'glue' | 'spark' | 'yarn' | 'dataf
       `glue: { region: ${GLUE_REGION}, endpoint: "${urls.glue}", maxAttempts: 1 }`,
       `spark: { url: "${urls.spark}" }`,
       `yarn: { url: "${urls.yarn}" }`,
-      `dataflow: { project: ${DF_PROJECT}, location: ${DF_LOCATION}, endpoint: "${urls.dataflow}" }`,
+      `dataflow: { project: ${DF_PROJECT}, location: ${DF_LOCATION}, endpoint: "${urls.dataflow}", monitoringEndpoint: "${urls.dataflow}" }`,
       'access:',
       `  kubernetes: { showIn: [${CHANNELS.flink}] }`,
       `  glue: { showIn: [${CHANNELS.glue}] }`,

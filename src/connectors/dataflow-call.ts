@@ -1,4 +1,5 @@
 import type { dataflow_v1b3 } from 'googleapis/build/src/apis/dataflow/v1b3.js';
+import type { monitoring_v3 } from 'googleapis/build/src/apis/monitoring/v3.js';
 import { ConnectorError } from '../errors.ts';
 import { beforeDeadline, currentDeadline } from './bounded.ts';
 import { gaxiosFetch } from './bounded-fetch.ts';
@@ -15,6 +16,10 @@ export interface DataflowCall {
   permission: string;
   /** The command whose output a person can paste instead. */
   command: string;
+  /** The API asked when not Dataflow's own: Cloud Monitoring, which holds the workers' memory. */
+  service?: 'Cloud Monitoring';
+  /** The least role holding `permission` when not VIEWER_ROLE. */
+  role?: string;
 }
 
 /** The least role that reads jobs, their messages and metrics (Dataflow access control guide). */
@@ -44,29 +49,40 @@ function googleError(data: unknown): { message?: string; status?: string } {
 const pasteInstead = (call: DataflowCall) => `paste the output of \`${call.command}\` instead`;
 
 function statusFailure(status: number, said: string, call: DataflowCall, target: DataflowTarget) {
+  const api = call.service ?? 'Dataflow';
   if (status === 401)
-    return `Dataflow did not accept the credentials for ${call.method} (${said}): check Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS, \`gcloud auth application-default login\`, or the service account of the VM or pod).`;
+    return `${api} did not accept the credentials for ${call.method} (${said}): check Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS, \`gcloud auth application-default login\`, or the service account of the VM or pod).`;
   if (status === 403)
-    return `Dataflow refused ${call.method} (${said}): the credentials need ${call.permission} on project ${target.project}, which ${VIEWER_ROLE} grants (read-only; docs/connectors.md).`;
+    return `${api} refused ${call.method} (${said}): the credentials need ${call.permission} on project ${target.project}, which ${call.role ?? VIEWER_ROLE} grants (read-only; docs/connectors.md).`;
   if (status === 404)
-    return `Dataflow has no ${call.what} (${said}): check the job id, and that ${target.location} is the region the job runs in.`;
-  if (status >= 500) return `Dataflow did not answer ${call.method} (HTTP ${status}); ${pasteInstead(call)}.`;
-  return `Dataflow answered ${call.method} with HTTP ${status} (${said}); ${pasteInstead(call)}.`;
+    return `${api} has no ${call.what} (${said}): check the job id, and that ${target.location} is the region the job runs in.`;
+  if (status >= 500) return `${api} did not answer ${call.method} (HTTP ${status}); ${pasteInstead(call)}.`;
+  return `${api} answered ${call.method} with HTTP ${status} (${said}); ${pasteInstead(call)}.`;
 }
 
-/** Google's endpoint unless connectors.yaml names another: the one base every request stays under. */
+/** Google's endpoints unless connectors.yaml names others: the one base each request stays under. */
 const GOOGLE_ROOT = 'https://dataflow.googleapis.com/';
-const rootOf = (target: DataflowTarget) => target.endpoint ?? GOOGLE_ROOT;
+export const MONITORING_ROOT = 'https://monitoring.googleapis.com/';
+
+/** The API's root and the setting that names it, for the call's service. */
+function endpointOf(call: Pick<DataflowCall, 'service'>, target: DataflowTarget) {
+  return call.service === 'Cloud Monitoring'
+    ? {
+        root: target.monitoringEndpoint ?? MONITORING_ROOT,
+        set: target.monitoringEndpoint,
+        key: 'monitoringEndpoint',
+      }
+    : { root: target.endpoint ?? GOOGLE_ROOT, set: target.endpoint, key: 'endpoint' };
+}
 
 /** The words of a fault sentence for this call (fetch-faults.ts). */
 function askedOf(call: DataflowCall, target: DataflowTarget): Asked {
+  const { root, set, key } = endpointOf(call, target);
   return {
-    system: 'Dataflow',
+    system: call.service ?? 'Dataflow',
     request: call.method,
     settings: 'dataflow.',
-    address: target.endpoint
-      ? `dataflow.endpoint (${target.endpoint})`
-      : `the way to ${GOOGLE_ROOT} (a proxy?)`,
+    address: set ? `dataflow.${key} (${set})` : `the way to ${root} (a proxy?)`,
     instead: pasteInstead(call),
   };
 }
@@ -87,15 +103,18 @@ export function dataflowFailure(error: unknown, call: DataflowCall, target: Data
     return new ConnectorError(statusFailure(status, said, call, target), { cause: error });
   if (NO_CREDENTIALS.test(e.message ?? ''))
     return new ConnectorError(
-      `memdoctor found no Google credentials for Dataflow: set GOOGLE_APPLICATION_CREDENTIALS, run \`gcloud auth application-default login\`, or give the VM or pod a service account with ${VIEWER_ROLE}.`,
+      `memdoctor found no Google credentials for ${call.service ?? 'Dataflow'}: set GOOGLE_APPLICATION_CREDENTIALS, run \`gcloud auth application-default login\`, or give the VM or pod a service account with ${call.role ?? VIEWER_ROLE}.`,
       { cause: error },
     );
   // gaxios wraps the abort of the request's deadline: its cause is the AbortError.
   const timedOut = [e.name, e.code, e.cause?.name].some((n) => n === 'AbortError' || n === 'TimeoutError');
   const reason = timedOut ? `no answer within ${target.timeoutMs} ms` : String(e.code ?? e.message ?? error);
-  return new ConnectorError(`Dataflow did not answer ${call.method} (${reason}); ${pasteInstead(call)}.`, {
-    cause: error,
-  });
+  return new ConnectorError(
+    `${call.service ?? 'Dataflow'} did not answer ${call.method} (${reason}); ${pasteInstead(call)}.`,
+    {
+      cause: error,
+    },
+  );
 }
 
 /**
@@ -116,6 +135,15 @@ export async function dataflowClient(target: DataflowTarget): Promise<dataflow_v
   });
 }
 
+/** The generated Cloud Monitoring v3 client, with the same credentials as the Dataflow client. */
+export async function monitoringClient(target: DataflowTarget): Promise<monitoring_v3.Monitoring> {
+  const monitoring_v3 = commonJs(await import('googleapis/build/src/apis/monitoring/v3.js')).monitoring_v3;
+  return new monitoring_v3.Monitoring({
+    auth: target.auth ?? (await applicationDefault()),
+    rootUrl: target.monitoringEndpoint ?? MONITORING_ROOT,
+  });
+}
+
 /** Application Default Credentials, for the scope IAM then narrows to what roles/dataflow.viewer grants. */
 async function applicationDefault() {
   const { GoogleAuth } = commonJs(await import('google-auth-library'));
@@ -131,8 +159,8 @@ async function applicationDefault() {
  * What every request sends: gaxios' transport replaced by the bounded GET (bounded-fetch.ts) under
  * the answer's deadline, and no retries (the connector answers once, or says why not).
  */
-export function requestOptions(target: DataflowTarget) {
-  const base = new URL(rootOf(target));
+export function requestOptions(target: DataflowTarget, service?: DataflowCall['service']) {
+  const base = new URL(endpointOf({ ...(service ? { service } : {}) }, target).root);
   return {
     retry: false,
     fetchImplementation: gaxiosFetch(() => ({

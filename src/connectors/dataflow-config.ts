@@ -12,6 +12,8 @@ export interface DataflowTarget {
   location: string;
   /** Root URL of the API when not Google's (a private endpoint, or a test server). */
   endpoint?: string;
+  /** Root URL of Cloud Monitoring, which holds the workers' memory, when not Google's. */
+  monitoringEndpoint?: string;
   /** Deadline for one answer: every call and page of it. */
   timeoutMs: number;
   /** Largest answer read per call, counted while it is read. */
@@ -52,6 +54,7 @@ export const DataflowSettings = z.strictObject({
   project: Project,
   location: Location,
   endpoint: EndpointUrl.optional(),
+  monitoringEndpoint: EndpointUrl.optional(),
   timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
   maxBytes: z
     .number()
@@ -64,6 +67,10 @@ export const DataflowSettings = z.strictObject({
 
 /** The settings as the connector uses them. */
 export function dataflowTarget(settings: z.infer<typeof DataflowSettings>): DataflowTarget {
-  const { endpoint, ...rest } = settings;
-  return { ...rest, ...(endpoint ? { endpoint } : {}) };
+  const { endpoint, monitoringEndpoint, ...rest } = settings;
+  return {
+    ...rest,
+    ...(endpoint ? { endpoint } : {}),
+    ...(monitoringEndpoint ? { monitoringEndpoint } : {}),
+  };
 }

@@ -4,6 +4,7 @@ import { withinDeadline } from './bounded.ts';
 import { type DataflowCall, dataflowCall, dataflowClient, requestOptions } from './dataflow-call.ts';
 import { jobCitations, jobText, messageCitations, messagesText, metricCitations } from './dataflow-cite.ts';
 import type { DataflowTarget } from './dataflow-config.ts';
+import { fetchWorkerMemory, memoryCitations, memoryText } from './dataflow-memory.ts';
 import { serially } from './http.ts';
 import { resourceNamed } from './resource.ts';
 import type { Connector, Fetched, FetchRequest, ResourceSpec } from './types.ts';
@@ -17,7 +18,7 @@ interface Answer {
 }
 
 interface DataflowResource extends ResourceSpec {
-  get(jobId: string, target: DataflowTarget): Promise<Answer>;
+  get(jobId: string, target: DataflowTarget, now: Date): Promise<Answer>;
 }
 
 /**
@@ -149,6 +150,26 @@ const resources: Record<string, DataflowResource> = {
       };
     },
   },
+  memory: {
+    what: "workers' memory of the job (Cloud Monitoring)",
+    ids: ['jobId'],
+    parser: 'cloud-monitoring-series',
+    empty:
+      "Cloud Monitoring holds no worker memory points for the job over its run (worker/memory/bytes_used and container_limit answered {}): the job may have had no workers yet, or its points may have aged out of Monitoring's retention",
+    // The job's name and run bound the series asked for, so jobs.get comes first.
+    async get(jobId, target, now) {
+      const job = await getJob(jobId, target);
+      const memory = await fetchWorkerMemory(job, target, now);
+      const text = memoryText(memory);
+      const { start, end } = memory.window;
+      return {
+        path: `jobs.get ${where(jobId, target)}, timeSeries.list projects/${target.project} dataflow.googleapis.com/worker/memory/{bytes_used,container_limit} job_name=${job.name} ${start.toISOString()}..${end.toISOString()}`,
+        body: text,
+        paste: text,
+        citations: memoryCitations(memory),
+      };
+    },
+  },
 };
 
 function checkedJobId(request: FetchRequest): string {
@@ -173,9 +194,10 @@ export const dataflowConnector: Connector<DataflowTarget> = {
     const resource = resourceNamed('Dataflow', resources, request.resource);
     const jobId = checkedJobId(request);
     const target = context.target;
+    const now = context.now?.() ?? new Date();
     // One answer at a time per project and region, and one deadline for all its calls and pages.
     const answer = await serially(`dataflow:${target.project}:${target.location}`, () =>
-      withinDeadline(target.timeoutMs, () => resource.get(jobId, target)),
+      withinDeadline(target.timeoutMs, () => resource.get(jobId, target, now)),
     );
     const fetchedAt = (context.now?.() ?? new Date()).toISOString();
     return {

@@ -94,7 +94,11 @@ export function planFor({ system, id }: { system: ConnectorName; id?: string }):
     };
   if (system === 'dataflow')
     return {
-      requests: ['job', 'messages', 'metrics'].map((resource) => ({ resource, ids: { jobId: id } })),
+      // memory: the workers' memory from Cloud Monitoring, charted against the containers' limits.
+      requests: ['job', 'messages', 'metrics', 'memory'].map((resource) => ({
+        resource,
+        ids: { jobId: id },
+      })),
       // The job names the SDK release; its messages say what killed the workers: one input, as pasted.
       together: ['job', 'messages'],
     };

@@ -42,7 +42,7 @@ describe('memdoctor check dataflow', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'check-dataflow-')), 'connectors.yaml');
     writeFileSync(
       file,
-      `dataflow: { project: ${DF_PROJECT}, location: ${DF_LOCATION}, endpoint: "${url}", timeoutMs: 3000 }\n`,
+      `dataflow: { project: ${DF_PROJECT}, location: ${DF_LOCATION}, endpoint: "${url}", monitoringEndpoint: "${url}", timeoutMs: 3000 }\n`,
     );
     vi.stubEnv('MEMDOCTOR_CONNECTORS', file);
   });
@@ -67,8 +67,26 @@ describe('memdoctor check dataflow', () => {
       'jobs.get',
       'jobs.messages.list',
       'jobs.getMetrics',
+      'jobs.get',
     ]);
+    expect(report.fetched[3].path).toContain(
+      'timeSeries.list projects/gcpdiag-dataflow1-aaaa dataflow.googleapis.com/worker/memory/{bytes_used,container_limit} job_name=wordcount',
+    );
+    expect(report.fetched[3].judgement.verdict).toBe('worker container reached 94% of its memory limit');
     expect(report.fetched[1].judgement.verdict).toBe('workers lost, most often to memory');
+  });
+
+  it("draws the workers' memory it fetched from Cloud Monitoring: the container nearest its limit against it", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'check-dataflow-charts-')), 'charts');
+    const { code, out } = await cli(['check', 'dataflow', DF_JOB, '--chart', dir]);
+    expect(code).toBe(0);
+    expect(out).toContain(`chart: ${join(dir, 'memory-samples.svg')} ${join(dir, 'memory-samples.png')}`);
+    const svg = readFileSync(join(dir, 'memory-samples.svg'), 'utf8');
+    expect(svg).toContain(
+      '<title>Dataflow worker memory (harness on wordcount-05180703-k2qd-harness-7lzw)</title>',
+    );
+    expect(svg).toMatch(/aria-label="[^"]*13 memory samples against container_limit of 256 MB/);
+    expect(readFileSync(join(dir, 'memory-samples.png')).subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('prints each call, its judgement and its fields', async () => {
@@ -79,6 +97,9 @@ describe('memdoctor check dataflow', () => {
     );
     expect(out).toMatch(/ {2}dataflow-messages: Dataflow job wordcount \(JOB_TYPE_BATCH, JOB_STATE_FAILED\)/);
     expect(out).toContain('  - metrics: 2 update(s) at 2026-05-18T14:07:14.170Z');
+    expect(out).toContain(
+      '  cloud-monitoring-series: harness on wordcount-05180703-k2qd-harness-7lzw peaked at 240 MB of 256 MB container_limit (94%), 13 points, climbing;',
+    );
   });
 
   it('the built command loads the CommonJS client as Node loads it (tsx would hide a missing export)', async () => {

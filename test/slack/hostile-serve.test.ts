@@ -77,7 +77,7 @@ describe('memdoctor serve against hostile answers to /memdoctor check', () => {
         `kubernetes: { kubeconfig: ${writeKubeconfig(kubeUrl)}, timeoutMs: ${TIMEOUT_MS} }`,
         `glue: { region: us-east-1, endpoint: "${glueUrl}", timeoutMs: ${TIMEOUT_MS}, maxAttempts: 1 }`,
         `spark: { url: "${sparkUrl}", timeoutMs: ${TIMEOUT_MS} }`,
-        `dataflow: { project: ${DF_PROJECT}, location: ${DF_LOCATION}, endpoint: "${dataflowUrl}", timeoutMs: ${TIMEOUT_MS} }`,
+        `dataflow: { project: ${DF_PROJECT}, location: ${DF_LOCATION}, endpoint: "${dataflowUrl}", monitoringEndpoint: "${dataflowUrl}", timeoutMs: ${TIMEOUT_MS} }`,
         '',
       ].join('\n'),
     );

@@ -1,4 +1,5 @@
 import { classHistogramParser } from './class-histogram.ts';
+import { cloudMonitoringSeriesParser } from './cloud-monitoring-series.ts';
 import { cloudwatchMetricsParser } from './cloudwatch-metrics.ts';
 import { dataflowMessagesParser } from './dataflow-messages.ts';
 import { flinkJobSlotsParser } from './flink-job-slots.ts';
@@ -33,6 +34,7 @@ export const PARSERS: Readonly<Record<string, Parser>> = {
   'flink-rest': flinkRestParser,
   'flink-tm-metrics': flinkTmMetricsParser,
   'cloudwatch-metrics': cloudwatchMetricsParser,
+  'cloud-monitoring-series': cloudMonitoringSeriesParser,
   'k8s-pod': k8sPodParser,
   'dataflow-messages': dataflowMessagesParser,
   nmt: nmtParser,

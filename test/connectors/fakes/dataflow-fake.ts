@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { OAuth2Client } from 'google-auth-library';
 import type { DataflowTarget } from '../../../src/connectors/dataflow-config.ts';
 import { signedBy, type TestServiceAccount } from './google-credentials.ts';
+import { monitoringRoute } from './monitoring-fake.ts';
 import { type Answer, fixture, RestFake, type Route } from './rest-fake.ts';
 
 /** The project, region and job the fake holds (the job id is gcpdiag's recorded batch job). */
@@ -54,6 +55,8 @@ export function dataflowTargetFor(url: string, overrides: Partial<DataflowTarget
     project: DF_PROJECT,
     location: DF_LOCATION,
     endpoint: url,
+    // The fake answers Cloud Monitoring's timeSeries.list on the same loopback server.
+    monitoringEndpoint: url,
     timeoutMs: 5_000,
     maxBytes: 8 * 1024 * 1024,
     maxPages: 10,
@@ -66,12 +69,15 @@ export interface DataflowFixtures {
   job: string;
   messages: string;
   metrics: string;
+  /** What Cloud Monitoring holds of the job's workers' memory; none answers `{}`. */
+  memory?: string;
 }
 
 export const PYTHON_JOB: DataflowFixtures = {
   job: 'dataflow/assembled-job-python-2.50-failed.json',
   messages: 'dataflow/assembled-messages-workers-lost.json',
   metrics: 'dataflow/assembled-metrics-element-count.json',
+  memory: 'dataflow/assembled-worker-memory-series.json',
 };
 
 /** One page of the fixture's messages from the offset the page token holds, as the API pages them. */
@@ -94,8 +100,8 @@ export function dataflowFake(files: DataflowFixtures = PYTHON_JOB, account?: Tes
     'dataflow.projects.locations.jobs.messages.list': (url) => messagesPage(files.messages, url),
     'dataflow.projects.locations.jobs.getMetrics': () => ({ body: fixture(files.metrics) }),
   };
-  const fake: RestFake = new RestFake(
-    Object.entries(DISCOVERY.methods).map(([id, method]): Route => {
+  const fake: RestFake = new RestFake([
+    ...Object.entries(DISCOVERY.methods).map(([id, method]): Route => {
       const query = Object.entries(method.parameters)
         .filter(([, p]) => p.location === 'query')
         .map(([name]) => name);
@@ -107,7 +113,13 @@ export function dataflowFake(files: DataflowFixtures = PYTHON_JOB, account?: Tes
           check(fake, id, method, match, url) ?? authorize(headers, account) ?? answerFor(match, url),
       };
     }),
-  );
+    monitoringRoute(
+      DF_PROJECT,
+      files.memory,
+      (why) => fake.violations.push(why),
+      (headers) => authorize(headers, account),
+    ),
+  ]);
   const answerFor = (match: RegExpExecArray, url: URL): Answer => {
     const [, project, location, job] = match;
     if (project !== DF_PROJECT || location !== DF_LOCATION || job !== DF_JOB) return { status: 404 };

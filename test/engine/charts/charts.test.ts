@@ -39,6 +39,11 @@ const CASES: [string, () => ChartData][] = [
     'cloudwatch-glue-driver-heap',
     () => parsed('cloudwatch-metrics', 'cloudwatch-metrics/assembled-glue-heap-driver-oom.json'),
   ],
+  // Cloud Monitoring's shape and Dataflow's metric names, values of a real cgroup-limited leak (SOURCES.md).
+  [
+    'cloud-monitoring-dataflow-worker-memory',
+    () => parsed('cloud-monitoring-series', 'cloud-monitoring-series/assembled-dataflow-worker-oom.json'),
+  ],
   [
     'spark-executor-peaks',
     () => parsed('spark-executors', 'spark-executors/spark-executor-metrics-trimmed.json'),
@@ -267,6 +272,16 @@ describe('metric series', () => {
     expect(chart.title).toBe("Glue driver's heap used (glue.driver.jvm.heap.used)");
     expect(chart.alt).toContain('against maximum heap (used / usage) of 128 MB');
     expect(chart.alt).toMatch(/Fitted rate \+5\.\d+ MB\/min/);
+  });
+
+  it("a Dataflow worker's container memory from Cloud Monitoring against its container_limit, the container nearest it drawn", () => {
+    const chart = drawChart(
+      parsed('cloud-monitoring-series', 'cloud-monitoring-series/assembled-dataflow-worker-oom.json'),
+    );
+    expect(chart.title).toBe('Dataflow worker memory (harness on wordcount-05180703-k2qd-harness-7lzw)');
+    expect(chart.alt).toContain('13 memory samples against container_limit of 256 MB');
+    expect(chart.alt).toContain('Verdict: worker container reached 94% of its memory limit.');
+    expect(chart.alt).toMatch(/Fitted rate \+1\.2\d MB\/s; at this rate it reaches container_limit in 1\d s/);
   });
 });
 

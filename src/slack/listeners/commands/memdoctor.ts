@@ -25,6 +25,8 @@ import { startWithRoot, walkable } from '../../walk-start.ts';
 
 /** `/memdoctor status` lists at most this many walkthroughs (one permalink lookup each). */
 const MAX_STATUS_ITEMS = 20;
+/** Said under a private answer whose chart went to the asker's DM (a file cannot be ephemeral). */
+const IN_DM = 'Its chart follows in your DM with memdoctor.';
 
 type Args = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
@@ -99,21 +101,21 @@ const calc: Verb<'calc'> = async (deps, { command, client, respond }, request, l
   await respond({
     response_type: 'ephemeral',
     text: view.text,
-    blocks: [...view.blocks, context('Its chart follows in your DM with memdoctor.')],
+    blocks: [...view.blocks, context(IN_DM)],
   });
-  if (await calcChartInDm(deps, client, command.user_id, view, answer.chart, log)) return undefined;
+  if (await chartsInDm(deps, client, command.user_id, view, [answer.chart], log)) return undefined;
   return noticeView(
     `The chart could not be posted. \`memdoctor calc ${request.args.join(' ')} --chart DIR\` in a terminal writes it as files.`,
   );
 };
 
-/** The answer again in the person's DM, its chart in that message's thread; whether the chart went up. */
-async function calcChartInDm(
+/** The answer again in the person's DM, its charts in that message's thread; whether one went up. */
+async function chartsInDm(
   deps: SlackDeps,
   client: Args['client'],
   user: string,
   view: MessageView,
-  chart: ChartData,
+  charts: readonly ChartData[],
   log: Logger,
 ): Promise<boolean> {
   try {
@@ -122,7 +124,7 @@ async function calcChartInDm(
     if (!channel) return false;
     const root = await client.chat.postMessage({ channel, ...view });
     if (!root.ts) return false;
-    return (await postCharts(deps, client, [chart], { channel, threadTs: root.ts })) > 0;
+    return (await postCharts(deps, client, charts, { channel, threadTs: root.ts })) > 0;
   } catch (error) {
     log.warn({ err: explainFailure(error).message }, 'chart not posted');
     return false;
@@ -179,7 +181,7 @@ const ONLY_YOU =
  * `/memdoctor check ...`: the check use case lets the asker through (or says why not), fetches and
  * diagnoses; the answer goes to the channel where the access rule shows it there, else only to them.
  */
-const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
+const checkVerb: Verb<'check'> = async (deps, { command, client, respond }, request, log) => {
   if (!request.system) return noticeView(CHECK_USAGE);
   if (!deps.connectors)
     return noticeView(
@@ -204,15 +206,38 @@ const checkVerb: Verb<'check'> = async (deps, { command, client }, request) => {
     ),
   );
   // For the asker only: its walkthrough runs in their DM, where its fetches are theirs alone too.
-  if (result.audience === 'asker')
-    return privateDiagnosis({ text: view.text, blocks: [context(ONLY_YOU), note, ...view.blocks] });
-  await client.chat.postMessage({
-    channel: command.channel_id,
-    text: view.text,
-    blocks: [note, ...view.blocks],
-  });
-  return undefined;
+  if (result.audience === 'asker') {
+    const answer = privateDiagnosis({ text: view.text, blocks: [context(ONLY_YOU), note, ...view.blocks] });
+    if (!result.charts?.length) return answer;
+    return void (await toAskerWithCharts(deps, { command, client, respond }, answer, result.charts, log));
+  }
+  const answer = { text: view.text, blocks: [note, ...view.blocks] };
+  return void (await postInChannel(deps, client, command.channel_id, answer, result.charts));
 };
+
+/** A private answer with charts: at once to the asker, its charts in their DM (a file cannot be ephemeral), as calc's. */
+async function toAskerWithCharts(
+  deps: SlackDeps,
+  { command, client, respond }: Pick<Args, 'command' | 'client' | 'respond'>,
+  answer: MessageView,
+  charts: readonly ChartData[],
+  log: Logger,
+): Promise<void> {
+  await respond({ response_type: 'ephemeral', ...answer, blocks: [...answer.blocks, context(IN_DM)] });
+  await chartsInDm(deps, client, command.user_id, answer, charts, log);
+}
+
+/** The check's answer in the channel, then what it fetched drawn (a Dataflow worker's memory, Glue's heap) in its thread. */
+async function postInChannel(
+  deps: SlackDeps,
+  client: Args['client'],
+  channel: string,
+  answer: MessageView,
+  charts: readonly ChartData[] | undefined,
+): Promise<void> {
+  const posted = await client.chat.postMessage({ channel, text: answer.text, blocks: answer.blocks });
+  if (posted.ts && charts?.length) await postCharts(deps, client, charts, { channel, threadTs: posted.ts });
+}
 
 /** A reply whose text is already mrkdwn (it mentions people). */
 function mentionsView(text: string): MessageView {
