@@ -21,6 +21,7 @@ import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from '../test/slack/supp
 import { eventEnvelope, fileShareEvent, slashCommand } from '../test/slack/support/payloads.ts';
 import { slackSignature } from '../test/slack/support/signing.ts';
 
+const METRICS_TOKEN = 'bench-metrics-token';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MiB = 1024 * 1024;
 const ORDINARY =
@@ -51,6 +52,8 @@ function writeTimeline(file: string, started: number, events: readonly TimedEven
 /** What the app's own process is run with beyond the defaults: a GC trace written to a file. */
 interface Trace {
   gcFile?: string;
+  /** Heap snapshots of the app's event loop (Node's --heapsnapshot-signal), written in this folder. */
+  snapshotDir?: string;
   caseMaxBytes?: number;
 }
 
@@ -61,7 +64,10 @@ async function startApp(
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   // --trace-gc is a V8 flag, so every isolate (the event loop's and each pool thread's) prints its collections.
-  const gc = trace.gcFile ? ['--trace-gc'] : [];
+  const gc = [
+    ...(trace.gcFile ? ['--trace-gc'] : []),
+    ...(trace.snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${trace.snapshotDir}`] : []),
+  ];
   const stdout = trace.gcFile ? openSync(trace.gcFile, 'w') : 'ignore';
   const child = spawn(process.execPath, [...gc, '--import', 'tsx', 'bench/ack-app.ts'], {
     cwd: ROOT,
@@ -75,6 +81,7 @@ async function startApp(
       MEMDOCTOR_MAX_UPLOAD_BYTES: String(64 * MiB),
       MEMDOCTOR_MAX_INFLIGHT_BYTES: String(capBytes),
       MEMDOCTOR_ENGINE_QUEUE: '200',
+      MEMDOCTOR_METRICS_TOKEN: METRICS_TOKEN,
       ...(trace.caseMaxBytes ? { MEMDOCTOR_CASE_MAX_BYTES: String(trace.caseMaxBytes) } : {}),
       // info: the app logs each file it diagnosed with the bytes it read (uploadsRead).
       LOG_LEVEL: 'info',
@@ -105,6 +112,13 @@ function uploadsRead(child: ChildProcess, events: TimedEvent[]): Map<string, num
     if ((entry.level ?? 0) >= 40) process.stderr.write(`${line}\n`);
   });
   return read;
+}
+
+/** The most bytes the in-flight cap counted at once, from the app's GET /metrics (memdoctor_inflight_bytes_peak). */
+async function inflightPeakMiB(url: string): Promise<number> {
+  const answer = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const peak = /^memdoctor_inflight_bytes_peak (\d+)/m.exec(await answer.text())?.[1];
+  return Number(peak ?? Number.NaN) / MiB;
 }
 
 function signed(body: string, type: string): RequestInit {
@@ -167,6 +181,7 @@ async function main(): Promise<void> {
       timeline: { type: 'string' },
       'trace-gc': { type: 'string' },
       'case-max-mib': { type: 'string' },
+      snapshots: { type: 'string' },
     },
   });
   const [pastes, uploads] = [Number(values.pastes), Number(values.uploads)];
@@ -182,6 +197,7 @@ async function main(): Promise<void> {
   const app = await startApp(fake, cap, {
     ...(values['trace-gc'] ? { gcFile: values['trace-gc'] } : {}),
     ...(caseMiB ? { caseMaxBytes: Number(caseMiB) * MiB } : {}),
+    ...(values.snapshots ? { snapshotDir: values.snapshots } : {}),
   });
   const events: TimedEvent[] = [];
   const read = uploadsRead(app.child, events);
@@ -197,6 +213,10 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
+  if (values.snapshots) {
+    app.child.kill('SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
   const started = performance.now();
   try {
     const statuses = await Promise.all(
@@ -206,11 +226,17 @@ async function main(): Promise<void> {
     await waitFor(() => answered(fake) >= pastes + uploads || undefined, 600_000);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(poll);
+    // One snapshot once every input was answered (an idle one is taken before the load is sent).
+    if (values.snapshots) {
+      app.child.kill('SIGUSR2');
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+    }
     if (values.timeline) writeTimeline(values.timeline, started, events);
     const peak = statusMiB(pid, 'VmHWM');
     const refused = refusals(fake);
     // Give the last upload's log line (written after its answer is posted) a moment to arrive.
     await waitFor(() => read.size >= uploads || undefined, 5_000).catch(() => undefined);
+    const counted = await inflightPeakMiB(app.url);
     const whole = uploadBody(uploadBytes).length;
     const full = [...read.values()].filter((bytes) => bytes === whole).length;
     console.log(
@@ -219,7 +245,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `app RSS idle ${idle.toFixed(0)} MiB; peak ${peak.toFixed(0)} MiB (VmHWM), ${polled.toFixed(0)} MiB polled; ` +
-        `${answered(fake) - refused} diagnosed, ${refused} told to try again, in ${seconds.toFixed(1)} s; ` +
+        `in-flight count peak ${counted.toFixed(1)} MiB; ${answered(fake) - refused} diagnosed, ${refused} told to try again, in ${seconds.toFixed(1)} s; ` +
         `${full} of ${uploads} uploads read in full (bytes read: ${[...read.values()].join(', ') || 'none'})`,
     );
   } finally {

@@ -331,7 +331,10 @@ export function diagnoseSlackFileKept<T>(
   const cap = deps.inflight;
   // Copies are kept only in the lower half of the cap: a kept copy is released once its case is read
   // in the pool, so the other half stays for the inputs being read that the case read waits behind.
-  const room = () => !cap || cap.bytesHeld + KEEP_MAX_BYTES <= cap.capBytes / 2;
+  // A file Slack announces as larger than KEEP_MAX_BYTES is not copied at all: it would be dropped
+  // half-way, after holding 16 MiB of copies for nothing (the bench's in-flight peak was just that).
+  const tooLarge = (file.size ?? 0) > KEEP_MAX_BYTES;
+  const room = () => !tooLarge && (!cap || cap.bytesHeld + KEEP_MAX_BYTES <= cap.capBytes / 2);
   return withDownload(deps, file, async (counted) => {
     const copy = new KeptCopy(room, counted);
     const input = {

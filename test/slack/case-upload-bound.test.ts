@@ -45,46 +45,63 @@ function largeNodeManagerLog(bytes: number): Buffer {
   return Buffer.concat([NODEMANAGER, Buffer.from(padding)]);
 }
 
+/**
+ * The Slack app with the shipped playbooks, one pool thread, a thread case store and the in-flight
+ * cap `cap`; `duringCaseReads` gets each count the cap reaches while a case's input is being read.
+ */
+async function appWith(cap: number) {
+  const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
+  const pool = new EnginePool({ playbooks, threads: 1 });
+  const duringCaseReads: number[] = [];
+  let caseReads = 0;
+  const inflight = new InflightBytes(cap, PATIENCE_MS, (held) => {
+    if (caseReads > 0) duringCaseReads.push(held);
+  });
+  const readCase = pool.readCase.bind(pool);
+  pool.readCase = async (job) => {
+    caseReads++;
+    try {
+      return await readCase(job);
+    } finally {
+      caseReads--;
+    }
+  };
+  const h = await startHarness({
+    playbooks,
+    settings: { maxUploadBytes: 32 * MiB, maxExpandedBytes: 32 * MiB },
+    extend: (deps) => ({
+      ...deps,
+      engines: pool,
+      inflight,
+      cases: { store: new MemoryCaseStore(), limits: ROOMY },
+    }),
+  });
+  const stop = async () => {
+    await h.stop();
+    await pool.close();
+  };
+  return { h, inflight, duringCaseReads, stop };
+}
+
+/** Waits until the thread's first file started its case (or failed to: the test then fails). */
+async function caseStarted(h: Harness) {
+  await waitFor(
+    () => h.logs.lines.find((l) => l.msg === 'case started' || l.msg === 'case not started'),
+    120_000,
+  );
+  expect(h.logs.lines.filter((l) => l.msg === 'case not started')).toEqual([]);
+}
+
 describe('a large upload read into a thread’s case', () => {
   it('is streamed under the in-flight cap, waiting for room, and its facts still join the case', async () => {
     const cap = MiB;
     const big = largeNodeManagerLog(18 * MiB);
     expect(big.length).toBeGreaterThan(KEEP_MAX_BYTES);
-    const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
-    const pool = new EnginePool({ playbooks, threads: 1 });
-    // The counts the cap reaches while a case's input is being read.
-    const duringCaseReads: number[] = [];
-    let caseReads = 0;
-    const inflight = new InflightBytes(cap, PATIENCE_MS, (held) => {
-      if (caseReads > 0) duringCaseReads.push(held);
-    });
-    const readCase = pool.readCase.bind(pool);
-    pool.readCase = async (job) => {
-      caseReads++;
-      try {
-        return await readCase(job);
-      } finally {
-        caseReads--;
-      }
-    };
-    const h = await startHarness({
-      playbooks,
-      settings: { maxUploadBytes: 32 * MiB, maxExpandedBytes: 32 * MiB },
-      extend: (deps) => ({
-        ...deps,
-        engines: pool,
-        inflight,
-        cases: { store: new MemoryCaseStore(), limits: ROOMY },
-      }),
-    });
+    const { h, inflight, duringCaseReads, stop } = await appWith(cap);
     try {
       const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CBIG01');
       await upload(h, 'CBIG01', root.ts, 'FBIG1', 'nodemanager.log', big);
-      await waitFor(
-        () => h.logs.lines.find((l) => l.msg === 'case started' || l.msg === 'case not started'),
-        120_000,
-      );
-      expect(h.logs.lines.filter((l) => l.msg === 'case not started')).toEqual([]);
+      await caseStarted(h);
       const answer = await waitFor(() => threadReplies(h, 'CBIG01', root.ts)[0]);
       await upload(h, 'CBIG01', root.ts, 'FBIG2', 'jobmanager.log', JOBMANAGER);
       const update = await waitFor(() => h.fake.callsTo('chat.update')[0], 60_000);
@@ -100,8 +117,22 @@ describe('a large upload read into a thread’s case', () => {
       expect(inflight.peakBytes).toBeLessThanOrEqual(cap);
       await waitFor(() => inflight.bytesHeld === 0 || undefined);
     } finally {
-      await h.stop();
-      await pool.close();
+      await stop();
+    }
+  }, 180_000);
+
+  it('is not copied for its case when Slack announces it larger than KEEP_MAX_BYTES', async () => {
+    // Room for a kept copy (16 MiB in the lower half of the cap): only the announced size says no.
+    const { h, inflight, stop } = await appWith(128 * MiB);
+    try {
+      const root = await diagnoseInChannel(h, 'nothing to see here', USER, 'CBIG02');
+      await upload(h, 'CBIG02', root.ts, 'FBIG3', 'nodemanager.log', largeNodeManagerLog(18 * MiB));
+      await caseStarted(h);
+      // The download and the case's second one held a few pieces at a time, never a 16 MiB copy.
+      expect(inflight.peakBytes).toBeLessThan(4 * MiB);
+      await waitFor(() => inflight.bytesHeld === 0 || undefined);
+    } finally {
+      await stop();
     }
   }, 180_000);
 });
