@@ -1,5 +1,6 @@
 /**
  * `npm run bench:upload -- [--pastes 50] [--uploads 4] [--upload-mib 32] [--cap-mib 128]`
+ *   `[--timeline FILE] [--trace-gc FILE] [--snapshots DIR] [--case-max-mib N]`
  *
  * Peak memory of the Slack app under issue 27's load: N concurrent `/memdoctor` commands with a
  * 40 KB paste each while M plain-text uploads of the given size are shared in memdoctor threads at
@@ -7,7 +8,10 @@
  * all, its diagnosis threads inside that process), with MEMDOCTOR_MAX_INFLIGHT_BYTES set to the
  * cap; this process plays Slack (test/slack/support's fake) and sends the signed requests. Peak
  * RSS is the kernel's high-water mark of the app process (VmHWM in /proc/<pid>/status), read
- * after every input was answered, and cross-checked by polling VmRSS every 20 ms.
+ * after every input was answered, and cross-checked by polling VmRSS every 20 ms. The in-flight
+ * cap's own peak is read from the app's /metrics. To see where the memory goes: `--timeline` writes
+ * the RSS samples beside the app's file events, `--trace-gc` V8's GC trace of every isolate,
+ * `--snapshots` heap snapshots of the event loop at idle and after the load.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
