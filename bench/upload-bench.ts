@@ -1,5 +1,6 @@
 /**
  * `npm run bench:upload -- [--pastes 50] [--uploads 4] [--upload-mib 32] [--cap-mib 128]`
+ *   `[--timeline FILE] [--trace-gc FILE] [--snapshots DIR] [--case-max-mib N]`
  *
  * Peak memory of the Slack app under issue 27's load: N concurrent `/memdoctor` commands with a
  * 40 KB paste each while M plain-text uploads of the given size are shared in memdoctor threads at
@@ -7,11 +8,14 @@
  * all, its diagnosis threads inside that process), with MEMDOCTOR_MAX_INFLIGHT_BYTES set to the
  * cap; this process plays Slack (test/slack/support's fake) and sends the signed requests. Peak
  * RSS is the kernel's high-water mark of the app process (VmHWM in /proc/<pid>/status), read
- * after every input was answered, and cross-checked by polling VmRSS every 20 ms.
+ * after every input was answered, and cross-checked by polling VmRSS every 20 ms. The in-flight
+ * cap's own peak is read from the app's /metrics. To see where the memory goes: `--timeline` writes
+ * the RSS samples beside the app's file events, `--trace-gc` V8's GC trace of every isolate,
+ * `--snapshots` heap snapshots of the event loop at idle and after the load.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,7 @@ import { BOT_TOKEN, freePort, SIGNING_SECRET, waitFor } from '../test/slack/supp
 import { eventEnvelope, fileShareEvent, slashCommand } from '../test/slack/support/payloads.ts';
 import { slackSignature } from '../test/slack/support/signing.ts';
 
+const METRICS_TOKEN = 'bench-metrics-token';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MiB = 1024 * 1024;
 const ORDINARY =
@@ -34,9 +39,41 @@ function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function startApp(fake: FakeSlack, capBytes: number): Promise<{ child: ChildProcess; url: string }> {
+/** A moment of the run: an RSS sample or one of the app's log lines about a file. */
+interface TimedEvent {
+  at: number;
+  text: string;
+}
+
+/** The run's RSS samples and file events in time order, ms from when the load was sent. */
+function writeTimeline(file: string, started: number, events: readonly TimedEvent[]): void {
+  const lines = [...events]
+    .sort((a, b) => a.at - b.at)
+    .map((event) => `${(event.at - started).toFixed(0)}\t${event.text}`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+/** What the app's own process is run with beyond the defaults: a GC trace written to a file. */
+interface Trace {
+  gcFile?: string;
+  /** Heap snapshots of the app's event loop (Node's --heapsnapshot-signal), written in this folder. */
+  snapshotDir?: string;
+  caseMaxBytes?: number;
+}
+
+async function startApp(
+  fake: FakeSlack,
+  capBytes: number,
+  trace: Trace,
+): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ack-app.ts'], {
+  // --trace-gc is a V8 flag, so every isolate (the event loop's and each pool thread's) prints its collections.
+  const gc = [
+    ...(trace.gcFile ? ['--trace-gc'] : []),
+    ...(trace.snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${trace.snapshotDir}`] : []),
+  ];
+  const stdout = trace.gcFile ? openSync(trace.gcFile, 'w') : 'ignore';
+  const child = spawn(process.execPath, [...gc, '--import', 'tsx', 'bench/ack-app.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -48,10 +85,12 @@ async function startApp(fake: FakeSlack, capBytes: number): Promise<{ child: Chi
       MEMDOCTOR_MAX_UPLOAD_BYTES: String(64 * MiB),
       MEMDOCTOR_MAX_INFLIGHT_BYTES: String(capBytes),
       MEMDOCTOR_ENGINE_QUEUE: '200',
+      MEMDOCTOR_METRICS_TOKEN: METRICS_TOKEN,
+      ...(trace.caseMaxBytes ? { MEMDOCTOR_CASE_MAX_BYTES: String(trace.caseMaxBytes) } : {}),
       // info: the app logs each file it diagnosed with the bytes it read (uploadsRead).
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    stdio: ['ignore', stdout, 'pipe', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/livez`).catch(() => undefined))?.ok, 30_000);
@@ -63,7 +102,7 @@ async function startApp(fake: FakeSlack, capBytes: number): Promise<{ child: Chi
  * is NDJSON on stderr): a figure measured while an upload was read as empty is not the figure of
  * the load it claims. Warnings and errors, and anything not JSON, are passed on as they come.
  */
-function uploadsRead(child: ChildProcess): Map<string, number> {
+function uploadsRead(child: ChildProcess, events: TimedEvent[]): Map<string, number> {
   const read = new Map<string, number>();
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
     let entry: { level?: number; msg?: string; file?: string; bytes?: number };
@@ -73,9 +112,17 @@ function uploadsRead(child: ChildProcess): Map<string, number> {
       return void process.stderr.write(`${line}\n`);
     }
     if (entry.msg === 'file diagnosed' && entry.file) read.set(entry.file, entry.bytes ?? 0);
+    if (entry.file) events.push({ at: performance.now(), text: `${entry.msg} ${entry.file}` });
     if ((entry.level ?? 0) >= 40) process.stderr.write(`${line}\n`);
   });
   return read;
+}
+
+/** The most bytes the in-flight cap counted at once, from the app's GET /metrics (memdoctor_inflight_bytes_peak). */
+async function inflightPeakMiB(url: string): Promise<number> {
+  const answer = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const peak = /^memdoctor_inflight_bytes_peak (\d+)/m.exec(await answer.text())?.[1];
+  return Number(peak ?? Number.NaN) / MiB;
 }
 
 function signed(body: string, type: string): RequestInit {
@@ -134,6 +181,11 @@ async function main(): Promise<void> {
       uploads: { type: 'string', default: '4' },
       'upload-mib': { type: 'string', default: '32' },
       'cap-mib': { type: 'string', default: '128' },
+      // Measuring where the memory goes: RSS every 20 ms beside the app's file events, and V8's GC trace.
+      timeline: { type: 'string' },
+      'trace-gc': { type: 'string' },
+      'case-max-mib': { type: 'string' },
+      snapshots: { type: 'string' },
     },
   });
   const [pastes, uploads] = [Number(values.pastes), Number(values.uploads)];
@@ -145,18 +197,30 @@ async function main(): Promise<void> {
     ...Array.from({ length: uploads }, (_, i) => uploadRequest(fake, i + 1, uploadBytes)),
     ...Array.from({ length: pastes }, (_, i) => pasteRequest(fake, i + 1)),
   ];
-  const app = await startApp(fake, cap);
-  const read = uploadsRead(app.child);
+  const caseMiB = values['case-max-mib'];
+  const app = await startApp(fake, cap, {
+    ...(values['trace-gc'] ? { gcFile: values['trace-gc'] } : {}),
+    ...(caseMiB ? { caseMaxBytes: Number(caseMiB) * MiB } : {}),
+    ...(values.snapshots ? { snapshotDir: values.snapshots } : {}),
+  });
+  const events: TimedEvent[] = [];
+  const read = uploadsRead(app.child, events);
   const pid = app.child.pid as number;
   const idle = statusMiB(pid, 'VmRSS');
   let polled = 0;
   const poll = setInterval(() => {
-    polled = Math.max(polled, statusMiB(pid, 'VmRSS'));
+    const rss = statusMiB(pid, 'VmRSS');
+    polled = Math.max(polled, rss);
+    if (values.timeline) events.push({ at: performance.now(), text: `rss ${rss.toFixed(0)}` });
   }, 20);
   // Read before the load is sent: the figure says how busy the machine already was.
   const loadBefore = loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
+  if (values.snapshots) {
+    app.child.kill('SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
   const started = performance.now();
   try {
     const statuses = await Promise.all(
@@ -166,10 +230,17 @@ async function main(): Promise<void> {
     await waitFor(() => answered(fake) >= pastes + uploads || undefined, 600_000);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(poll);
+    // One snapshot once every input was answered (an idle one is taken before the load is sent).
+    if (values.snapshots) {
+      app.child.kill('SIGUSR2');
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+    }
+    if (values.timeline) writeTimeline(values.timeline, started, events);
     const peak = statusMiB(pid, 'VmHWM');
     const refused = refusals(fake);
     // Give the last upload's log line (written after its answer is posted) a moment to arrive.
     await waitFor(() => read.size >= uploads || undefined, 5_000).catch(() => undefined);
+    const counted = await inflightPeakMiB(app.url);
     const whole = uploadBody(uploadBytes).length;
     const full = [...read.values()].filter((bytes) => bytes === whole).length;
     console.log(
@@ -178,7 +249,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `app RSS idle ${idle.toFixed(0)} MiB; peak ${peak.toFixed(0)} MiB (VmHWM), ${polled.toFixed(0)} MiB polled; ` +
-        `${answered(fake) - refused} diagnosed, ${refused} told to try again, in ${seconds.toFixed(1)} s; ` +
+        `in-flight count peak ${counted.toFixed(1)} MiB; ${answered(fake) - refused} diagnosed, ${refused} told to try again, in ${seconds.toFixed(1)} s; ` +
         `${full} of ${uploads} uploads read in full (bytes read: ${[...read.values()].join(', ') || 'none'})`,
     );
   } finally {

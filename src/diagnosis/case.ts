@@ -3,10 +3,9 @@ import {
   type CaseReport,
   DEFAULT_CASE_LIMITS,
   type LeftOut,
-  readCaseInput,
+  readStoredInput,
   reportStoredCase,
   type StoredInput,
-  storedInput,
 } from '../engine/case/index.ts';
 import type { EngineHint } from '../engine/index.ts';
 import { InputTooLargeError } from '../errors.ts';
@@ -32,8 +31,8 @@ async function readOne(
 ): Promise<{ stored: StoredInput; textBytes: number }> {
   const routed = await routeCaseInput(input, context.playbooks, context.heapDumpBudget);
   if ('stored' in routed) return { stored: routed.stored, textBytes: 0 };
-  const read = await readCaseInput({ source: input.source, chunks: routed.chunks }, maxBytes);
-  return { stored: storedInput(read), textBytes: read.stats.bytes };
+  const stored = await readStoredInput({ source: input.source, chunks: routed.chunks }, maxBytes);
+  return { stored, textBytes: stored.bytes };
 }
 
 /**

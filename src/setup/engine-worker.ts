@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { isMainThread, type MessagePort, workerData } from 'node:worker_threads';
 import type { EngineReply } from '../diagnosis/engine-job.ts';
-import { readCaseInput, storedInput } from '../engine/case/index.ts';
+import { readStoredInput } from '../engine/case/index.ts';
 import { diagnoseStream, diagnoseText, type EngineHint } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { asMemdoctorError } from '../errors.ts';
@@ -47,11 +47,8 @@ export default async function runTask(task: EngineTask): Promise<EngineReply> {
   try {
     if (task.caseInput) {
       const chunks = task.port ? receiveChunks(task.port) : nothing();
-      const read = await readCaseInput(
-        { source: task.source, chunks },
-        task.maxBytes ?? Number.POSITIVE_INFINITY,
-      );
-      return { ok: true, stored: storedInput(read) };
+      const maxBytes = task.maxBytes ?? Number.POSITIVE_INFINITY;
+      return { ok: true, stored: await readStoredInput({ source: task.source, chunks }, maxBytes) };
     }
     const result =
       task.text !== undefined

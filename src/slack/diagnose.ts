@@ -28,13 +28,9 @@ import { InflightBusyError, STREAM_PIECE_BYTES } from './inflight.ts';
 import type { MessageView } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
 
-/**
- * How a download is held: at most `maxBytes`, and `whole` when its reader keeps all of it until done
- * (a case's input), so that it all stays counted till then.
- */
+/** How much of a download is read: at most `maxBytes`. */
 interface DownloadOptions {
   maxBytes?: number;
-  whole?: boolean;
 }
 
 /** The parts of SlackDeps a diagnosis uses. */
@@ -80,9 +76,9 @@ async function withDownload<T>(
   deps: DiagnoseDeps,
   file: SlackFileRef,
   work: (download: Counted) => Promise<T>,
-  { maxBytes = deps.settings.maxUploadBytes, whole = false }: DownloadOptions = {},
+  { maxBytes = deps.settings.maxUploadBytes }: DownloadOptions = {},
 ): Promise<T> {
-  const share = deps.inflight?.stream({ whole });
+  const share = deps.inflight?.stream();
   let chunks: SlackDownload | undefined;
   try {
     chunks = await download(deps, file, maxBytes);
@@ -311,8 +307,9 @@ class KeptCopy {
   again(source: string): DiagnosisInput | undefined {
     if (this.dropped) return undefined;
     const chunks = this.chunks;
+    // Each kept chunk is let go as the case reads it, so what the cap no longer counts is not held.
     async function* replay() {
-      yield* chunks;
+      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) yield chunk;
     }
     const onRead = this.counted.onRead;
     return { source, chunks: replay(), ...(onRead ? { onRead } : {}) };
@@ -334,7 +331,10 @@ export function diagnoseSlackFileKept<T>(
   const cap = deps.inflight;
   // Copies are kept only in the lower half of the cap: a kept copy is released once its case is read
   // in the pool, so the other half stays for the inputs being read that the case read waits behind.
-  const room = () => !cap || cap.bytesHeld + KEEP_MAX_BYTES <= cap.capBytes / 2;
+  // A file Slack announces as larger than KEEP_MAX_BYTES is not copied at all: it would be dropped
+  // half-way, after holding 16 MiB of copies for nothing (the bench's in-flight peak was just that).
+  const tooLarge = (file.size ?? 0) > KEEP_MAX_BYTES;
+  const room = () => !tooLarge && (!cap || cap.bytesHeld + KEEP_MAX_BYTES <= cap.capBytes / 2);
   return withDownload(deps, file, async (counted) => {
     const copy = new KeptCopy(room, counted);
     const input = {
@@ -386,9 +386,7 @@ export function readSlackFileForCase(
   where: CaseWhere,
 ): Promise<ReadInput> {
   const source = file.name ?? file.id;
-  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where), {
-    whole: true,
-  });
+  return withDownload(deps, file, (counted) => readInputForCase(deps, { source, ...counted }, where));
 }
 
 /** Writes an input read by readInputForCase; `answerTs` names the answer message when it was just posted. */
@@ -409,9 +407,7 @@ export function addSlackFileToCase(
   where: CaseWhere,
 ): Promise<CaseAnswer> {
   const source = file.name ?? file.id;
-  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where), {
-    whole: true,
-  });
+  return withDownload(deps, file, (counted) => addInputToCase(deps, { source, ...counted }, where));
 }
 
 /** The diagnosis message for a result, with the buttons this deployment offers. */

@@ -16,20 +16,6 @@ export class InflightBusyError extends MemdoctorError {
   }
 }
 
-/**
- * A stream whose reader keeps all of it until it is done (a case's input: its lines stay until its
- * keys and facts are read) that is larger than the whole cap: waiting would never make room.
- */
-export class InflightTooLargeError extends MemdoctorError {
-  constructor(capBytes: number) {
-    super(
-      ErrorCode.Internal,
-      `this file is too large to read into the thread's case: a case keeps all of a file's lines while it reads them, and memdoctor holds at most ${Math.ceil(capBytes / MiB)} MiB of inputs at once (MEMDOCTOR_MAX_INFLIGHT_BYTES). Share the part around the failure instead.`,
-    );
-    this.name = 'InflightTooLargeError';
-  }
-}
-
 /** What an input read as a stream holds of the cap (InflightBytes.stream). */
 export interface StreamHold {
   /**
@@ -79,7 +65,7 @@ function* piecesOf(chunk: Uint8Array, most: number): Generator<Uint8Array> {
  * it is in hand until the engine has read it, so what counts is what is held, not the file's size.
  * A paste waiting for a thread is in memory too, so it counts from when it arrives, but is let in
  * only while the cap is under half full: the other half stays for the inputs being read, whose room
- * always comes back. A case's input stays counted until the case has read it (it keeps the lines).
+ * always comes back. A case's input is counted as a diagnosis' is: its reader keeps no lines.
  */
 export class InflightBytes {
   private held = 0;
@@ -128,18 +114,13 @@ export class InflightBytes {
     }
   }
 
-  /**
-   * A share for an input read as a stream; close it once the input's result is in. `whole`: its
-   * reader keeps all of it until done (a case's input), so a stream that outgrows the cap by itself
-   * is refused at once (InflightTooLargeError) rather than left waiting for its own room.
-   */
-  stream(options: { whole?: boolean } = {}): StreamHold {
+  /** A share for an input read as a stream; close it once the input's result is in. */
+  stream(): StreamHold {
     const share: Share = { held: 0 };
     let closed = false;
     const most = this.pieceBytes;
     const enter = async (bytes: number) => {
       if (closed) throw new InflightBusyError(this.held, this.capBytes);
-      if (options.whole && share.held + bytes > this.capBytes) throw new InflightTooLargeError(this.capBytes);
       await this.acquire(bytes, share, this.capBytes);
     };
     return {

@@ -2,17 +2,17 @@ import type { CaseRecord, CaseStore, CaseWhere } from '../cases/index.ts';
 import type { CaseInputOffload } from '../diagnosis/engine-job.ts';
 import { HeapDumpOverBudgetError } from '../diagnosis/heap-budget.ts';
 import { type DiagnosisInput, knownFacts, routeCaseInput } from '../diagnosis/index.ts';
+import { reportingReads } from '../diagnosis/reads.ts';
 import {
   type CaseGroupReport,
   type CaseLimits,
   type CaseReport,
   caseFindings,
   type LeftOut,
-  readCaseInput,
+  readStoredInput,
   renamed,
   reportStoredCase,
   type StoredInput,
-  storedInput,
 } from '../engine/case/index.ts';
 import { CaseConflictError, ErrorCode, MemdoctorError } from '../errors.ts';
 import { type DiagnosisFacts, fromKey } from '../walkthrough/index.ts';
@@ -63,30 +63,58 @@ export interface CaseAnswer {
 const CONFLICT_TRIES = 3;
 
 /**
- * The input's bytes, and `done`, which tells `onRead` of all of them at once. A case's reader keeps
- * every line of an input until it has its keys and facts, so what it read is still held until the
- * read ends: released chunk by chunk, the in-flight cap would count bytes no longer held as free.
+ * The input's bytes and who hears of each chunk once the case's reader is done with it. The reader
+ * keeps none of an input's lines once their keys, facts and times are read (readStoredInput), so a
+ * chunk is released as the next one is asked for, as a diagnosis releases it: a large upload holds
+ * the cap a few chunks at a time, and waits for room like any other input.
  */
-function keptChunks(input: DiagnosisInput): { chunks: AsyncGenerator<Uint8Array>; done(): void } {
-  let read = 0;
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    if ('text' in input) {
-      yield Buffer.from(input.text, 'utf8');
-      return;
-    }
-    for await (const chunk of input.chunks) {
-      read += chunk.length;
-      yield chunk;
-    }
-  }
-  const done = () => {
-    if ('chunks' in input && read > 0) input.onRead?.(read);
-  };
-  return { chunks: chunks(), done };
+function caseBytes(input: DiagnosisInput): CaseBytes {
+  if ('text' in input) return { chunks: textChunks(input.text), pasted: true };
+  return { chunks: input.chunks, ...(input.onRead ? { onRead: input.onRead } : {}) };
 }
 
-/** Reads a case's input here, on this thread (the console, tests): its lines, then its keys and facts. */
-export const readHere: CaseInputOffload = async (job) => storedInput(await readCaseInput(job, job.maxBytes));
+/** A case input's bytes: `pasted` text is never a heap dump, so it goes straight to the text reader. */
+interface CaseBytes {
+  chunks: AsyncIterable<Uint8Array>;
+  onRead?: (bytes: number) => void;
+  pasted?: boolean;
+}
+
+async function* textChunks(text: string): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(text, 'utf8');
+}
+
+/**
+ * Reads a case's input here, on this thread (the console, tests): its keys, facts and times, batch
+ * by batch, telling `onRead` of each chunk once it is read.
+ */
+export const readHere: CaseInputOffload = (job) =>
+  readStoredInput({ source: job.source, chunks: reportingReads(job.chunks, job.onRead) }, job.maxBytes);
+
+/**
+ * Reads the input here (a heap dump by the heap analysis, text into its keys and facts) or where
+ * `readInput` reads it; either way each chunk is released once read (its bytes, as they came).
+ */
+async function readStored(
+  input: CaseBytes & { source: string },
+  maxBytes: number,
+  context: CaseContext,
+): Promise<ReadInput> {
+  const { source, chunks: raw, onRead } = input;
+  if (context.readInput)
+    return {
+      stored: await context.readInput({ source, chunks: raw, maxBytes, ...(onRead ? { onRead } : {}) }),
+    };
+  const chunks = reportingReads(raw, onRead);
+  if (input.pasted) return { stored: await readHere({ source, chunks, maxBytes }) };
+  const routed = await routeCaseInput(
+    { source: input.source, chunks },
+    context.playbooks,
+    context.heapDumpBudget,
+  );
+  if ('stored' in routed) return routed;
+  return { stored: await readHere({ source: input.source, chunks: routed.chunks, maxBytes }) };
+}
 
 /** An input read for a case: what the case keeps of it, or why it is left out (unread). */
 export type ReadInput = { stored: StoredInput } | { leftOut: LeftOut };
@@ -102,16 +130,8 @@ async function readWithin(
   const held = record?.bytes ?? 0;
   if ((record?.inputs.length ?? 0) >= limits.maxInputs)
     return { leftOut: { source, reason: `a case holds at most ${limits.maxInputs} inputs` } };
-  const input = keptChunks(request.input);
   try {
-    let chunks: AsyncIterable<Uint8Array> = input.chunks;
-    if (!context.readInput && 'chunks' in request.input) {
-      const routed = await routeCaseInput({ source, chunks }, context.playbooks, context.heapDumpBudget);
-      if ('stored' in routed) return routed;
-      chunks = routed.chunks;
-    }
-    const job = { source, chunks, maxBytes: limits.maxBytes - held };
-    return { stored: await (context.readInput ?? readHere)(job) };
+    return await readStored({ source, ...caseBytes(request.input) }, limits.maxBytes - held, context);
   } catch (error) {
     // From a worker thread the error comes back as a MemdoctorError with its code. A dump over the
     // heap budget is too large for this machine, not for the case: its own message says what to do.
@@ -123,8 +143,6 @@ async function readWithin(
         reason: `the case would pass its limit of ${limits.maxBytes} bytes (${held} held before it)`,
       },
     };
-  } finally {
-    input.done();
   }
 }
 

@@ -12,8 +12,16 @@ export {
   type RawCaseInput,
   readCase,
   readCaseInput,
+  readStoredInput,
 } from './read-case.ts';
 export type { RefinedBy } from './refine/refined-by.ts';
-export { caseFindings, renamed, type StoredInput, storedEvidence, storedInput } from './stored.ts';
+export {
+  caseFindings,
+  renamed,
+  type StoredInput,
+  StoredInputReader,
+  storedEvidence,
+  storedInput,
+} from './stored.ts';
 export type { TimeSpan } from './time.ts';
 export type { Unmatched } from './unmatched.ts';

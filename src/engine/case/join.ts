@@ -46,27 +46,49 @@ function namesOneProcess(key: JoinKey): boolean {
   return key.family !== 'yarn-application';
 }
 
-/** Reads the join keys of one input's lines (pure): what joinKeys and a stored case work from. */
-export function readKeys(input: CaseInput): InputKeys {
-  const first = new Map<string, { id: string; key: JoinKey; line: number }>();
-  const links = new Map<string, [string, string]>();
-  const fromName = pidInFileName(input.name);
-  if (fromName) first.set(keyId(fromName), { id: keyId(fromName), key: fromName, line: 0 });
-  const memo = new Map<string, number>();
-  input.lines.forEach((text, index) => {
-    const ids = keysOfLine(text, index + 1, memo).flatMap((key) => {
-      const id = scoped(key, input.name);
-      if (!first.has(id) && first.size >= MAX_KEYS_PER_INPUT) return [];
-      if (!first.has(id)) first.set(id, { id, key, line: index + 1 });
+/**
+ * Reads the join keys of an input line by line (pure): its lines need not be held, only the first
+ * line naming each key and the pairs named together, each bounded by MAX_KEYS_PER_INPUT.
+ */
+export class KeyReader {
+  private readonly first = new Map<string, { id: string; key: JoinKey; line: number }>();
+  private readonly links = new Map<string, [string, string]>();
+  /** What a key reader remembers of this input's earlier lines (a ps table's header, say). */
+  private readonly memo = new Map<string, number>();
+
+  constructor(private readonly name: string) {
+    const fromName = pidInFileName(name);
+    if (fromName) this.first.set(keyId(fromName), { id: keyId(fromName), key: fromName, line: 0 });
+  }
+
+  /** The keys of line `lineNo` (from 1). */
+  push(text: string, lineNo: number): void {
+    const ids = keysOfLine(text, lineNo, this.memo).flatMap((key) => {
+      const id = scoped(key, this.name);
+      if (!this.first.has(id) && this.first.size >= MAX_KEYS_PER_INPUT) return [];
+      if (!this.first.has(id)) this.first.set(id, { id, key, line: lineNo });
       return [{ id, key }];
     });
     const process = ids.filter(({ key }) => namesOneProcess(key));
     const [head, ...rest] = process;
     if (head)
       for (const other of rest)
-        if (links.size < MAX_KEYS_PER_INPUT) links.set(`${head.id}\t${other.id}`, [head.id, other.id]);
+        if (this.links.size < MAX_KEYS_PER_INPUT)
+          this.links.set(`${head.id}\t${other.id}`, [head.id, other.id]);
+  }
+
+  keys(): InputKeys {
+    return { first: [...this.first.values()], links: [...this.links.values()] };
+  }
+}
+
+/** Reads the join keys of one input's lines (pure): what joinKeys and a stored case work from. */
+export function readKeys(input: CaseInput): InputKeys {
+  const reader = new KeyReader(input.name);
+  input.lines.forEach((text, index) => {
+    reader.push(text, index + 1);
   });
-  return { first: [...first.values()], links: [...links.values()] };
+  return reader.keys();
 }
 
 /** An input's keys by id, for look-ups. */

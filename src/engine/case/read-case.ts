@@ -1,6 +1,7 @@
 import { InputTooLargeError } from '../../errors.ts';
 import { type InputStats, readLines } from '../ingest/lines.ts';
 import type { CaseInput } from './join.ts';
+import { type StoredInput, StoredInputReader } from './stored.ts';
 
 /** How much one case reads: past these, inputs are left out and the answer says which and why. */
 export interface CaseLimits {
@@ -36,6 +37,19 @@ export async function readCaseInput(
   for await (const batch of await readLines(input.source, input.chunks, stats, { maxBytes }))
     lines.push(...batch);
   return { name: input.source, lines, stats };
+}
+
+/**
+ * Reads one input, up to `maxBytes` of text (InputTooLargeError past it), straight into what a case
+ * stores: the same as storedInput over readCaseInput's lines, but each batch of lines is let go once
+ * its keys, facts and times are read, so a large upload costs a batch at a time, not all its lines.
+ */
+export async function readStoredInput(input: RawCaseInput, maxBytes: number): Promise<StoredInput> {
+  const stats: InputStats = { bytes: 0, lines: 0 };
+  const reader = new StoredInputReader(input.source);
+  for await (const batch of await readLines(input.source, input.chunks, stats, { maxBytes }))
+    reader.push(batch);
+  return reader.finish(stats.bytes);
 }
 
 /**

@@ -1,9 +1,10 @@
+import { FactCollector } from '../collector.ts';
 import { type BookContents, FactBook, type FactValue, type Finding } from '../facts.ts';
 import type { EngineHint } from '../hints.ts';
 import type { InputStats } from '../ingest/lines.ts';
-import { bookOfInput, combineBooks } from './diagnose-case.ts';
-import { type CaseInput, type InputKeys, readKeys } from './join.ts';
-import { type TimeSpan, timeSpanOf } from './time.ts';
+import { combineBooks } from './diagnose-case.ts';
+import { type CaseInput, type InputKeys, KeyReader, readKeys } from './join.ts';
+import { type TimeSpan, TimeSpanReader } from './time.ts';
 
 /**
  * What a case keeps of one input instead of its text: its name and size, the join keys it names
@@ -20,17 +21,50 @@ export interface StoredInput {
   time?: TimeSpan;
 }
 
-/** Reads one input into what a case stores (pure): its keys and its facts, read on their own. */
+/**
+ * Reads an input into what a case stores, batch by batch as its lines arrive (pure): its keys, its
+ * facts (on their own, no engine hint) and its times. No line is held once read: what is kept is
+ * bounded by MAX_KEYS_PER_INPUT and the book's few facts per kind, whatever the input's size.
+ */
+export class StoredInputReader {
+  private readonly keys: KeyReader;
+  private readonly time = new TimeSpanReader();
+  private readonly facts = new FactCollector();
+  private lines = 0;
+
+  constructor(private readonly name: string) {
+    this.keys = new KeyReader(name);
+  }
+
+  push(batch: readonly string[]): void {
+    this.facts.push(batch);
+    for (const line of batch) {
+      this.lines++;
+      this.keys.push(line, this.lines);
+      this.time.push(line);
+    }
+  }
+
+  /** What the case keeps of the lines pushed, `bytes` being the input's size. */
+  finish(bytes: number): StoredInput {
+    this.facts.finish();
+    const time = this.time.span();
+    return {
+      name: this.name,
+      bytes,
+      lines: this.lines,
+      keys: this.keys.keys(),
+      book: this.facts.book.contents(),
+      ...(time ? { time } : {}),
+    };
+  }
+}
+
+/** Reads one input's lines into what a case stores (pure): its keys and its facts, read on their own. */
 export function storedInput(input: CaseInput & { stats: InputStats }): StoredInput {
-  const time = timeSpanOf(input.lines);
-  return {
-    name: input.name,
-    bytes: input.stats.bytes,
-    lines: input.lines.length,
-    keys: readKeys(input),
-    book: bookOfInput(input),
-    ...(time ? { time } : {}),
-  };
+  const reader = new StoredInputReader(input.name);
+  reader.push(input.lines);
+  return reader.finish(input.stats.bytes);
 }
 
 /**

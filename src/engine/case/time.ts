@@ -66,23 +66,38 @@ export function timeOfLine(line: string): { at: number; zoned: boolean } | undef
   return undefined;
 }
 
+/** The span of times lines name, read line by line: an input's lines need not be held to know it. */
+export class TimeSpanReader {
+  private first = Number.POSITIVE_INFINITY;
+  private last = Number.NEGATIVE_INFINITY;
+  private zoned = true;
+  private seen = false;
+
+  push(line: string): void {
+    const time = timeOfLine(line);
+    if (!time) return;
+    this.seen = true;
+    this.first = Math.min(this.first, time.at);
+    this.last = Math.max(this.last, time.at);
+    this.zoned &&= time.zoned;
+  }
+
+  /** The span of the lines pushed so far (undefined: they name no time). */
+  span(): TimeSpan | undefined {
+    if (!this.seen) return undefined;
+    return {
+      first: new Date(this.first).toISOString(),
+      last: new Date(this.last).toISOString(),
+      zoned: this.zoned,
+    };
+  }
+}
+
 /** The span of times an input's lines name (undefined: it names none). */
 export function timeSpanOf(lines: readonly string[]): TimeSpan | undefined {
-  let first = Number.POSITIVE_INFINITY;
-  let last = Number.NEGATIVE_INFINITY;
-  let zoned = true;
-  let seen = false;
-  for (const line of lines) {
-    const time = timeOfLine(line);
-    if (!time) continue;
-    seen = true;
-    first = Math.min(first, time.at);
-    last = Math.max(last, time.at);
-    zoned &&= time.zoned;
-  }
-  return seen
-    ? { first: new Date(first).toISOString(), last: new Date(last).toISOString(), zoned }
-    : undefined;
+  const reader = new TimeSpanReader();
+  for (const line of lines) reader.push(line);
+  return reader.span();
 }
 
 /**
