@@ -85,6 +85,19 @@ function holdersChart(heap: HeapReport): { chart?: ChartData } {
   return chart ? { chart } : {};
 }
 
+/**
+ * Why a file given as a heap dump is refused when it is not one: the one wording for every place a
+ * dump is asked for (`parse heap-dump`, a Slack upload, a walkthrough's heap-dump step).
+ */
+export const NOT_A_HEAP_DUMP =
+  'it is not a Java heap dump: an HPROF file starts with "JAVA PROFILE 1.0", plain or inside gzip. ' +
+  'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and give memdoctor that file';
+
+/** Refuses, with NOT_A_HEAP_DUMP, an input given as a heap dump whose first bytes are not one. */
+export function refuseUnlessHeapDump(source: string, head: Uint8Array): void {
+  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(source, NOT_A_HEAP_DUMP);
+}
+
 /** Whether the input is a heap dump: HPROF's header, plain or as the first bytes inside gzip (jcmd -gz). */
 export function looksLikeHeapDump(head: Uint8Array): boolean {
   if (isHprof(head)) return true;
