@@ -14,6 +14,8 @@ export const FixtureCaseSchema = z.strictObject({
   file: z.string().min(1),
   expect: z.string().min(1),
   cause: z.string().nullable().optional(),
+  /** The top diagnosis' title, when the case is about which one it takes (the playbook's `titles`). */
+  title: z.string().optional(),
   engine: z.enum(ENGINE_HINTS).optional(),
   source: z.string().min(1),
   note: z.string().optional(),
@@ -92,6 +94,8 @@ export async function runFixture(
   if (fixture.cause !== undefined && (top?.cause ?? null) !== fixture.cause) {
     problems.push(`expected cause ${fixture.cause}, got ${top?.cause ?? 'null'}`);
   }
+  if (fixture.title !== undefined && top?.title !== fixture.title)
+    problems.push(`expected the title "${fixture.title}", got "${top?.title ?? 'none'}"`);
   const cited = new Set(top?.evidence.map((e) => e.line) ?? []);
   for (const line of fixture.evidence ?? []) if (!cited.has(line)) problems.push(`line ${line} not cited`);
   for (const text of fixture.actions ?? []) {
