@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { diagnoseHeapDump, looksLikeHeapDump } from '../diagnosis/heap-dump.ts';
 import { failureNote } from '../diagnosis/notes.ts';
-import { diagnoseStream, ENGINE_HINTS, type InputReport } from '../engine/index.ts';
+import { type Diagnosis, diagnoseStream, ENGINE_HINTS, type InputReport } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError } from '../errors.ts';
 import { fileChunks } from '../file-chunks.ts';
@@ -78,6 +78,18 @@ function fileHead(path: string): Uint8Array {
   }
 }
 
+/** How the top diagnosis differs from the fixture's playbook, cause and title. */
+function headProblems(top: Diagnosis | undefined, fixture: FixtureCase): string[] {
+  const problems: string[] = [];
+  if ((top?.playbook ?? 'none') !== fixture.expect)
+    problems.push(`expected ${fixture.expect}, got ${top?.playbook ?? 'none'}`);
+  if (fixture.cause !== undefined && (top?.cause ?? null) !== fixture.cause)
+    problems.push(`expected cause ${fixture.cause}, got ${top?.cause ?? 'null'}`);
+  if (fixture.title !== undefined && top?.title !== fixture.title)
+    problems.push(`expected the title "${fixture.title}", got "${top?.title ?? 'none'}"`);
+  return problems;
+}
+
 /** Runs one fixture and says what, if anything, differs from what it expects. */
 export async function runFixture(
   playbook: Playbook,
@@ -88,14 +100,10 @@ export async function runFixture(
   const { report, failures } = await diagnoseFixture(path, fixture, playbooks);
   const top = report.diagnoses[0];
   // An extractor that throws on a fixture is a bug, even when the diagnosis survives it.
-  const problems = failures.filter((f) => f.stage === 'extractor').map(failureNote);
-  if ((top?.playbook ?? 'none') !== fixture.expect)
-    problems.push(`expected ${fixture.expect}, got ${top?.playbook ?? 'none'}`);
-  if (fixture.cause !== undefined && (top?.cause ?? null) !== fixture.cause) {
-    problems.push(`expected cause ${fixture.cause}, got ${top?.cause ?? 'null'}`);
-  }
-  if (fixture.title !== undefined && top?.title !== fixture.title)
-    problems.push(`expected the title "${fixture.title}", got "${top?.title ?? 'none'}"`);
+  const problems = [
+    ...failures.filter((f) => f.stage === 'extractor').map(failureNote),
+    ...headProblems(top, fixture),
+  ];
   const cited = new Set(top?.evidence.map((e) => e.line) ?? []);
   for (const line of fixture.evidence ?? []) if (!cited.has(line)) problems.push(`line ${line} not cited`);
   for (const text of fixture.actions ?? []) {
