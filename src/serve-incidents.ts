@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { App } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import { backoffMs, START_BACKOFF } from './incidents/backoff.ts';
 import { MemoryIncidentQueue } from './incidents/memory.ts';
 import type { IncidentQueue } from './incidents/queue.ts';
 import { RedisIncidentQueue } from './incidents/redis.ts';
@@ -37,11 +38,6 @@ export interface Incidents {
   stop(): Promise<void>;
 }
 
-/** The wait before asking Slack again who the bot is: 1 s doubling to a minute. */
-function whoAmIBackoffMs(attempt: number): number {
-  return Math.min(60_000, 1000 * 2 ** Math.min(attempt - 1, 6));
-}
-
 /**
  * Slack's auth.test, asked until it answers: a worker that never started would leave every alert the
  * receivers take (and answer 2xx for) waiting unposted until a restart. Undefined once `signal` aborts.
@@ -51,7 +47,7 @@ async function whoAmI(app: App, log: Logger, signal: AbortSignal) {
     try {
       return await app.client.auth.test();
     } catch (error) {
-      const retryInMs = whoAmIBackoffMs(attempt);
+      const retryInMs = backoffMs(START_BACKOFF, attempt);
       log.error({ err: String(error), retryInMs }, 'alert worker not started yet: auth.test failed');
       await sleep(retryInMs, undefined, { signal }).catch(() => {});
     }

@@ -14,6 +14,7 @@ import {
   type HeapDumpOptions,
   knownSize,
   looksLikeHeapDump,
+  refuseUnlessHeapDump,
 } from './heap-dump.ts';
 import { reportingReads } from './reads.ts';
 
@@ -30,11 +31,6 @@ export interface HeapDumpJob {
 
 /** Runs a heap dump's analysis apart from the caller's thread (setup/heap-pool.ts). */
 export type HeapDumpOffload = (job: HeapDumpJob) => Promise<HeapDiagnosis>;
-
-/** Why a file given as a heap dump is refused when it is not one. */
-export const NOT_A_HEAP_DUMP =
-  'it is not a Java heap dump: an HPROF file starts with "JAVA PROFILE 1.0", plain or inside gzip. ' +
-  'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and give memdoctor that file';
 
 /** The first chunk of a file (enough for HPROF's header, plain or gzip), the read then let go. */
 async function headOf(seekable: NonNullable<CaseInputFile['seekable']>): Promise<Uint8Array> {
@@ -54,7 +50,7 @@ export async function diagnoseHeapDumpFile(
   const seekable = seekableFile(job.path);
   if (!seekable) throw new InputUnreadableError(job.source, 'the dump could not be opened for reading');
   const head = await headOf(seekable);
-  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(job.source, NOT_A_HEAP_DUMP);
+  refuseUnlessHeapDump(job.source, head);
   // Opened only when the analysis starts reading: a dump refused for its size leaves nothing open.
   const all = (async function* () {
     yield* seekable.read(0);

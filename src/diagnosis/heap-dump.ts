@@ -10,6 +10,8 @@ import {
   HprofFormatError,
   heapEvidence,
   isHprof,
+  type PassRead,
+  type Progress,
 } from '../engine/heap/index.ts';
 import type { Finding, InputReport } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
@@ -26,9 +28,11 @@ export interface HeapDiagnosis {
   chart?: ChartData;
 }
 
-/** How far the first read of a dump has gone: decompressed bytes, of `totalBytes` when known (a plain file). */
-export interface HeapDumpRead {
-  bytesRead: number;
+/**
+ * How far the read of a dump has gone: pass `pass` of `passes` (what it reads), its decompressed bytes
+ * so far, of `totalBytes` when known (a plain file; a .gz once its first pass has counted them).
+ */
+export interface HeapDumpRead extends PassRead {
   totalBytes?: number;
 }
 
@@ -49,17 +53,26 @@ export function knownSize(
 }
 
 /**
- * The analysis's progress callback: the budget's guard (which throws to stop the read) and the
- * caller's progress, with the total when the file is plain.
+ * The analysis's progress callback: the budget's guard on the first pass (which throws to stop the
+ * read; the later passes read no more than it did) and the caller's progress, with the total when
+ * the file is plain, or once the first pass has counted a .gz's decompressed bytes.
  */
-function progressOf(source: string, size: DumpSize | undefined, options: HeapDumpOptions) {
+function progressOf(
+  source: string,
+  size: DumpSize | undefined,
+  options: HeapDumpOptions,
+): Progress | undefined {
   const guard = options.budgetBytes === undefined ? undefined : budgetGuard(source, options.budgetBytes);
-  const total = size?.exact ? { totalBytes: size.bytes } : {};
   const report = options.onProgress;
   if (!guard && !report) return undefined;
-  return (bytesRead: number) => {
-    guard?.(bytesRead);
-    report?.({ bytesRead, ...total });
+  let total = size?.exact ? size.bytes : undefined;
+  let counted = 0;
+  return (read) => {
+    if (read.pass === 1) {
+      guard?.(read.bytesRead);
+      counted = read.bytesRead;
+    } else total ??= counted;
+    report?.({ ...read, ...(total !== undefined ? { totalBytes: total } : {}) });
   };
 }
 
@@ -85,6 +98,19 @@ function holdersChart(heap: HeapReport): { chart?: ChartData } {
   return chart ? { chart } : {};
 }
 
+/**
+ * Why a file given as a heap dump is refused when it is not one: the one wording for every place a
+ * dump is asked for (`parse heap-dump`, a Slack upload, a walkthrough's heap-dump step).
+ */
+export const NOT_A_HEAP_DUMP =
+  'it is not a Java heap dump: an HPROF file starts with "JAVA PROFILE 1.0", plain or inside gzip. ' +
+  'Take one with `jcmd <pid> GC.heap_dump /tmp/heap.hprof` or -XX:+HeapDumpOnOutOfMemoryError, and give memdoctor that file';
+
+/** Refuses, with NOT_A_HEAP_DUMP, an input given as a heap dump whose first bytes are not one. */
+export function refuseUnlessHeapDump(source: string, head: Uint8Array): void {
+  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(source, NOT_A_HEAP_DUMP);
+}
+
 /** Whether the input is a heap dump: HPROF's header, plain or as the first bytes inside gzip (jcmd -gz). */
 export function looksLikeHeapDump(head: Uint8Array): boolean {
   if (isHprof(head)) return true;
@@ -102,7 +128,7 @@ export function looksLikeHeapDump(head: Uint8Array): boolean {
  */
 async function analyzed(
   input: { source: string; all: AsyncIterable<Uint8Array>; seekable?: SeekableInput },
-  progress: ((bytesRead: number) => void) | undefined,
+  progress: Progress | undefined,
 ): Promise<HeapReport> {
   let reads = 0;
   const source = () => {

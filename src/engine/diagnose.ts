@@ -65,6 +65,12 @@ function causeOf(book: FactBook, playbook: Playbook): { cause: Cause; facts: Fac
   return undefined;
 }
 
+/** The diagnosis' title: the first of the playbook's `titles` whose facts are present, else its own. */
+function titleOf(book: FactBook, playbook: Playbook): string {
+  const found = playbook.titles.find((t) => t.when.some((ref) => factsFor(book, ref).length > 0));
+  return found?.title ?? playbook.title;
+}
+
 function derivedValues(book: FactBook, playbook: Playbook): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, fact] of book.allConfigs()) values[`config.${key}`] = String(fact.values?.value ?? '');
@@ -161,7 +167,7 @@ export function toDiagnosis(book: FactBook, match: PlaybookMatch): Diagnosis {
   const context = supporting.filter(isContext).sort(byLine);
   return {
     playbook: playbook.id,
-    title: playbook.title,
+    title: titleOf(book, playbook),
     confidence: match.confidence,
     cause: found?.cause.id ?? null,
     evidence: evidenceOf(symptoms, [...(found?.facts ?? [])].sort(byLine), context),

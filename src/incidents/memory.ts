@@ -1,6 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import { StoreProblem, StoreUnavailableError } from '../errors.ts';
 import {
   DEFAULT_DELIVERY_TTL_SECONDS,
+  DEFAULT_INCIDENT_TTL_SECONDS,
   DEFAULT_LEASE_MS,
   type DeadLetter,
   type IncidentDelivery,
@@ -14,10 +16,21 @@ import type { IntakeOutcome, RoutedAlert } from './types.ts';
 export interface MemoryIncidentQueueOptions {
   leaseMs?: number;
   deliveryTtlSeconds?: number;
+  incidentTtlSeconds?: number;
+  /** How many delivery ids and incidents are remembered at most; past it the least recently used go first. */
+  maxRemembered?: { deliveries: number; incidents: number };
   /** Past this many deliveries not done, `accept` refuses (the sender retries later). Default 10,000. */
   maxBacklog?: number;
   now?: () => number;
 }
+
+/**
+ * The most one process remembers. Alertmanager repeats a firing every few hours and a sender retries
+ * within hours, so a week of ids from a busy install fits (about 150 bytes each); an id forgotten
+ * early only lets a late retry post its alert again, never loses one. An incident is used again by
+ * every delivery, so the one forgotten first is the one quiet the longest.
+ */
+export const MEMORY_MAX_REMEMBERED = { deliveries: 50_000, incidents: 10_000 } as const;
 
 interface Entry {
   seq: number;
@@ -35,9 +48,9 @@ interface Entry {
 export class MemoryIncidentQueue implements IncidentQueue {
   readonly kind = 'memory' as const;
   private readonly entries = new Map<string, Entry>();
-  private readonly seen = new Map<string, number>();
+  private readonly seen: LRUCache<string, true>;
   private readonly claims = new Map<string, { owner: string; until: number }>();
-  private readonly incidents = new Map<string, IncidentState>();
+  private readonly incidents: LRUCache<string, IncidentState>;
   private readonly dead: DeadLetter[] = [];
   private seq = 0;
   private readonly now: () => number;
@@ -46,22 +59,38 @@ export class MemoryIncidentQueue implements IncidentQueue {
   constructor(private readonly options: MemoryIncidentQueueOptions = {}) {
     this.now = options.now ?? Date.now;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    const max = options.maxRemembered ?? MEMORY_MAX_REMEMBERED;
+    // As Redis expires them (acceptAlert-3.lua, saveIncident): one TTL each, from src/incidents/queue.ts.
+    this.seen = this.remembering(max.deliveries, options.deliveryTtlSeconds ?? DEFAULT_DELIVERY_TTL_SECONDS);
+    this.incidents = this.remembering(
+      max.incidents,
+      options.incidentTtlSeconds ?? DEFAULT_INCIDENT_TTL_SECONDS,
+    );
+  }
+
+  private remembering<V extends {}>(max: number, ttlSeconds: number): LRUCache<string, V> {
+    // The queue's clock, read at every call (ttlResolution 0): a test's clock jumps, and lru-cache
+    // would otherwise keep the time it read for a millisecond.
+    return new LRUCache<string, V>({
+      max,
+      ttl: ttlSeconds * 1000,
+      perf: { now: this.now },
+      ttlResolution: 0,
+    });
   }
 
   async accept(alert: RoutedAlert): Promise<IntakeOutcome> {
-    const now = this.now();
-    const seenUntil = this.seen.get(alert.event.deliveryId);
-    if (seenUntil !== undefined && seenUntil > now) return 'duplicate';
+    if (this.seen.has(alert.event.deliveryId)) return 'duplicate';
     if (this.entries.size >= (this.options.maxBacklog ?? 10_000))
       throw new StoreUnavailableError(
         StoreProblem.Refused,
         'the in-memory intake is full',
         `The in-memory alert intake holds ${this.entries.size} alerts not yet posted; the sender is answered 503 and retries. Set REDIS_URL for a durable intake shared by replicas.`,
       );
-    this.seen.set(
-      alert.event.deliveryId,
-      now + (this.options.deliveryTtlSeconds ?? DEFAULT_DELIVERY_TTL_SECONDS) * 1000,
-    );
+    this.seen.set(alert.event.deliveryId, true);
+    // A delivery keeps its incident another TTL, as the Lua's EXPIRE does.
+    const state = this.incidents.get(alert.event.incidentKey);
+    if (state) this.incidents.set(alert.event.incidentKey, state);
     const seq = ++this.seq;
     this.entries.set(String(seq), { seq, alert, attempts: 0, notBefore: 0 });
     return 'queued';

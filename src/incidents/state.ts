@@ -15,6 +15,8 @@ export const IncidentStateSchema = z.object({
   rootClaimedAt: z.number().optional(),
   /** The thread: the root message's ts. */
   rootTs: z.string().optional(),
+  /** Set just before the diagnosis is posted: a retry that finds it without `answerTs` looks in the thread first. */
+  answerClaimedAt: z.number().optional(),
   /** The diagnosis (or what was missing) is in the thread. */
   answerTs: z.string().optional(),
   /** The playbook of the diagnosis' top cause, whose walkthrough the thread starts. */

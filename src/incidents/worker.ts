@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { messageOf } from '../errors.ts';
+import { backoffMs, DELIVERY_BACKOFF } from './backoff.ts';
 import { DEFAULT_LEASE_MS, type IncidentDelivery, type IncidentQueue } from './queue.ts';
 
 /** What the worker asks of whoever handles a delivery (the Slack surface, through the use case). */
@@ -22,7 +23,7 @@ export interface WorkerOptions {
   consumer: string;
   /** Attempts before a delivery becomes a dead letter. Default 8 (about 10 minutes of backoff). */
   maxAttempts?: number;
-  /** The wait before retry n (1-based): 5 s, doubling, at most 5 minutes. */
+  /** The wait before retry n (1-based). Default DELIVERY_BACKOFF: 5 s, doubling, at most 5 minutes. */
   backoffMs?: (retry: number) => number;
   /** How long to wait for an incident another worker holds. Default 1 s. */
   heldWaitMs?: number;
@@ -38,7 +39,7 @@ export interface WorkerOptions {
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
 export function defaultBackoffMs(retry: number): number {
-  return Math.min(5000 * 2 ** (retry - 1), 300_000);
+  return backoffMs(DELIVERY_BACKOFF, retry);
 }
 
 /**

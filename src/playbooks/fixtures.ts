@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { diagnoseHeapDump, looksLikeHeapDump } from '../diagnosis/heap-dump.ts';
 import { failureNote } from '../diagnosis/notes.ts';
-import { diagnoseStream, ENGINE_HINTS, type InputReport } from '../engine/index.ts';
+import { type Diagnosis, diagnoseStream, ENGINE_HINTS, type InputReport } from '../engine/index.ts';
 import type { Playbook } from '../engine/playbook/schema.ts';
 import { PlaybookInvalidError } from '../errors.ts';
 import { fileChunks } from '../file-chunks.ts';
@@ -14,6 +14,8 @@ export const FixtureCaseSchema = z.strictObject({
   file: z.string().min(1),
   expect: z.string().min(1),
   cause: z.string().nullable().optional(),
+  /** The top diagnosis' title, when the case is about which one it takes (the playbook's `titles`). */
+  title: z.string().optional(),
   engine: z.enum(ENGINE_HINTS).optional(),
   source: z.string().min(1),
   note: z.string().optional(),
@@ -76,6 +78,18 @@ function fileHead(path: string): Uint8Array {
   }
 }
 
+/** How the top diagnosis differs from the fixture's playbook, cause and title. */
+function headProblems(top: Diagnosis | undefined, fixture: FixtureCase): string[] {
+  const problems: string[] = [];
+  if ((top?.playbook ?? 'none') !== fixture.expect)
+    problems.push(`expected ${fixture.expect}, got ${top?.playbook ?? 'none'}`);
+  if (fixture.cause !== undefined && (top?.cause ?? null) !== fixture.cause)
+    problems.push(`expected cause ${fixture.cause}, got ${top?.cause ?? 'null'}`);
+  if (fixture.title !== undefined && top?.title !== fixture.title)
+    problems.push(`expected the title "${fixture.title}", got "${top?.title ?? 'none'}"`);
+  return problems;
+}
+
 /** Runs one fixture and says what, if anything, differs from what it expects. */
 export async function runFixture(
   playbook: Playbook,
@@ -86,12 +100,10 @@ export async function runFixture(
   const { report, failures } = await diagnoseFixture(path, fixture, playbooks);
   const top = report.diagnoses[0];
   // An extractor that throws on a fixture is a bug, even when the diagnosis survives it.
-  const problems = failures.filter((f) => f.stage === 'extractor').map(failureNote);
-  if ((top?.playbook ?? 'none') !== fixture.expect)
-    problems.push(`expected ${fixture.expect}, got ${top?.playbook ?? 'none'}`);
-  if (fixture.cause !== undefined && (top?.cause ?? null) !== fixture.cause) {
-    problems.push(`expected cause ${fixture.cause}, got ${top?.cause ?? 'null'}`);
-  }
+  const problems = [
+    ...failures.filter((f) => f.stage === 'extractor').map(failureNote),
+    ...headProblems(top, fixture),
+  ];
   const cited = new Set(top?.evidence.map((e) => e.line) ?? []);
   for (const line of fixture.evidence ?? []) if (!cited.has(line)) problems.push(`line ${line} not cited`);
   for (const text of fixture.actions ?? []) {

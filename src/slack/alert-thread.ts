@@ -14,15 +14,44 @@ const SOURCE_NAMES: Readonly<Record<RoutedAlert['event']['source'], string>> = {
   'gcp-monitoring': 'Google Cloud Monitoring',
 };
 
-/** How many of a channel's latest messages are searched for a root a crash left unrecorded. */
-const ROOT_SEARCH_LIMIT = 200;
+/** Messages asked for per page when a retry searches a channel or a thread for what a crash left unrecorded. */
+const SEARCH_PAGE = 200;
+/** Pages searched at most: 4,000 messages posted in the channel (or the thread) since the claim. */
+const SEARCH_PAGES = 20;
+/** How far Slack's clock may be behind this process's: the channel is searched from that much before the claim. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+function digestOf(incidentKey: string): string {
+  return createHash('sha256').update(incidentKey).digest('hex').slice(0, 32);
+}
 
 /**
  * The block id that marks an incident's root message: a digest of its key, so the root can be found
  * again in the channel by a retry after a crash between posting it and recording its ts.
  */
 export function rootMarker(incidentKey: string): string {
-  return `memdoctor-incident-${createHash('sha256').update(incidentKey).digest('hex').slice(0, 32)}`;
+  return `memdoctor-incident-${digestOf(incidentKey)}`;
+}
+
+/**
+ * The block id that marks one of the incident's replies as the root's marks the root: its diagnosis
+ * (`answer`) or its n-th "fired again" (`refire-n`), so a retry after a crash between posting it and
+ * recording it finds it in the thread instead of posting it twice.
+ */
+export function replyMarker(incidentKey: string, reply: 'answer' | `refire-${number}`): string {
+  return `memdoctor-${reply}-${digestOf(incidentKey)}`;
+}
+
+type Message = { ts?: string; blocks?: { block_id?: string }[] };
+
+function marked(messages: readonly Message[] | undefined, marker: string): string | undefined {
+  return messages?.find((m) => (m.blocks ?? []).some((b) => b.block_id === marker))?.ts;
+}
+
+/** The view with `marker` as its first block's id (every reply view's first block is memdoctor's own). */
+function withMarker(view: MessageView, marker: string): MessageView {
+  const [first, ...rest] = view.blocks;
+  return first ? { ...view, blocks: [{ ...first, block_id: marker }, ...rest] } : view;
 }
 
 /** The root message: the alert's title (escaped), its source and route, and where the incident stands. */
@@ -86,11 +115,43 @@ export function answerView(deps: Pick<SlackDeps, 'playbooks'>, answer: AlertAnsw
   return { text: texts.join(' '), blocks: capBlocks(blocks) };
 }
 
-/** The root a crash left posted but unrecorded: the channel's latest messages searched for its marker. */
-async function findRoot(client: WebClient, alert: RoutedAlert): Promise<string | undefined> {
+/**
+ * The root a crash left posted but unrecorded: the channel's messages since the claim (less the
+ * clock skew allowed) searched for its marker, page by page.
+ */
+async function findRoot(client: WebClient, alert: RoutedAlert, sinceMs: number): Promise<string | undefined> {
   const marker = rootMarker(alert.event.incidentKey);
-  const reply = await client.conversations.history({ channel: alert.channel, limit: ROOT_SEARCH_LIMIT });
-  return (reply.messages ?? []).find((m) => (m.blocks ?? []).some((b) => b.block_id === marker))?.ts;
+  const oldest = ((sinceMs - CLOCK_SKEW_MS) / 1000).toFixed(6);
+  let cursor: string | undefined;
+  for (let page = 0; page < SEARCH_PAGES; page++) {
+    const reply = await client.conversations.history({
+      channel: alert.channel,
+      oldest,
+      limit: SEARCH_PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
+    const found = marked(reply.messages, marker);
+    cursor = reply.response_metadata?.next_cursor;
+    if (found || !cursor) return found;
+  }
+  return undefined;
+}
+
+/** A reply a crash left posted but unrecorded: the thread searched for its marker, page by page. */
+async function findReply(client: WebClient, channel: string, rootTs: string, marker: string) {
+  let cursor: string | undefined;
+  for (let page = 0; page < SEARCH_PAGES; page++) {
+    const reply = await client.conversations.replies({
+      channel,
+      ts: rootTs,
+      limit: SEARCH_PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
+    const found = marked(reply.messages, marker);
+    cursor = reply.response_metadata?.next_cursor;
+    if (found || !cursor) return found;
+  }
+  return undefined;
 }
 
 /** Posts a message and returns its ts; a reply without one is a failure (retried). */
@@ -115,17 +176,31 @@ export function slackIncidentThread(
   who: { workspace: string; owner: string },
 ): IncidentThread {
   return {
-    findRoot: (alert) => findRoot(client, alert),
+    findRoot: (alert, sinceMs) => findRoot(client, alert, sinceMs),
+    findAnswer: (alert, rootTs) =>
+      findReply(client, alert.channel, rootTs, replyMarker(alert.event.incidentKey, 'answer')),
     postRoot: (alert, state) => post(client, { channel: alert.channel, ...rootView(alert, state) }),
     async updateRoot(alert, state) {
       await client.chat.update({ channel: alert.channel, ts: state.rootTs, ...rootView(alert, state) });
     },
     async postRefired(alert, state) {
+      // Searched first: refires are rare, and a crash after this post would otherwise post it again.
+      const marker = replyMarker(alert.event.incidentKey, `refire-${state.refires}`);
+      if (await findReply(client, alert.channel, state.rootTs, marker)) return;
       const text = refiredText(alert);
-      await post(client, { channel: alert.channel, thread_ts: state.rootTs, text, blocks: [section(text)] });
+      await post(client, {
+        channel: alert.channel,
+        thread_ts: state.rootTs,
+        text,
+        blocks: [section(text, marker)],
+      });
     },
     postAnswer: (alert, rootTs, answer) =>
-      post(client, { channel: alert.channel, thread_ts: rootTs, ...answerView(deps, answer) }),
+      post(client, {
+        channel: alert.channel,
+        thread_ts: rootTs,
+        ...withMarker(answerView(deps, answer), replyMarker(alert.event.incidentKey, 'answer')),
+      }),
     startWalkthrough: (alert, rootTs, playbook) =>
       startInThread(deps, client, {
         workspace: who.workspace,

@@ -16,11 +16,13 @@ export type { IncidentChange, IncidentState } from '../incidents/state.ts';
 export interface IncidentThread {
   /** The root a crash left posted but unrecorded (posted since `sinceMs`), if there is one. */
   findRoot(alert: RoutedAlert, sinceMs: number): Promise<string | undefined>;
+  /** The diagnosis a crash left posted in the thread but unrecorded, if there is one. */
+  findAnswer(alert: RoutedAlert, rootTs: string): Promise<string | undefined>;
   /** Posts the root message (title, source, status); its ts. */
   postRoot(alert: RoutedAlert, state: IncidentState): Promise<string>;
   /** Edits the root message to the incident's status. */
   updateRoot(alert: RoutedAlert, state: IncidentState & { rootTs: string }): Promise<void>;
-  /** Says in the thread that the incident fired again. */
+  /** Says in the thread that the incident fired again: once for each time, even when retried after a crash. */
   postRefired(alert: RoutedAlert, state: IncidentState & { rootTs: string }): Promise<void>;
   /** Posts the diagnosis (or what is missing) in the thread; its ts. */
   postAnswer(alert: RoutedAlert, rootTs: string, answer: AlertAnswer): Promise<string>;
@@ -80,18 +82,34 @@ export async function processAlert(
     state = await save(state);
   }
   const rootTs = state.rootTs as string;
-  if (!state.answerTs) {
-    const answer = await context.diagnose(alert, attempt);
-    const answerTs = await thread.postAnswer(alert, rootTs, answer);
-    const playbook = leadPlaybook(answer);
-    state = await save({ ...state, answerTs, ...(playbook ? { playbook } : {}), stepPosted: !playbook });
-    await keepAsCase(context, alert, { rootTs, answerTs }, answer);
-  }
+  if (!state.answerTs) state = await postAnswer(context, thread, { alert, rootTs, state, attempt }, save);
   if (!state.stepPosted && state.playbook) {
     await thread.startWalkthrough(alert, rootTs, state.playbook);
     state = await save({ ...state, stepPosted: true });
   }
   return applied.change;
+}
+
+/**
+ * The diagnosis posted in the thread and recorded, and kept as the thread's case. Claimed before it
+ * is posted, as the root is, so only a retry after a crash searches the thread for it.
+ */
+async function postAnswer(
+  context: IncidentContext,
+  thread: IncidentThread,
+  at: { alert: RoutedAlert; rootTs: string; state: IncidentState; attempt: number },
+  save: (next: IncidentState) => Promise<IncidentState>,
+): Promise<IncidentState> {
+  const { alert, rootTs, attempt } = at;
+  let state = at.state;
+  const answer = await context.diagnose(alert, attempt);
+  const found = state.answerClaimedAt ? await thread.findAnswer(alert, rootTs) : undefined;
+  if (!found) state = await save({ ...state, answerClaimedAt: (context.now ?? Date.now)() });
+  const answerTs = found ?? (await thread.postAnswer(alert, rootTs, answer));
+  const playbook = leadPlaybook(answer);
+  state = await save({ ...state, answerTs, ...(playbook ? { playbook } : {}), stepPosted: !playbook });
+  await keepAsCase(context, alert, { rootTs, answerTs }, answer);
+  return state;
 }
 
 /**

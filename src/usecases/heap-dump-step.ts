@@ -1,9 +1,14 @@
-import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from '../diagnosis/heap-dump.ts';
+import {
+  diagnoseHeapDump,
+  type HeapDumpRead,
+  peekInput,
+  refuseUnlessHeapDump,
+} from '../diagnosis/heap-dump.ts';
 import type { Finding } from '../engine/facts.ts';
 import type { HeapReport } from '../engine/heap/index.ts';
 import type { SeekableInput } from '../engine/ranges.ts';
 import { formatSize } from '../engine/units.ts';
-import { InputUnreadableError, MemdoctorError } from '../errors.ts';
+import { MemdoctorError } from '../errors.ts';
 import type { WalkthroughEvent } from '../walkthrough/index.ts';
 import { type AnswerContext, type AnswerRequest, type AnswerResult, answerStep } from './answer-step.ts';
 
@@ -37,11 +42,7 @@ export async function heapDumpStepEvent(
   step?: string,
 ): Promise<WalkthroughEvent> {
   const { head, all } = await peekInput(dump.chunks);
-  if (!looksLikeHeapDump(head))
-    throw new InputUnreadableError(
-      dump.source,
-      'this step takes a Java heap dump (.hprof, or .hprof.gz), which starts with "JAVA PROFILE"; jcmd <pid> GC.heap_dump <file> writes one',
-    );
+  refuseUnlessHeapDump(dump.source, head);
   const input = { source: dump.source, head, all, ...(dump.seekable ? { seekable: dump.seekable } : {}) };
   return heapDumpEventFrom(dump.source, await diagnoseHeapDump(input, [], options), step);
 }

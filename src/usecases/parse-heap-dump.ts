@@ -1,9 +1,12 @@
-import { diagnoseHeapDump, type HeapDumpRead, looksLikeHeapDump, peekInput } from '../diagnosis/heap-dump.ts';
-import { NOT_A_HEAP_DUMP } from '../diagnosis/heap-dump-file.ts';
+import {
+  diagnoseHeapDump,
+  type HeapDumpRead,
+  peekInput,
+  refuseUnlessHeapDump,
+} from '../diagnosis/heap-dump.ts';
 import type { Finding } from '../engine/facts.ts';
 import type { HeapReport } from '../engine/heap/index.ts';
 import type { SeekableInput } from '../engine/ranges.ts';
-import { InputUnreadableError } from '../errors.ts';
 
 /** `memdoctor parse heap-dump`: the lines and facts `diagnose` reads from a dump, and its report. */
 export interface ParsedHeapDump {
@@ -31,7 +34,7 @@ export async function parseHeapDump(
   options: ParseHeapDumpOptions = {},
 ): Promise<ParsedHeapDump> {
   const { head, all } = await peekInput(input.chunks);
-  if (!looksLikeHeapDump(head)) throw new InputUnreadableError(input.source, NOT_A_HEAP_DUMP);
+  refuseUnlessHeapDump(input.source, head);
   const read = await diagnoseHeapDump(
     { source: input.source, head, all, ...(input.seekable ? { seekable: input.seekable } : {}) },
     [],

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../src/cli/main.ts';
 import { corruptedDump } from '../support/heap-dumps.ts';
 import { cli } from './in-process.ts';
 
@@ -88,5 +90,30 @@ describe('memdoctor parse heap-dump', () => {
   it('is listed by parse list', async () => {
     const { out } = await cli(['parse', 'list']);
     expect(out).toMatch(/^heap-dump {16}Java heap dump/m);
+  });
+
+  it('on a terminal, its progress line runs through the three passes, full only at the end of the last', async () => {
+    vi.stubEnv('TERM', 'xterm-256color');
+    const stdin = new PassThrough();
+    stdin.end();
+    const lines: string[] = [];
+    const stderr = { isTTY: true, write: (t: string) => lines.push(t) };
+    // 68,525,347 bytes decompressed: past PROGRESS_FROM_BYTES, so the line is drawn.
+    const args = ['parse', 'heap-dump', `${DIR}/static-cache-oom.hprof.gz`];
+    const code = await runCli(args, { stdin, stdout: { write: () => true }, stderr }).finally(() =>
+      vi.unstubAllEnvs(),
+    );
+    expect(code).toBe(0);
+    const drawn = lines.filter((l) => l.includes('memdoctor: reading'));
+    const first = drawn.filter((l) => l.includes('pass 1 of 3 (objects)'));
+    const full = drawn.findIndex((l) => l.includes('100%'));
+    expect(first.length).toBeGreaterThan(0);
+    // A .gz's first pass cannot know its decompressed size; the later ones know it from the first.
+    expect(first.every((l) => l.endsWith('decompressed so far'))).toBe(true);
+    expect(
+      drawn.some((l) => / (3[3-9]|[45]\d|6[0-6])% pass 2 of 3 \(references\), \d+ MiB of 65 MiB/.test(l)),
+    ).toBe(true);
+    expect(drawn[full]).toContain('100% pass 3 of 3 (thread names), 65 MiB of 65 MiB');
+    expect(full).toBe(drawn.length - 1);
   });
 });

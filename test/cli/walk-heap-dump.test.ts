@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_A_HEAP_DUMP } from '../../src/diagnosis/heap-dump.ts';
 import { cli } from './in-process.ts';
 
 /** Real dumps of live JDK 17 JVMs: test/fixtures/heap-dumps/SOURCES.md. */
@@ -32,7 +33,7 @@ describe('memdoctor walk: the dump step takes a heap dump by its path', () => {
     try {
       const { code, out } = await cli(['walk', 'jvm-oom'], `6\n${log}\n${dir}/missing.hprof\nskip\n`);
       expect(code).toBe(0);
-      expect(out).toContain('this step takes a Java heap dump (.hprof, or .hprof.gz)');
+      expect(out).toContain(`cannot read it: ${NOT_A_HEAP_DUMP}`);
       expect(out).toContain(`no such file: ${dir}/missing.hprof`);
       expect(out).toContain('== Conclusion: Something keeps adding objects to the heap');
     } finally {

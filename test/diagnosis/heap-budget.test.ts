@@ -30,6 +30,11 @@ function fileInput(path: string) {
   return { source: path, chunks: fileChunks(path), ...(seekable ? { seekable } : {}) };
 }
 
+/** How much of the whole read one report says is done: its passes before it, and its share of this one. */
+function shareOf(read: HeapDumpRead): number {
+  return read.pass - 1 + read.bytesRead / (read.totalBytes ?? Number.NaN);
+}
+
 async function refusal(run: Promise<unknown>): Promise<Error> {
   const error = await run.then(
     () => undefined,
@@ -68,9 +73,34 @@ describe('the heap dump budget', () => {
       { playbooks, heapDumpBudget: loadConfig({}).MEMDOCTOR_HEAP_DUMP_BUDGET },
     );
     expect(result.heap?.suspects[0]?.className).toBe('java.util.HashMap');
-    expect(reads.length).toBeGreaterThan(1);
-    expect(reads.at(-1)).toEqual({ bytesRead: 68525347, totalBytes: 68525347 });
-    expect(reads.every((r, i) => i === 0 || r.bytesRead > (reads[i - 1]?.bytesRead ?? 0))).toBe(true);
+    expect(reads.length).toBeGreaterThan(3);
+    // Each of the three passes is told, each to the whole file, so progress is not full after the first.
+    for (const [pass, what] of [
+      [1, 'objects'],
+      [2, 'references'],
+      [3, 'thread names'],
+    ] as const)
+      expect(reads.filter((r) => r.pass === pass).at(-1)).toEqual({
+        pass,
+        passes: 3,
+        what,
+        bytesRead: 68525347,
+        totalBytes: 68525347,
+      });
+    expect(reads.every((r, i) => i === 0 || shareOf(r) > shareOf(reads[i - 1] as HeapDumpRead))).toBe(true);
+  });
+
+  it('a .gz dump: no total in its first pass, then the decompressed bytes that pass counted', async () => {
+    const reads: HeapDumpRead[] = [];
+    await diagnose(
+      { input: fileInput(GZ), workspace: 'cli', onHeapDumpRead: (r) => reads.push(r) },
+      { playbooks, heapDumpBudget: loadConfig({}).MEMDOCTOR_HEAP_DUMP_BUDGET },
+    );
+    expect(reads.filter((r) => r.pass === 1).every((r) => r.totalBytes === undefined)).toBe(true);
+    const later = reads.filter((r) => r.pass > 1);
+    expect(later.length).toBeGreaterThan(1);
+    expect(later.every((r) => r.totalBytes === 68525347)).toBe(true);
+    expect(later.at(-1)).toMatchObject({ pass: 3, passes: 3, bytesRead: 68525347 });
   });
 
   it('a .gz dump: its size is unknown up front, so the read stops once the decompressed bytes pass the budget', async () => {

@@ -26,7 +26,7 @@ describe('diagnose: a heap dump is an input like a log', () => {
       { playbooks },
     );
     const [d] = result.report.diagnoses;
-    expect(d).toMatchObject({ playbook: 'jvm-oom', cause: 'heap-leak' });
+    expect(d).toMatchObject({ playbook: 'jvm-oom', cause: 'heap-leak', title: 'A JVM ran out of memory' });
     expect(d?.evidence.map((e) => e.text)).toContain(
       'dominator: java.util.HashMap retains 61.5 MB (98.5% of the heap) via static CacheLeak.CACHE',
     );
@@ -65,7 +65,12 @@ describe('diagnose: a heap dump is an input like a log', () => {
     expect(result.heap?.duplicateClasses).toEqual([{ className: 'Plugin', loaders: 300 }]);
     expect(result.heap?.oomThread).toBeUndefined();
     const [d] = result.report.diagnoses;
-    expect(d).toMatchObject({ playbook: 'jvm-oom', cause: 'classloader-leak' });
+    // The leak is what was found: the JVM has not run out, so the title does not say it has.
+    expect(d).toMatchObject({
+      playbook: 'jvm-oom',
+      cause: 'classloader-leak',
+      title: "A live JVM's heap is leaking (no OutOfMemoryError yet)",
+    });
     expect(d?.evidence.map((e) => e.text)).toContain(
       'class Plugin is defined by 300 class loaders: code loaded again while the old loaders stay reachable',
     );

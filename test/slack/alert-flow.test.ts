@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConnectorsConfig } from '../../src/connectors/config.ts';
 import type { RoutedAlert } from '../../src/incidents/types.ts';
-import { rootMarker, slackIncidentThread } from '../../src/slack/alert-thread.ts';
+import { replyMarker, rootMarker, slackIncidentThread } from '../../src/slack/alert-thread.ts';
 import { processAlert } from '../../src/usecases/alerts.ts';
 import { FLINK_TM_POD, kubeFake, writeKubeconfig } from '../connectors/fakes/kube-fake.ts';
 import type { RestFake } from '../connectors/fakes/rest-fake.ts';
@@ -141,17 +141,81 @@ describe('an alert, end to end: Redis intake, worker, fetched evidence, the fake
         throw new Error('the process died here');
       },
     };
-    const context = {
-      incidents: r.queue,
-      workspace: 'T1',
-      diagnose: async () => ({ found: [], missing: [] }),
-    };
+    const context = contextOn(r);
     await expect(processAlert(context, crashing, podAlert(), 1)).rejects.toThrow('the process died here');
     expect(roots()).toHaveLength(1);
     await processAlert(context, real, podAlert(), 2);
     expect(roots()).toHaveLength(1);
     expect((await r.queue.incident(podAlert().event.incidentKey))?.rootTs).toBe(roots()[0]?.ts);
     expect(fake.callsTo('conversations.history')).toHaveLength(1);
+  });
+
+  /** The real thread, but the process dies right after `method` has posted (before the state records it). */
+  function crashingAfter(method: 'postRoot' | 'postAnswer' | 'postRefired') {
+    const real = slackIncidentThread(rig.deps, rig.client, { workspace: 'T1', owner: 'UBOT0001' });
+    const posted = real[method] as (...args: unknown[]) => Promise<unknown>;
+    const crashing = {
+      ...real,
+      [method]: async (...args: unknown[]) => {
+        await posted(...args);
+        throw new Error('the process died here');
+      },
+    };
+    return { real, crashing };
+  }
+
+  /** A context on the fake Slack's clock (its ts are 1700000000.n), diagnosing nothing. */
+  function contextOn(r: Awaited<ReturnType<typeof replica>>) {
+    return {
+      incidents: r.queue,
+      workspace: 'T1',
+      diagnose: async () => ({ found: [], missing: [] }),
+      now: () => 1_700_000_000_000,
+    };
+  }
+
+  it('a crash after posting the root, then 250 other messages in the channel: the retry pages back to that root', async () => {
+    const r = await replica('r1');
+    const { real, crashing } = crashingAfter('postRoot');
+    await expect(processAlert(contextOn(r), crashing, podAlert(), 1)).rejects.toThrow(
+      'the process died here',
+    );
+    for (let i = 0; i < 250; i++) await rig.client.chat.postMessage({ channel: CHANNEL, text: `other ${i}` });
+    await processAlert(contextOn(r), real, podAlert(), 2);
+    const ours = roots().filter((m) => m.blocks[0]?.block_id === rootMarker(podAlert().event.incidentKey));
+    expect(ours).toHaveLength(1);
+    expect((await r.queue.incident(podAlert().event.incidentKey))?.rootTs).toBe(ours[0]?.ts);
+    expect(fake.callsTo('conversations.history')).toHaveLength(2);
+  });
+
+  it('a crash after posting the diagnosis: the retry finds it in the thread and posts it once', async () => {
+    const r = await replica('r1');
+    const { real, crashing } = crashingAfter('postAnswer');
+    await expect(processAlert(contextOn(r), crashing, podAlert(), 1)).rejects.toThrow(
+      'the process died here',
+    );
+    await processAlert(contextOn(r), real, podAlert(), 2);
+    const answers = replies(the(roots()[0])).filter(
+      (m) => m.blocks[0]?.block_id === replyMarker(podAlert().event.incidentKey, 'answer'),
+    );
+    expect(answers).toHaveLength(1);
+    expect((await r.queue.incident(podAlert().event.incidentKey))?.answerTs).toBe(answers[0]?.ts);
+    expect(fake.callsTo('conversations.replies')).toHaveLength(1);
+  });
+
+  it('a crash after posting "fired again": the retry finds it in the thread and posts it once', async () => {
+    const r = await replica('r1');
+    const { real, crashing } = crashingAfter('postRefired');
+    await processAlert(contextOn(r), real, podAlert({ deliveryId: 'd1' }), 1);
+    const resolved = podAlert({ deliveryId: 'd2', status: 'resolved', endsAt: '2026-12-07T03:20:00.000Z' });
+    await processAlert(contextOn(r), real, resolved, 1);
+    const again = podAlert({ deliveryId: 'd3', startsAt: '2026-12-07T05:00:00.000Z' });
+    await expect(processAlert(contextOn(r), crashing, again, 1)).rejects.toThrow('the process died here');
+    await processAlert(contextOn(r), real, again, 2);
+    const fired = replies(the(roots()[0])).filter((m) => textOf(m).includes('Fired again'));
+    expect(fired).toHaveLength(1);
+    expect(fired[0]?.blocks[0]?.block_id).toBe(replyMarker(podAlert().event.incidentKey, 'refire-1'));
+    expect(textOf(the(roots()[0]))).toContain('fired again 1×');
   });
 
   it('Slack answers 429: the delivery waits at least Retry-After, then posts one thread', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { NOT_A_HEAP_DUMP } from '../../src/diagnosis/heap-dump.ts';
 import { fileChunks } from '../../src/file-chunks.ts';
 import { MemoryOutcomeStore } from '../../src/stats/memory.ts';
 import { answerStep } from '../../src/usecases/answer-step.ts';
@@ -97,7 +98,7 @@ describe('answerStepWithHeapDump: the door every surface uses to answer a dump s
     });
     expect(result.kind).toBe('refused');
     expect(result.kind === 'refused' && result.error.message).toMatch(
-      /^SOURCES\.md: cannot read it: this step takes a Java heap dump \(\.hprof, or \.hprof\.gz\)/,
+      `SOURCES.md: cannot read it: ${NOT_A_HEAP_DUMP}`,
     );
     expect((await ctx.walkthroughs.get(id)).current).toBe('dump');
   });

@@ -14,26 +14,45 @@ function mib(bytes: number): string {
   return `${Math.floor(bytes / (1024 * 1024))} MiB`;
 }
 
+/** Which pass of several the read is in, and what it reads; nothing for a dump read once. */
+function passText(read: HeapDumpRead): string {
+  return read.passes > 1 ? `pass ${read.pass} of ${read.passes} (${read.what}), ` : '';
+}
+
 /**
- * One line of a heap dump read's progress: a bar and a percentage when the size is known (a plain
- * file), else the decompressed bytes read so far (a .gz, stdin). Pure: the same read, the same line.
+ * The share of the whole read done, each pass an equal part of it: a file is read three times, and
+ * a bar that counted the first pass only would sit full through the other two.
+ */
+function shareOf(read: HeapDumpRead, totalBytes: number): number {
+  return (read.pass - 1 + Math.min(1, read.bytesRead / totalBytes)) / read.passes;
+}
+
+/**
+ * One line of a heap dump read's progress: a bar and a percentage of all its passes when the size is
+ * known (a plain file, a .gz after its first pass), else the decompressed bytes read so far (a .gz's
+ * first pass, stdin). Pure: the same read, the same line.
  */
 export function renderProgress(source: string, read: HeapDumpRead): string {
   const { bytesRead, totalBytes } = read;
   if (totalBytes === undefined || totalBytes <= 0)
-    return `memdoctor: reading ${source}: ${mib(bytesRead)} decompressed so far`;
-  const share = Math.min(1, bytesRead / totalBytes);
+    return `memdoctor: reading ${source}: ${passText(read)}${mib(bytesRead)} decompressed so far`;
+  const share = shareOf(read, totalBytes);
   const filled = Math.floor(share * BAR_WIDTH);
   const bar = `${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}`;
   const percent = `${Math.floor(share * 100)}%`.padStart(4);
-  const then = share >= 1 ? ', finding what holds the heap' : '';
-  return `memdoctor: reading ${source} [${bar}] ${percent} ${mib(bytesRead)} of ${mib(totalBytes)}${then}`;
+  // The dominator tree is computed once the references are read, before the thread names' short pass.
+  const then =
+    bytesRead >= totalBytes && (read.pass > 1 || read.passes === 1) ? ', finding what holds the heap' : '';
+  return `memdoctor: reading ${source} [${bar}] ${percent} ${passText(read)}${mib(bytesRead)} of ${mib(totalBytes)}${then}`;
 }
 
-/** Redraws: each whole percent of a known size, else each 16 MiB read (a line per chunk would flood a slow terminal). */
-function stepOf(read: HeapDumpRead): number {
-  if (read.totalBytes) return Math.floor((Math.min(read.bytesRead, read.totalBytes) * 100) / read.totalBytes);
-  return Math.floor(read.bytesRead / (16 * 1024 * 1024));
+/**
+ * Redraws: each whole percent of a known size, else each 16 MiB read (a line per chunk would flood a
+ * slow terminal), and each new pass.
+ */
+function stepOf(read: HeapDumpRead): string {
+  if (read.totalBytes) return `${read.pass}:${Math.floor(shareOf(read, read.totalBytes) * 100)}`;
+  return `${read.pass}:${Math.floor(read.bytesRead / (16 * 1024 * 1024))}`;
 }
 
 /** Whether a progress line may be drawn: stderr is a terminal that understands cursor moves. */
@@ -60,7 +79,7 @@ export function progressLine(
 ): ProgressLine | undefined {
   if (!progressEnabled(stderr, env)) return undefined;
   const name = basename(source);
-  let step = -1;
+  let step: string | undefined;
   return {
     onRead(read) {
       if (Math.max(read.totalBytes ?? 0, read.bytesRead) < PROGRESS_FROM_BYTES) return;
@@ -70,8 +89,8 @@ export function progressLine(
       stderr.write(`${CLEAR_LINE}${renderProgress(name, read)}`);
     },
     end() {
-      if (step !== -1) stderr.write(CLEAR_LINE);
-      step = -1;
+      if (step !== undefined) stderr.write(CLEAR_LINE);
+      step = undefined;
     },
   };
 }

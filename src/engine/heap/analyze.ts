@@ -2,7 +2,7 @@ import { type Dominators, dominators } from './dominators.ts';
 import { classEdge, type HeapGraph, predecessors } from './graph.ts';
 import type { HeapBuilder } from './heap-builder.ts';
 import { duplicateClassesOf, systemsOf } from './holders.ts';
-import { type DumpSource, type Progress, readHeap } from './read.ts';
+import { type DumpSource, type Progress, passCounter, readHeap } from './read.ts';
 import type { HeapReport } from './report.ts';
 import { dominatorChildren, retainedSizes } from './retained.ts';
 import { describeSuspects } from './suspect-report.ts';
@@ -15,8 +15,8 @@ const HISTOGRAM_ROWS = 30;
 export interface ReadOptions {
   /**
    * The source gives the dump only once (a pipe): the first pass keeps every reference, and threads
-   * keep their serial numbers for names. Otherwise the source is read three times: the objects, their
-   * references, the few thread names.
+   * keep their serial numbers for names. Otherwise the source is read three times (PASSES): the
+   * objects, their references, the few thread names.
    */
   readOnce?: boolean;
 }
@@ -53,7 +53,7 @@ export async function analyzeHeapDumpInDepth(
   const view: DominatorView = { dom, retained, ...dominatorChildren(dom, g.n + 1) };
   const total = retained[g.n] as number;
   const threads = threadsOf(heap, g);
-  if (!options.readOnce) await threadNames(source, heap, g, threads);
+  if (!options.readOnce) await threadNames(source, heap, g, threads, passCounter(progress, 3, false));
   const suspects = describeSuspects({ heap, g, threads, total }, findSuspects(g, view, total));
   const oom = oomThread(threads);
   const report: HeapReport = {

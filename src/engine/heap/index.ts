@@ -3,7 +3,7 @@ export { analyzeHeapDump, analyzeHeapDumpInDepth, type HeapAnalysis, type ReadOp
 export { type HeapFact, heapEvidence } from './evidence.ts';
 export { HprofFormatError } from './format.ts';
 export { DumpChangedError } from './graph.ts';
-export { type DumpSource, dumpBytes, type Progress } from './read.ts';
+export { type DumpSource, dumpBytes, PASSES, type PassRead, type Progress } from './read.ts';
 export type { HeapReport, HeapSuspect, RootDescription } from './report.ts';
 export { frameText } from './report.ts';
 export type { StackFrame } from './threads.ts';

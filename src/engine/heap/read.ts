@@ -10,8 +10,34 @@ import type { HprofSink } from './sink.ts';
 /** A way to read the dump from its start, as often as a pass needs (the file, or its gzip). */
 export type DumpSource = () => AsyncIterable<Uint8Array>;
 
-/** Progress of a pass: bytes of the dump (decompressed) read so far. */
-export type Progress = (bytesRead: number) => void;
+/**
+ * What each pass over a dump reads, in order. A source read again (a file) takes all three; a pipe
+ * is read once, its first pass keeping the references too, and its threads keep their serial numbers.
+ */
+export const PASSES = ['objects', 'references', 'thread names'] as const;
+
+/** How far a read has gone: `bytesRead` of the dump (decompressed) into pass `pass` (1-based) of `passes`. */
+export interface PassRead {
+  pass: number;
+  passes: number;
+  what: (typeof PASSES)[number];
+  bytesRead: number;
+}
+
+/** Told of the read's progress, pass by pass. */
+export type Progress = (read: PassRead) => void;
+
+/** One pass's byte counter, told to `progress` as pass `pass` of those a read makes (1 when read once). */
+export function passCounter(
+  progress: Progress | undefined,
+  pass: 1 | 2 | 3,
+  readOnce: boolean,
+): ((bytesRead: number) => void) | undefined {
+  if (!progress) return undefined;
+  const passes = readOnce ? 1 : PASSES.length;
+  const what = PASSES[pass - 1] as PassRead['what'];
+  return (bytesRead) => progress({ pass, passes, what, bytesRead });
+}
 
 /** gzip's magic number: `jcmd GC.heap_dump -gz=N` writes gzip members, as does `gzip`. */
 function isGzip(chunk: Uint8Array): boolean {
@@ -50,7 +76,7 @@ export async function* dumpBytes(source: DumpSource): AsyncIterable<Uint8Array> 
 export async function readPass(
   source: DumpSource,
   sink: HprofSink,
-  progress?: Progress,
+  progress?: (bytesRead: number) => void,
 ): Promise<{ end: ReadEnd; parser: HprofParser }> {
   const parser = new HprofParser(sink);
   let read = 0;
@@ -74,11 +100,15 @@ export async function readHeap(
   readOnce = false,
 ): Promise<{ heap: HeapBuilder; graph: HeapGraph; end: ReadEnd; version: string }> {
   const target: { heap?: HeapBuilder } = {};
-  const { end, parser } = await readPass(source, builderSink(target, readOnce), progress);
+  const { end, parser } = await readPass(
+    source,
+    builderSink(target, readOnce),
+    passCounter(progress, 1, readOnce),
+  );
   const heap = target.heap ?? new HeapBuilder(8);
   const graph = await buildGraph(heap, async (out, columns) => {
     if (readOnce) replayRawEdges(heap, columns, out);
-    else await readPass(source, edgeSink(heap, columns, out));
+    else await readPass(source, edgeSink(heap, columns, out), passCounter(progress, 2, readOnce));
   });
   return { heap, graph, end, version: parser.version };
 }

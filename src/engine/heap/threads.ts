@@ -70,6 +70,7 @@ export async function threadNames(
   heap: HeapBuilder,
   g: HeapGraph,
   threads: ThreadInfo[],
+  progress?: (bytesRead: number) => void,
 ): Promise<void> {
   const wanted = new Map<number, ThreadInfo>();
   for (const t of threads) {
@@ -77,13 +78,17 @@ export async function threadNames(
     if (array >= 0) wanted.set(g.ids[array] as number, t);
   }
   if (wanted.size === 0) return;
-  await readPass(source, {
-    wantsContent: (id) => wanted.has(id),
-    content: (id, type, bytes) => {
-      const t = wanted.get(id);
-      if (t) t.name = decodeName(type, bytes);
+  await readPass(
+    source,
+    {
+      wantsContent: (id) => wanted.has(id),
+      content: (id, type, bytes) => {
+        const t = wanted.get(id);
+        if (t) t.name = decodeName(type, bytes);
+      },
     },
-  });
+    progress,
+  );
 }
 
 function decodeName(type: number, bytes: Uint8Array): string {

@@ -72,9 +72,20 @@ export const CauseSchema = z.strictObject({
   actions: z.array(ActionSchema).default([]),
 });
 
+/**
+ * A title the diagnosis takes instead of the playbook's when its facts are present: what was found,
+ * where the playbook's title would say more (a live dump's leak under "A JVM ran out of memory").
+ */
+export const TitleSchema = z.strictObject({
+  title: z.string().min(1).max(120),
+  when: z.array(FactRefSchema).min(1),
+});
+
 export const PlaybookSchema = z.strictObject({
   id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a playbook id is lower-case words joined by "-"'),
   title: z.string().min(1).max(120),
+  /** Titles for what the playbook also covers, the first whose `when` holds (any of its facts) taken. */
+  titles: z.array(TitleSchema).default([]),
   engine: z.enum(['glue', 'spark', 'flink', 'beam', 'jvm']),
   summary: z.string().min(1),
   explanation: z.string().min(1),

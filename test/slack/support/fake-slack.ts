@@ -34,6 +34,18 @@ interface StoredFile {
   gate?: Promise<void>;
 }
 
+/** One page of `messages` as Slack's cursor pagination gives it; the cursor is the next page's offset. */
+function paged(messages: StoredMessage[], args: Record<string, string>, limit: number) {
+  const from = Number(args.cursor ?? 0);
+  const to = from + Number(args.limit ?? limit);
+  const next = to < messages.length ? String(to) : '';
+  return {
+    messages: messages.slice(from, to),
+    has_more: next !== '',
+    response_metadata: { next_cursor: next },
+  };
+}
+
 /** The workspace the fake pretends to be. */
 export const TEAM_ID = 'T1';
 
@@ -332,11 +344,24 @@ export class FakeSlack {
     return { ok: true, channel: args.channel, ts: args.ts };
   }
 
-  /** conversations.history: the channel's top-level messages (thread roots), newest first, as Slack lists them. */
+  /**
+   * conversations.history: the channel's top-level messages (thread roots) after `oldest`, newest
+   * first, as Slack lists them; conversations.replies: a thread, its root first, then oldest first.
+   * Both a page of `limit` at a time, `next_cursor` naming the next page.
+   */
   private historyAnswer(method: string, args: Record<string, string>): Record<string, unknown> | undefined {
+    if (method === 'conversations.replies') {
+      const thread = this.messages.filter(
+        (m) => m.channel === args.channel && (m.ts === args.ts || m.thread_ts === args.ts),
+      );
+      return { ok: true, ...paged(thread, args, 1000) };
+    }
     if (method !== 'conversations.history') return undefined;
-    const top = this.messages.filter((m) => m.channel === args.channel && !m.thread_ts).reverse();
-    return { ok: true, messages: top.slice(0, Number(args.limit ?? 100)), has_more: false };
+    const after = Number(args.oldest ?? 0);
+    const top = this.messages
+      .filter((m) => m.channel === args.channel && !m.thread_ts && Number(m.ts) > after)
+      .reverse();
+    return { ok: true, ...paged(top, args, 100) };
   }
 
   /** The DM and Home tab methods (issue 14), apart so `answer` stays readable. */
@@ -389,12 +414,6 @@ export class FakeSlack {
       }
       case 'chat.delete':
         return this.deleteMessage(args);
-      case 'conversations.replies': {
-        const thread = this.messages.filter(
-          (m) => m.channel === args.channel && (m.ts === args.ts || m.thread_ts === args.ts),
-        );
-        return { ok: true, messages: thread.slice(0, Number(args.limit ?? 1000)), has_more: false };
-      }
       case 'chat.postEphemeral':
         return { ok: true, message_ts: ts };
       case 'chat.getPermalink':
