@@ -120,33 +120,34 @@ export function answerView(deps: Pick<SlackDeps, 'playbooks'>, answer: AlertAnsw
  * clock skew allowed) searched for its marker, page by page.
  */
 async function findRoot(client: WebClient, alert: RoutedAlert, sinceMs: number): Promise<string | undefined> {
-  const marker = rootMarker(alert.event.incidentKey);
   const oldest = ((sinceMs - CLOCK_SKEW_MS) / 1000).toFixed(6);
-  let cursor: string | undefined;
-  for (let page = 0; page < SEARCH_PAGES; page++) {
-    const reply = await client.conversations.history({
+  return searchPages(rootMarker(alert.event.incidentKey), (cursor) =>
+    client.conversations.history({
       channel: alert.channel,
       oldest,
       limit: SEARCH_PAGE,
       ...(cursor ? { cursor } : {}),
-    });
-    const found = marked(reply.messages, marker);
-    cursor = reply.response_metadata?.next_cursor;
-    if (found || !cursor) return found;
-  }
-  return undefined;
+    }),
+  );
 }
 
 /** A reply a crash left posted but unrecorded: the thread searched for its marker, page by page. */
 async function findReply(client: WebClient, channel: string, rootTs: string, marker: string) {
+  return searchPages(marker, (cursor) =>
+    client.conversations.replies({ channel, ts: rootTs, limit: SEARCH_PAGE, ...(cursor ? { cursor } : {}) }),
+  );
+}
+
+type MessagePage = { messages?: readonly Message[]; response_metadata?: { next_cursor?: string } };
+
+/** The ts of the first message carrying `marker`, read page by page (at most SEARCH_PAGES of them). */
+async function searchPages(
+  marker: string,
+  page: (cursor: string | undefined) => Promise<MessagePage>,
+): Promise<string | undefined> {
   let cursor: string | undefined;
-  for (let page = 0; page < SEARCH_PAGES; page++) {
-    const reply = await client.conversations.replies({
-      channel,
-      ts: rootTs,
-      limit: SEARCH_PAGE,
-      ...(cursor ? { cursor } : {}),
-    });
+  for (let n = 0; n < SEARCH_PAGES; n++) {
+    const reply = await page(cursor);
     const found = marked(reply.messages, marker);
     cursor = reply.response_metadata?.next_cursor;
     if (found || !cursor) return found;

@@ -3,6 +3,7 @@ import type { FactValue } from '../facts.ts';
 import { fact, maxOf, output, parseFailed } from './common.ts';
 import { dataflowMemoryReading, type MonitoredSeries, USED_METRIC } from './dataflow-memory-series.ts';
 import { jsonDocuments } from './flink-job-slots.ts';
+import { JsonBody } from './json-body.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 /** A timeSeries.list page holds at most 100,000 points; far larger text is not one answer. */
@@ -102,17 +103,14 @@ function judgedAnswers(answers: readonly z.infer<typeof ListAnswer>[], firstLine
 }
 
 class SeriesRun implements ParserRun {
-  private text = '';
-  private firstLine = 0;
+  private readonly body = new JsonBody(MAX_CHARS);
 
   push(line: string, lineNo: number): void {
-    if (this.text.length > MAX_CHARS) return;
-    if (!this.firstLine && line.trim()) this.firstLine = lineNo;
-    this.text += `${line}\n`;
+    this.body.push(line, lineNo);
   }
 
   finish() {
-    const docs = jsonDocuments(this.text);
+    const docs = jsonDocuments(this.body.text);
     if (docs.length === 0)
       throw parseFailed(
         'the complete JSON that Cloud Monitoring timeSeries.list answers; this is cut off or malformed.',
@@ -124,7 +122,7 @@ class SeriesRun implements ParserRun {
       );
     return judgedAnswers(
       answers.flatMap((a) => (a.success ? [a.data] : [])),
-      this.firstLine || 1,
+      this.body.line,
     );
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FactValue } from '../facts.ts';
-import { maxOf, output, parseFailed } from './common.ts';
+import { maxOf, output } from './common.ts';
 import { glueHeapReading, type Series } from './glue-heap-series.ts';
+import { JsonBody } from './json-body.ts';
 import type { Parser, ParserRun } from './types.ts';
 
 /** A GetMetricData answer is small (at most 100,800 points); far larger text is not one. */
@@ -66,30 +67,20 @@ function judged(all: Series[], partial: boolean, firstLine: number) {
 }
 
 class MetricsRun implements ParserRun {
-  private text = '';
-  private firstLine = 0;
+  private readonly body = new JsonBody(MAX_CHARS);
 
   push(line: string, lineNo: number): void {
-    if (this.text.length > MAX_CHARS) return;
-    if (!this.firstLine && line.trim()) this.firstLine = lineNo;
-    this.text += `${line}\n`;
+    this.body.push(line, lineNo);
   }
 
   finish() {
-    let json: unknown;
-    try {
-      json = JSON.parse(this.text);
-    } catch {
-      throw parseFailed(
+    const results = this.body.parseAs(MetricData, {
+      notJson:
         'the complete JSON that `aws cloudwatch get-metric-data` prints; this is cut off or malformed.',
-      );
-    }
-    const parsed = MetricData.safeParse(json);
-    if (!parsed.success)
-      throw parseFailed('"MetricDataResults": a list of results with "Id", "Timestamps" and "Values".');
-    const results = parsed.data.MetricDataResults;
+      wrongShape: '"MetricDataResults": a list of results with "Id", "Timestamps" and "Values".',
+    }).MetricDataResults;
     const partial = results.some((r) => r.StatusCode === 'PartialData');
-    return judged(results.map(seriesOf), partial, this.firstLine || 1);
+    return judged(results.map(seriesOf), partial, this.body.line);
   }
 }
 
