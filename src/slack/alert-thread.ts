@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { AlertAnswer, IncidentState, IncidentThread, RoutedAlert } from '../usecases/alerts.ts';
 import { requestText } from '../usecases/connectors.ts';
+import type { WalkthroughRecord } from '../walkthrough/index.ts';
 import type { SlackDeps } from './deps.ts';
 import { type Block, capBlocks, context, type MessageView, mrkdwn, section } from './views/blocks.ts';
 import { diagnosisView } from './views/diagnosis.ts';
+import { findStepMessage, postProgress, type Thread } from './walk-messages.ts';
 import { startInThread } from './walk-start.ts';
 
 const SOURCE_NAMES: Readonly<Record<RoutedAlert['event']['source'], string>> = {
@@ -202,12 +204,29 @@ export function slackIncidentThread(
         thread_ts: rootTs,
         ...withMarker(answerView(deps, answer), replyMarker(alert.event.incidentKey, 'answer')),
       }),
-    startWalkthrough: (alert, rootTs, playbook) =>
-      startInThread(deps, client, {
-        workspace: who.workspace,
-        thread: { channel: alert.channel, ts: rootTs },
-        owner: who.owner,
-        playbook,
-      }),
+    async startWalkthrough(alert, rootTs, playbook) {
+      const thread = { channel: alert.channel, ts: rootTs };
+      const where = { workspace: who.workspace, conversation: alert.channel };
+      const running = await deps.walkthroughs.findByThread(where, rootTs);
+      // A try before this one started it and died before recording so: never a second walkthrough.
+      if (running) return postStepUnlessPosted(deps, client, running, thread);
+      await startInThread(deps, client, { workspace: who.workspace, thread, owner: who.owner, playbook });
+    },
   };
+}
+
+/**
+ * The current step of a walkthrough an earlier try started, posted unless that try got as far: its
+ * message carries the step's block id (findStepMessage), so a crash right after the post is not a
+ * second copy, nor a crash right before it a thread without its step.
+ */
+async function postStepUnlessPosted(
+  deps: SlackDeps,
+  client: WebClient,
+  record: WalkthroughRecord,
+  thread: Thread,
+): Promise<void> {
+  const view = record.status === 'active' ? deps.walkthroughs.view(record) : undefined;
+  if (!view || (await findStepMessage(client, thread, record.id, view.step))) return;
+  await postProgress(deps, client, record, thread, 0);
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseConnectorsConfig } from '../../src/connectors/config.ts';
 import type { RoutedAlert } from '../../src/incidents/types.ts';
 import { replyMarker, rootMarker, slackIncidentThread } from '../../src/slack/alert-thread.ts';
-import { processAlert } from '../../src/usecases/alerts.ts';
+import { gateOf } from '../../src/slack/fetch-gate.ts';
+import { diagnoseAlert, processAlert } from '../../src/usecases/alerts.ts';
 import { FLINK_TM_POD, kubeFake, writeKubeconfig } from '../connectors/fakes/kube-fake.ts';
 import type { RestFake } from '../connectors/fakes/rest-fake.ts';
 import { routedAlert } from '../incidents/alerts.ts';
@@ -151,7 +152,7 @@ describe('an alert, end to end: Redis intake, worker, fetched evidence, the fake
   });
 
   /** The real thread, but the process dies right after `method` has posted (before the state records it). */
-  function crashingAfter(method: 'postRoot' | 'postAnswer' | 'postRefired') {
+  function crashingAfter(method: 'postRoot' | 'postAnswer' | 'postRefired' | 'startWalkthrough') {
     const real = slackIncidentThread(rig.deps, rig.client, { workspace: 'T1', owner: 'UBOT0001' });
     const posted = real[method] as (...args: unknown[]) => Promise<unknown>;
     const crashing = {
@@ -201,6 +202,71 @@ describe('an alert, end to end: Redis intake, worker, fetched evidence, the fake
     expect(answers).toHaveLength(1);
     expect((await r.queue.incident(podAlert().event.incidentKey))?.answerTs).toBe(answers[0]?.ts);
     expect(fake.callsTo('conversations.replies')).toHaveLength(1);
+  });
+
+  /** As contextOn, but diagnosing from the fetched pod as the app does, so a walkthrough starts. */
+  function fetchingContextOn(r: Awaited<ReturnType<typeof replica>>) {
+    const using = {
+      connectors: rig.deps.connectors ?? {},
+      gate: gateOf(rig.deps),
+      playbooks: rig.deps.playbooks,
+    };
+    return {
+      ...contextOn(r),
+      diagnose: (alert: RoutedAlert, attempt: number) =>
+        diagnoseAlert(alert, { ...using, workspace: 'T1' }, attempt),
+    };
+  }
+
+  /** The step messages of the incident's thread, and the walkthrough linked to it. */
+  async function stepsOf(root: StoredMessage) {
+    const where = { workspace: 'T1', conversation: CHANNEL };
+    const walkthrough = await rig.deps.walkthroughs.findByThread(where, root.ts);
+    const steps = replies(root).filter((m) =>
+      String(m.blocks[0]?.block_id ?? '').startsWith('memdoctor.step:'),
+    );
+    return { walkthrough, steps };
+  }
+
+  it("a crash after posting the walkthrough's first step: the retry finds it, no second walkthrough or step", async () => {
+    const r = await replica('r1');
+    const { real, crashing } = crashingAfter('startWalkthrough');
+    await expect(processAlert(fetchingContextOn(r), crashing, podAlert(), 1)).rejects.toThrow(
+      'the process died here',
+    );
+    await processAlert(fetchingContextOn(r), real, podAlert(), 2);
+    const { walkthrough, steps } = await stepsOf(the(roots()[0]));
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.blocks[0]?.block_id).toContain(`memdoctor.step:${walkthrough?.id}:`);
+    expect(replies(the(roots()[0]))).toHaveLength(2);
+    expect((await r.queue.incident(podAlert().event.incidentKey))?.stepPosted).toBe(true);
+  });
+
+  it('a crash after storing the walkthrough, before its step was posted: the retry posts that step once', async () => {
+    const r = await replica('r1');
+    const { real } = crashingAfter('startWalkthrough');
+    let stored = '';
+    const storedOnly = {
+      ...real,
+      startWalkthrough: async (alert: RoutedAlert, rootTs: string, playbook: string) => {
+        const found = rig.deps.playbooks.find((p) => p.id === playbook);
+        if (!found) throw new Error(`no playbook ${playbook}`);
+        const where = { workspace: 'T1', conversation: alert.channel };
+        stored = (
+          await rig.deps.walkthroughs.start({ playbook: found, where, owner: 'UBOT0001', thread: rootTs })
+        ).id;
+        throw new Error('the process died here');
+      },
+    };
+    await expect(processAlert(fetchingContextOn(r), storedOnly, podAlert(), 1)).rejects.toThrow(
+      'the process died here',
+    );
+    expect((await stepsOf(the(roots()[0]))).steps).toHaveLength(0);
+    await processAlert(fetchingContextOn(r), real, podAlert(), 2);
+    const { walkthrough, steps } = await stepsOf(the(roots()[0]));
+    expect(walkthrough?.id).toBe(stored);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.blocks[0]?.block_id).toContain(`memdoctor.step:${stored}:`);
   });
 
   it('a crash after posting "fired again": the retry finds it in the thread and posts it once', async () => {
