@@ -204,15 +204,28 @@ export function slackIncidentThread(
         thread_ts: rootTs,
         ...withMarker(answerView(deps, answer), replyMarker(alert.event.incidentKey, 'answer')),
       }),
-    async startWalkthrough(alert, rootTs, playbook) {
-      const thread = { channel: alert.channel, ts: rootTs };
-      const where = { workspace: who.workspace, conversation: alert.channel };
-      const running = await deps.walkthroughs.findByThread(where, rootTs);
-      // A try before this one started it and died before recording so: never a second walkthrough.
-      if (running) return postStepUnlessPosted(deps, client, running, thread);
-      await startInThread(deps, client, { workspace: who.workspace, thread, owner: who.owner, playbook });
-    },
+    startWalkthrough: (alert, rootTs, playbook) => startOnce(deps, client, who, { alert, rootTs, playbook }),
   };
+}
+
+/** The walkthrough of `playbook` started in the incident's thread, unless an earlier try started it. */
+async function startOnce(
+  deps: SlackDeps,
+  client: WebClient,
+  who: { workspace: string; owner: string },
+  at: { alert: RoutedAlert; rootTs: string; playbook: string },
+): Promise<void> {
+  const thread = { channel: at.alert.channel, ts: at.rootTs };
+  const where = { workspace: who.workspace, conversation: at.alert.channel };
+  const running = await deps.walkthroughs.findByThread(where, at.rootTs);
+  // A try before this one started it and died before recording so: never a second walkthrough.
+  if (running) return postStepUnlessPosted(deps, client, running, thread);
+  await startInThread(deps, client, {
+    workspace: who.workspace,
+    thread,
+    owner: who.owner,
+    playbook: at.playbook,
+  });
 }
 
 /**
