@@ -97,14 +97,6 @@ export interface InputBook {
   book: BookContents;
 }
 
-/** Reads one input's facts on their own (no engine hint: that is the case's, given once). */
-export function bookOfInput(input: CaseInput): BookContents {
-  const collector = new FactCollector();
-  collector.push(input.lines);
-  collector.finish();
-  return collector.book.contents();
-}
-
 /**
  * The case's one fact set built from stored books instead of the text: the engine hint first (as
  * line 0 of the first input), then each input's book numbered after the lines of the ones before.

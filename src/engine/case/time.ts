@@ -93,13 +93,6 @@ export class TimeSpanReader {
   }
 }
 
-/** The span of times an input's lines name (undefined: it names none). */
-export function timeSpanOf(lines: readonly string[]): TimeSpan | undefined {
-  const reader = new TimeSpanReader();
-  for (const line of lines) reader.push(line);
-  return reader.span();
-}
-
 /**
  * Inputs of one incident overlap in time or nearly: a gap of more than 6 hours between one input's
  * times and all the others' is another run. An unzoned time may be off by up to 14 hours (UTC-12 to

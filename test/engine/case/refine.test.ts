@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bookOfInput, diagnoseBookGroup } from '../../../src/engine/case/diagnose-case.ts';
+import { diagnoseBookGroup } from '../../../src/engine/case/diagnose-case.ts';
 import { joinInputs, type KeyCites } from '../../../src/engine/case/join.ts';
 import { contradictions } from '../../../src/engine/case/refine/contradictions.ts';
 import { refineDiagnoses, sameProcess } from '../../../src/engine/case/refine/refine.ts';
 import { REFINEMENTS } from '../../../src/engine/case/refine/rules.ts';
+import { storedInput } from '../../../src/engine/case/stored.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 
 /*
@@ -23,7 +24,11 @@ const playbooks = loadPlaybooks(PLAYBOOKS_DIR);
 function input(path: string) {
   const lines = readFileSync(path, 'utf8').split('\n');
   const name = basename(path);
-  return { name, lines: lines.length, book: bookOfInput({ name, lines }) };
+  return {
+    name,
+    lines: lines.length,
+    book: storedInput({ name, lines, stats: { bytes: 0, lines: 0 } }).book,
+  };
 }
 
 function oneProcess(...names: string[]): { processes: KeyCites[][] } {

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportCase } from '../../../src/engine/case/case-report.ts';
-import { bookOfInput, diagnoseBookGroup } from '../../../src/engine/case/diagnose-case.ts';
+import { diagnoseBookGroup } from '../../../src/engine/case/diagnose-case.ts';
 import { refineDiagnoses } from '../../../src/engine/case/refine/refine.ts';
 import { REFINEMENTS } from '../../../src/engine/case/refine/rules.ts';
+import { storedInput } from '../../../src/engine/case/stored.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 
 /*
@@ -75,7 +76,11 @@ describe('ps samples that name their pid join the JVM the kernel killed', () => 
 describe("a growth that names its pid refines only that pid's process", () => {
   const inputs = ['dmesg.txt', 'ps-o.txt'].map((name) => {
     const { lines } = read(name);
-    return { name, lines: lines.length, book: bookOfInput({ name, lines }) };
+    return {
+      name,
+      lines: lines.length,
+      book: storedInput({ name, lines, stats: { bytes: 0, lines: 0 } }).book,
+    };
   });
   const joinedBy = (pid: string) => ({
     processes: [

@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCase, reportCase } from '../../../src/engine/case/index.ts';
 import { joinInputs } from '../../../src/engine/case/join.ts';
-import { apartInTime, timeOfLine, timeSpanOf } from '../../../src/engine/case/time.ts';
+import { storedInput } from '../../../src/engine/case/stored.ts';
+import { apartInTime, timeOfLine } from '../../../src/engine/case/time.ts';
 import { loadPlaybooks, PLAYBOOKS_DIR } from '../../../src/playbooks/load.ts';
 
 // Real files (their SOURCES.md): each format of time the tools print.
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const lines = (...parts: string[]) => readFileSync(join(ROOT, ...parts), 'utf8').split('\n');
+/** The span of times the lines name, as a case keeps it of an input. */
+const timeSpanOf = (lines: string[]) =>
+  storedInput({ name: 'input', lines, stats: { bytes: 0, lines: 0 } }).time;
 const GC_DEC_7 = ['test', 'fixtures', 'case', 'jvm-heap-oom', 'gc-21442.log'];
 const GC_DEC_3 = ['test', 'fixtures', 'case', 'jvm-threads-a', 'gc-23908.log'];
 
