@@ -23,6 +23,12 @@ export function fetchLimits(config: Config): FetchLimits {
   };
 }
 
+/** The fetch caps counted in `redis`, so every replica and terminal on it shares them. */
+export function redisFetchSlots(config: Config, redis: RedisConnection, log?: Logger): RedisFetchSlots {
+  const keys = new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX);
+  return new RedisFetchSlots(redis, keys, fetchLimits(config), log ? { log } : {});
+}
+
 /**
  * The connectors and the one gate every Slack fetch passes (access rules, caps, audit lines under
  * module "fetch-audit"); nothing when MEMDOCTOR_CONNECTORS is unset. With the app's Redis, the caps
@@ -36,8 +42,6 @@ export function configuredFetching(
   const connectors = configuredConnectors(config);
   if (!connectors) return {};
   const audit = childFor(log, 'fetch-audit');
-  const slots = redis
-    ? new RedisFetchSlots(redis, new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX), fetchLimits(config), { log })
-    : fetchLimits(config);
+  const slots = redis ? redisFetchSlots(config, redis, log) : fetchLimits(config);
   return { connectors, fetchGate: new FetchGate(connectors.access, audit, slots) };
 }

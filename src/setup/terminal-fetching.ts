@@ -5,7 +5,7 @@ import { FetchGate, type FetchPerson, type TerminalFetching } from '../diagnosis
 import type { FetchLimits, FetchSlots } from '../diagnosis/fetch-limits.ts';
 import { messageOf, UsageError } from '../errors.ts';
 import { childFor } from '../log.ts';
-import { configuredConnectors, fetchLimits } from './connectors.ts';
+import { configuredConnectors, fetchLimits, redisFetchSlots } from './connectors.ts';
 
 /** The workspace a terminal person is counted in: apart from every Slack workspace's members. */
 export const TERMINAL_WORKSPACE = 'terminal';
@@ -48,15 +48,10 @@ async function terminalSlots(config: Config, log?: Logger): Promise<Slots> {
   const limits = fetchLimits(config);
   if (!target) return { slots: limits, close: async () => {} };
   // Loaded only with a Redis: a terminal without one never loads the client (test/cli/lazy-redis).
-  const [{ connectTo }, { RedisFetchSlots }, { RedisKeys }] = await Promise.all([
-    import('../redis/connect.ts'),
-    import('../diagnosis/fetch-slots-redis.ts'),
-    import('../redis/keys.ts'),
-  ]);
+  const { connectTo } = await import('../redis/connect.ts');
   try {
     const redis = await connectTo(target);
-    const keys = new RedisKeys(config.MEMDOCTOR_REDIS_PREFIX);
-    const slots = new RedisFetchSlots(redis, keys, limits, log ? { log } : {});
+    const slots = redisFetchSlots(config, redis, log);
     const close = async () => {
       await slots.settled();
       redis.disconnect();
